@@ -1,0 +1,1 @@
+"""TileTally's rules engine: pure Python, standard library only, no I/O."""

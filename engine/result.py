@@ -1,0 +1,73 @@
+"""The scored result every ruleset returns, and its JSON form (the ``engine score`` contract)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line of a breakdown: a fan, yaku, bonus or double, with the tiles or sets that earned it."""
+
+    name: str
+    value: int
+    count: int = 1
+    why: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "count": self.count, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Excluded:
+    """A fan that the hand has but a counting principle removed, and which principle."""
+
+    name: str
+    value: int
+    because: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "because": self.because}
+
+
+@dataclass(frozen=True)
+class Score:
+    """A scored hand. ``total`` is in the family's unit (fan points, Riichi points, classical value)."""
+
+    valid: bool
+    meets_minimum: bool
+    items: tuple[Item, ...] = ()
+    total: int = 0
+    han: int | None = None
+    fu: int | None = None
+    limit: str | None = None
+    payments: dict[str, int] = field(default_factory=dict)
+    reason: str | None = None
+    excluded: tuple[Excluded, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "ok": True,
+            "valid": self.valid,
+            "meets_minimum": self.meets_minimum,
+            "items": [item.to_dict() for item in self.items],
+            "total": self.total,
+            "han": self.han,
+            "fu": self.fu,
+            "limit": self.limit,
+            "payments": dict(self.payments),
+        }
+        if self.reason is not None:
+            out["reason"] = self.reason
+        if self.excluded:
+            out["excluded"] = [item.to_dict() for item in self.excluded]
+        if self.details:
+            out.update(self.details)
+        return out
+
+
+def invalid(reason: str, **details: Any) -> Score:
+    """A hand that was read fine but is not a win (or has no yaku where one is needed)."""
+    return Score(valid=False, meets_minimum=False, reason=reason, details=details)

@@ -1,0 +1,1 @@
+"""TileTally's web app and command line (Flask app factory in ``webapp.app``)."""
