@@ -25,7 +25,7 @@ system-deps:
 run: $(STAMP)
 	$(PY) -m webapp serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP) system-deps
+test: $(TRAIN_STAMP) system-deps
 	bash scripts/run-tests.sh
 
 test-fast: $(STAMP)
