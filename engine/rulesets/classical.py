@@ -10,14 +10,19 @@ the tables in ``classical_tables`` and the play helpers (claims, sacred discard,
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from engine.hand import DeclaredHand
+from engine.hand import DeclaredHand, HandError
 from engine.result import Score
+from engine.rulesets import RulesError
+from engine.rulesets.classical_scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
+from engine.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
 
 SEATS = 4
+SACRED_DISCARD_RULES = ("traditional", "extended")
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classical": {
@@ -116,7 +121,74 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     return deltas
 
 
+def check_options(options: Mapping[str, Any]) -> None:
+    """Values the registry's type check cannot judge: a positive limit, a known sacred-discard rule."""
+    if int(options["limit"]) <= 0:
+        raise RulesError(f"option 'limit' must be above 0, got {options['limit']!r}")
+    if int(options["mahjong_bonus"]) < 0:
+        raise RulesError(f"option 'mahjong_bonus' must be 0 or more, got {options['mahjong_bonus']!r}")
+    if options["sacred_discard"] not in SACRED_DISCARD_RULES:
+        raise RulesError(f"option 'sacred_discard' must be one of {', '.join(SACRED_DISCARD_RULES)}, "
+                         f"got {options['sacred_discard']!r}")
+    penalty = options.get("false_win_penalty")
+    if penalty is not None and (isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0):
+        raise RulesError(f"option 'false_win_penalty' must be a whole number or null, got {penalty!r}")
+
+
+def _check_table_tiles(winner: DeclaredHand, losers: Sequence[LaidDownHand]) -> None:
+    """All four hands come from one set: no kind more than four times across the table."""
+    counts = [0] * NUM_ALL_KINDS
+    for tiles in [winner.all_tiles() + list(winner.flowers)] + \
+            [loser.all_tiles() + list(loser.flowers) for loser in losers]:
+        for tile in tiles:
+            counts[tile.kind] += 1
+    for kind, count in enumerate(counts):
+        most = 1 if kind >= NUM_KINDS else 4
+        if count > most:
+            raise HandError(f"{KIND_CODES[kind]} appears {count} times across the table's hands; "
+                            f"a set has {most}")
+
+
+def _losers(hand: DeclaredHand, request: Mapping) -> list[LaidDownHand]:
+    value = request.get("losers")
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > SEATS - 1:
+        raise HandError("'losers' must be a list of at most three hand objects")
+    losers = [loser_from_dict(item, hand.round_wind) for item in value]
+    seen = {hand.seat_wind}
+    for loser in losers:
+        if loser.seat_wind in seen:
+            raise HandError(f"two hands sit at seat wind {wind_letter(loser.seat_wind)}; "
+                            "each loser needs its own seat wind, not the winner's")
+        seen.add(loser.seat_wind)
+    _check_table_tiles(hand, losers)
+    return losers
+
+
+def _loser_dict(loser: LaidDownHand, score: Score) -> dict[str, Any]:
+    return {"seat_wind": wind_letter(loser.seat_wind), "dead": loser.dead, "total": score.total,
+            "points": score.details.get("points", 0), "doubles": score.details.get("doubles", 0),
+            "limit": score.limit, "items": [item.to_dict() for item in score.items]}
+
+
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
-    """Score the winner's hand (and, from ``request["losers"]``, the losers' and the settlement)."""
-    from engine.result import invalid
-    return invalid("classical scoring is being written")
+    """Score the winner's hand; with ``request["losers"]`` also theirs, and settle the table.
+
+    Seats are the seat winds in turn order (E=0, S=1, W=2, N=3); East is the dealer. ``payments``
+    is the settlement by seat wind; without losers it holds only what each pays the winner.
+    """
+    check_options(options)
+    losers = _losers(hand, request)
+    score = score_winner(hand, options)
+    if not score.valid:
+        return score
+    winner_seat = hand.seat_wind - EAST
+    loser_scores = {loser.seat_wind - EAST: score_loser(loser, options) for loser in losers}
+    deltas = win_payments(score, winner=winner_seat, discarder=None, dealer=0, options=options,
+                          others=loser_scores)
+    details = dict(score.details)
+    if losers:
+        details["losers"] = [_loser_dict(loser, loser_scores[loser.seat_wind - EAST]) for loser in losers]
+    payments = {wind_letter(EAST + seat): delta for seat, delta in enumerate(deltas)}
+    return replace(score, payments=payments, details=details)
