@@ -34,6 +34,7 @@ from engine.result import Excluded, Item, Score
 from engine.rulesets import get_preset, resolve_options
 from engine.table_flow import (
     APPENDIX4_SEATING,
+    CLAIM_DOUBLE_RON,
     KEEP_ALWAYS,
     KEEP_IF_WAITING,
     ROUND_SEAT,
@@ -122,6 +123,7 @@ class TableState:
     rules: str
     options: dict[str, Any]       # the preset's options with the table's overrides applied
     players: tuple[str, ...]
+    flow: Flow                    # what follows each hand (engine.table_flow), options applied
     hand_number: int = 1          # the hand about to be played (1-based)
     round_index: int = 0          # prevailing wind: 0 East .. 3 North
     dealer: int = 0               # player index of East
@@ -132,11 +134,6 @@ class TableState:
     dead: frozenset[int] = frozenset()   # players whose hand is dead (a false win) in this hand
     finished: bool = False
     records: tuple[HandRecord, ...] = ()
-
-    @property
-    def flow(self) -> Flow:
-        module, _ = get_preset(self.rules)
-        return flow_for(self.rules, module.__name__.rsplit(".", 1)[-1])
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -192,9 +189,12 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
     if len({name.casefold() for name in names}) != 4:
         raise TableError("the four players need four different names")
     module, resolved = resolve_options(rules, options)
-    flow = flow_for(rules, module.__name__.rsplit(".", 1)[-1])
-    start = int(resolved.get("start_points", flow.start_points))
-    return TableState(rules=rules, options=resolved, players=names, totals=(start,) * 4)
+    try:
+        flow = flow_for(rules, module.__name__.rsplit(".", 1)[-1], resolved)
+    except ValueError as error:
+        raise TableError(str(error)) from error
+    return TableState(rules=rules, options=resolved, players=names, flow=flow,
+                      totals=(flow.start_points,) * 4)
 
 
 # -- the fold ------------------------------------------------------------------------------------
@@ -310,8 +310,12 @@ def _turn_distance(state: TableState, discarder: int, player: int) -> int:
     return (places[player] - places[discarder]) % 4
 
 
-def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[Mapping[str, Any] | None, str]:
-    """Several claims on one discard -> the one claim that wins (or None: an abortive draw)."""
+def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], str]:
+    """Several claims on one discard -> the claims that win, nearest the discarder first.
+
+    Head bump (and classical "next in turn") keep only the nearest claimant; double ron keeps
+    them all. Three claimants make an abortive draw where the preset says so (an empty list).
+    """
     claims = event.get("claims")
     if not isinstance(claims, (list, tuple)) or not claims:
         raise TableError("claims must be a non-empty list of {winner, score}")
@@ -320,69 +324,86 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[Mappin
     if len(set(seats)) != len(seats) or discarder in seats:
         raise TableError("each claimant once, and not the discarder")
     if len(claims) == 3 and state.flow.three_claims_abortive:
-        return None, f"three players claimed {state.players[discarder]}'s discard: abortive draw"
-    chosen = min(claims, key=lambda claim: _turn_distance(state, discarder, claim["winner"]))
+        return [], f"three players claimed {state.players[discarder]}'s discard: abortive draw"
+    ordered = sorted(claims, key=lambda claim: _turn_distance(state, discarder, claim["winner"]))
+    if state.flow.claim_rule == CLAIM_DOUBLE_RON:
+        note = f"{len(ordered)} winners on one discard" if len(ordered) > 1 else ""
+        return ordered, note
     rule = "head bump" if state.flow.claim_rule == "head_bump" else "next in turn after the discarder"
-    beaten = [c["winner"] for c in claims if c is not chosen]
-    note = (f"{rule}: {state.players[chosen['winner']]} wins over {_names(state, beaten)}"
-            if beaten else "")
-    merged = dict(chosen)
-    merged["discarder"] = discarder
-    merged.setdefault("riichi", event.get("riichi") or [])
-    return merged, note
-
-
-def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    beaten = [claim["winner"] for claim in ordered[1:]]
     note = ""
-    if "claims" in event:
-        resolved, note = _resolve_claims(state, event)
-        if resolved is None:
-            draw = {"type": "draw", "abortive": True, "waiting": [], "riichi": event.get("riichi") or [],
-                    "reason": note}
-            return _apply_draw(state, draw, event_id)
-        event = resolved
-    winner = _player(event, "winner")
-    discarder = _player(event, "discarder", optional=True)
-    if discarder == winner:
-        raise TableError("the winner cannot also be the discarder")
-    if winner in state.dead:
-        raise TableError(f"{state.players[winner]}'s hand is dead after a false win; it cannot win")
-    score = score_from_dict(event.get("score") or {})
-    if not score.valid or not score.meets_minimum:
-        why = score.reason or ("not a winning hand" if not score.valid else "under the minimum")
-        return _apply_false_win(state, winner, event_id, why)
-    declarers = _players(event, "riichi")
-    module = _module(state)
+    if beaten:
+        note = f"{rule}: {state.players[ordered[0]['winner']]} wins over {_names(state, beaten)}"
+    return ordered[:1], note
+
+
+def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
+                  others_data: Mapping[str, Any], honba: int) -> tuple[int, ...]:
+    """One winner's payments by player, from the family module (which speaks in places)."""
     places = state.places
     others: dict[int, Score] = {}
-    for key, value in (event.get("others") or {}).items():
+    for key, value in (others_data or {}).items():
         player = int(key)
         if not 0 <= player <= 3 or player == winner:
             raise TableError(f"others: {key!r} must be a losing player's index")
         others[places[player]] = score_from_dict(value)
     for player in state.dead:
-        others[places[player]] = Score(valid=True, meets_minimum=True, total=0)  # a dead hand scores 0
+        others[places[player]] = Score(valid=True, meets_minimum=True, total=0, details={"dead": True})
     try:
-        by_place = module.win_payments(
+        by_place = _module(state).win_payments(
             score, winner=places[winner], discarder=None if discarder is None else places[discarder],
-            dealer=places[state.dealer], options=dict(state.options), honba=state.honba,
+            dealer=places[state.dealer], options=dict(state.options), honba=honba,
             others=others or None)
     except ValueError as error:
         raise TableError(f"cannot settle this win: {error}") from error
-    payments = _by_player(state, by_place)
+    return _by_player(state, by_place)
+
+
+def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    note = ""
+    if "claims" in event:
+        claims, note = _resolve_claims(state, event)
+        if not claims:
+            draw = {"type": "draw", "abortive": True, "waiting": [], "riichi": event.get("riichi") or [],
+                    "reason": note}
+            return _apply_draw(state, draw, event_id)
+    else:
+        claims = [event]
+    discarder = _player(event, "discarder", optional=True)
+    winners = [_player(claim, "winner") for claim in claims]
+    scores = [score_from_dict(claim.get("score") or {}) for claim in claims]
+    for winner, score in zip(winners, scores, strict=True):
+        if winner == discarder:
+            raise TableError("the winner cannot also be the discarder")
+        if winner in state.dead:
+            raise TableError(f"{state.players[winner]}'s hand is dead after a false win; it cannot win")
+        if (not score.valid or not score.meets_minimum) and len(claims) > 1:
+            raise TableError(f"{state.players[winner]}'s claim is not a win; settle it as a false win first")
+    if not scores[0].valid or not scores[0].meets_minimum:
+        score = scores[0]
+        why = score.reason or ("not a winning hand" if not score.valid else "under the minimum")
+        return _apply_false_win(state, winners[0], event_id, why)
+    declarers = _players(event, "riichi")
+    payments = [0, 0, 0, 0]
+    for index, (claim, winner, score) in enumerate(zip(claims, winners, scores, strict=True)):
+        # Counters go to the first winner in turn only (the others of a double ron get none).
+        paid = _win_payments(state, winner, discarder, score, claim.get("others") or {},
+                             state.honba if index == 0 else 0)
+        payments = [a + b for a, b in zip(payments, paid, strict=True)]
     sticks = _stick_deltas(state, declarers)
-    pot = state.stick_points - sum(sticks)          # everything on the table goes to the winner
-    deltas = [payments[p] + sticks[p] + (pot if p == winner else 0) for p in range(4)]
+    first = winners[0]
+    pot = state.stick_points - sum(sticks)          # everything on the table goes to the first winner
+    deltas = [payments[p] + sticks[p] + (pot if p == first else 0) for p in range(4)]
     how = "self-drawn" if discarder is None else f"on {state.players[discarder]}'s discard"
-    summary = f"{state.players[winner]} wins {how}, {score.total}"
+    summary = "; ".join(f"{state.players[winner]} wins {how}, {score.total}"
+                        for winner, score in zip(winners, scores, strict=True))
     if note:
         summary += f" ({note})"
     state = _record(state, event_id, "win", deltas, -state.stick_points, summary,
-                    winner=winner, discarder=discarder, total=score.total, riichi=declarers,
-                    payments=list(payments), sticks_taken=pot)
+                    winner=first, winners=winners, discarder=discarder,
+                    total=scores[0].total, riichi=declarers, payments=list(payments), sticks_taken=pot)
     state = replace(state, sticks=0)
-    dealer_won = winner == state.dealer
-    keeps = dealer_won and state.flow.dealer_keeps_on_win
+    keeps = state.dealer in winners and state.flow.dealer_keeps_on_win
     honba = state.honba + 1 if keeps and state.flow.counter_on_dealer_win else 0
     return _next_hand(state, keeps, honba)
 

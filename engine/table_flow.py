@@ -8,7 +8,9 @@ and the decisions table (Riichi).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 # RULES.md 1.3 (Appendix 4): for each prevailing-wind round, the players (A B C D = the players who
 # drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
@@ -28,6 +30,8 @@ KEEP_IF_WAITING = "if_waiting"      # the dealer keeps the deal when waiting (te
 
 CLAIM_HEAD_BUMP = "head_bump"        # the claimant first in turn after the discarder wins alone
 CLAIM_NEXT_IN_TURN = "next_in_turn"  # Babcock's wording; the same seat, kept distinct for the docs
+CLAIM_DOUBLE_RON = "double_ron"      # Tenhou: two claimants both win; counters and sticks go to the
+                                     # one first in turn after the discarder
 
 
 @dataclass(frozen=True)
@@ -102,10 +106,35 @@ FLOWS: dict[str, Flow] = {
 FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "japanese": RIICHI, "classical": CLASSICAL}
 
 
-def flow_for(preset: str, family: str) -> Flow:
-    """The flow of a preset: its own row, else its family's."""
+# Preset options (of the family modules) that change the flow: option -> (Flow field, conversion).
+_KEEP_WORDS = {"tenpai": KEEP_IF_WAITING, "waiting": KEEP_IF_WAITING, "always": KEEP_ALWAYS,
+               "never": KEEP_NEVER}
+OPTION_FIELDS: dict[str, tuple[str, Any]] = {
+    "counter_on_draw": ("counter_on_draw", bool),
+    "riichi_stick": ("riichi_stick", int),
+    "start_points": ("start_points", int),
+    "dealer_keeps_on_draw": ("keep_on_exhaustive_draw", _KEEP_WORDS.__getitem__),
+    "multiple_ron": ("claim_rule", str),
+}
+
+
+def flow_for(preset: str, family: str, options: Mapping[str, Any] | None = None) -> Flow:
+    """The flow of a preset (its own row, else its family's), with the table's options applied."""
     if preset in FLOWS:
-        return FLOWS[preset]
-    if family in FAMILY_FLOWS:
-        return FAMILY_FLOWS[family]
-    raise KeyError(f"no table flow for preset {preset!r} (family {family!r})")
+        flow = FLOWS[preset]
+    elif family in FAMILY_FLOWS:
+        flow = FAMILY_FLOWS[family]
+    else:
+        raise KeyError(f"no table flow for preset {preset!r} (family {family!r})")
+    changes: dict[str, Any] = {}
+    for option, (field_name, convert) in OPTION_FIELDS.items():
+        value = (options or {}).get(option)
+        if value is not None:
+            try:
+                changes[field_name] = convert(value)
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"option {option!r}: {value!r} is not understood") from error
+    if changes.get("claim_rule", flow.claim_rule) not in (CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN,
+                                                           CLAIM_DOUBLE_RON):
+        raise ValueError(f"option 'multiple_ron': {changes['claim_rule']!r} is not understood")
+    return replace(flow, **changes)
