@@ -1,0 +1,217 @@
+"""Layout on constructed detections: the hand as laid down, without a model or a camera.
+
+Scenes are written as groups of tile codes; ``lay`` places them left to right like a player
+would: upright tiles 60x80 touching, a 40-pixel gap between groups. A code ending in '*' lies
+sideways (80x60, bottom-aligned: a called tile); '^' lies sideways stacked on the tile before it
+(a promoted kong); 'back' is a face-down tile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.hand import hand_from_dict
+from engine.tiles import parse_tiles
+from vision.detections import Detections
+from vision.layout import (
+    BONUS,
+    CONCEALED,
+    MELD,
+    WINNING_TILE,
+    LayoutOptions,
+    find_rows,
+    meld_kind,
+    read_layout,
+    reading_order,
+    row_angle,
+    split_groups,
+)
+
+TILE_W, TILE_H, GAP = 60, 80, 40
+
+
+def lay(*groups: str, y: float = 400, x: float = 50, gap: float = GAP) -> tuple[list, list, list]:
+    """Boxes, codes and rotated flags for groups written like '1m 2m 3m*'."""
+    boxes, codes, rotated = [], [], []
+    for group in groups:
+        for token in group.split():
+            code = token.rstrip("*^")
+            if token.endswith("^"):
+                below = boxes[-1]
+                boxes.append([below[0], below[1] - TILE_W, below[2], below[1]])
+            elif token.endswith("*"):
+                boxes.append([x, y + TILE_H - TILE_W, x + TILE_H, y + TILE_H])
+                x += TILE_H
+            else:
+                boxes.append([x, y, x + TILE_W, y + TILE_H])
+                x += TILE_W
+            codes.append(code)
+            rotated.append(token.endswith(("*", "^")))
+        x += gap
+    return boxes, codes, rotated
+
+
+def scene(*rows: tuple[list, list, list], confidences: list[float] | None = None) -> Detections:
+    boxes = [box for row in rows for box in row[0]]
+    codes = [code for row in rows for code in row[1]]
+    rotated = [flag for row in rows for flag in row[2]]
+    return Detections.from_codes(boxes, codes, rotated=rotated, confidences=confidences)
+
+
+def group_codes(det: Detections, layout, kind: str) -> list[str]:
+    return [" ".join(det.codes[i] for i in group.tiles) for group in layout.groups if group.kind == kind]
+
+
+def test_one_concealed_row_with_the_winning_tile_apart():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z"))
+    layout = read_layout(det)
+    assert group_codes(det, layout, CONCEALED) == ["1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z"]
+    assert group_codes(det, layout, WINNING_TILE) == ["5z"]
+    assert layout.hand == {"hand": "123m456p789s1115z5z", "melds": [], "win_tile": "5z", "flowers": ""}
+    assert layout.ambiguities == ()
+    hand_from_dict(layout.hand)   # the engine accepts it as it is
+
+
+def test_concealed_sets_laid_apart_keep_their_groups():
+    det = scene(lay("2m 3m 4m", "6p 6p 6p", "7s 8s 9s", "3z 3z 3z", "7z", "7z"))
+    layout = read_layout(det)
+    assert group_codes(det, layout, CONCEALED) == ["2m 3m 4m", "6p 6p 6p", "7s 8s 9s", "3z 3z 3z", "7z"]
+    assert group_codes(det, layout, WINNING_TILE) == ["7z"]
+    # two singles: the pair's first tile and the winning tile; the last one laid is the winning tile
+    assert [a.kind for a in layout.ambiguities] == ["winning_tile"]
+    assert layout.hand["win_tile"] == "7z"
+
+
+def test_called_melds_are_marked_by_a_sideways_tile():
+    det = scene(lay("1p 1p 2p 3p 4p 5p 7z", "7z", "2s* 3s 4s", "5m 5m* 5m"))
+    layout = read_layout(det)
+    melds = [(group.meld, " ".join(det.codes[i] for i in group.tiles))
+             for group in layout.groups if group.kind == MELD]
+    assert melds == [("chi", "2s 3s 4s"), ("pon", "5m 5m 5m")]
+    assert layout.hand["melds"] == ["chi:234s", "pon:555m"]
+    assert layout.hand["hand"] == "112345p7z7z"   # sorted, then the winning tile written last
+    assert layout.hand["win_tile"] == "7z"
+    assert layout.ambiguities == ()
+
+
+def test_open_kong_and_promoted_kong():
+    det = scene(lay("2m 2m 2m 5p 6p 7p 9s", "9s", "4z* 4z 4z 4z", "6z 6z* 6z^ 6z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["kan:4444z", "kakan:6666z"]
+    hand = hand_from_dict(layout.hand)
+    assert hand.kong_count == 2
+    assert layout.ambiguities == ()
+
+
+def test_face_down_tiles_mark_a_concealed_kong():
+    # Japanese way: the two end tiles face down, the two middle ones show the tile.
+    det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "back 0s 5s back"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:0555s"]
+    assert [group.meld for group in layout.groups if group.kind == MELD] == ["ankan"]
+    hand = hand_from_dict(layout.hand)
+    assert hand.kong_count == 1 and not any(meld.is_open for meld in hand.melds)
+    assert layout.ambiguities == ()
+
+
+def test_four_face_down_tiles_are_reported_not_guessed():
+    det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "back back back back"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == []
+    kinds = [a.kind for a in layout.ambiguities]
+    assert "face_down" in kinds and "hand" in kinds   # the hand is also three tiles short
+
+
+def test_flowers_in_their_own_row_and_in_the_hand_row():
+    hand_row = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 2z 6z", "6z", y=400)
+    flower_row = lay("1f 5f", y=250)
+    det = scene(flower_row, hand_row)
+    layout = read_layout(det)
+    assert group_codes(det, layout, BONUS) == ["1f 5f"]
+    assert layout.hand["flowers"] == "15f"
+    assert layout.hand["win_tile"] == "6z"
+    # a season laid at the end of the hand row is still a bonus tile, not the winning tile
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 2z 6z", "6z", "8f"))
+    layout = read_layout(det)
+    assert layout.hand["flowers"] == "8f" and layout.hand["win_tile"] == "6z"
+
+
+def test_without_a_tile_laid_apart_the_last_tile_is_taken_and_reported():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 2z 6z 6z"))
+    layout = read_layout(det)
+    assert "win_tile" not in layout.hand
+    assert layout.hand["hand"].endswith("6z")   # the engine's convention: the last tile written
+    assert hand_from_dict(layout.hand).win_tile == parse_tiles("6z")[0]
+    assert [a.kind for a in layout.ambiguities] == ["no_winning_tile"]
+
+
+def test_low_confidence_and_five_of_a_kind_are_reported():
+    row = lay("1m 1m 1m 1m 1m 5p 6p 7s 8s 9s 2z 2z 2z", "6z")
+    confidences = [0.99] * 13 + [0.31]
+    layout = read_layout(scene(row, confidences=confidences))
+    by_kind = {a.kind: a for a in layout.ambiguities}
+    assert by_kind["low_confidence"].tiles == (13,)
+    assert by_kind["five_of_a_kind"].tiles == (0, 1, 2, 3, 4)
+    assert "hand" in by_kind   # the engine refuses five 1m too
+
+
+def test_called_tiles_that_are_no_set_are_reported():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z", "2z", "3s* 5s 7s"))
+    layout = read_layout(det)
+    illegal = [a for a in layout.ambiguities if a.kind == "illegal_set"]
+    assert len(illegal) == 1 and [det.codes[i] for i in illegal[0].tiles] == ["3s", "5s", "7s"]
+    assert layout.hand["win_tile"] == "2z"   # the sideways 3s is not taken for the winning tile
+
+
+def test_four_open_identical_tiles_in_a_long_hand_are_a_concealed_kong():
+    # 15 tiles without any marked kong: the group of four 8p laid apart must be a kong.
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 1z", "8p 8p 8p 8p", "1z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:8888p"]
+    assert hand_from_dict(layout.hand).kong_count == 1
+
+
+def test_a_tilted_photo_still_gives_one_row():
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", y=300)
+    angle = np.radians(8)   # 14 tiles over ~900 px: the row rises ~125 px, more than a tile
+    centre = np.array([500.0, 300.0])
+    turned = []
+    for x1, y1, x2, y2 in boxes:
+        cx, cy = (x1 + x2) / 2 - centre[0], (y1 + y2) / 2 - centre[1]
+        nx = cx * np.cos(angle) - cy * np.sin(angle) + centre[0]
+        ny = cx * np.sin(angle) + cy * np.cos(angle) + centre[1]
+        turned.append([nx - 30, ny - 40, nx + 30, ny + 40])
+    det = Detections.from_codes(turned, codes, rotated=rotated)
+    assert row_angle(det) == pytest.approx(angle, abs=0.01)
+    assert len(find_rows(det)) == 1
+    layout = read_layout(det)
+    assert layout.hand["win_tile"] == "5z" and layout.ambiguities == ()
+
+
+def test_split_groups_uses_the_gap_threshold():
+    # Gaps of 0, 17 and 19 pixels between 60-pixel tiles: the threshold is 0.3 * 60 = 18.
+    det = Detections.from_codes([[0, 0, 60, 80], [60, 0, 120, 80], [137, 0, 197, 80],
+                                 [216, 0, 276, 80]], ["1m", "2m", "3m", "4m"])
+    assert split_groups(det, [0, 1, 2, 3]) == [[0, 1, 2], [3]]
+    assert split_groups(det, [0, 1, 2, 3], LayoutOptions(gap=0.2)) == [[0, 1], [2], [3]]
+
+
+def test_reading_order_sorts_rows_then_left_to_right():
+    det = scene(lay("3m 4m", y=400), lay("1f", y=200))
+    assert det.codes == ["3m", "4m", "1f"]
+    assert [det.codes[i] for i in reading_order(det)] == ["1f", "3m", "4m"]
+
+
+@pytest.mark.parametrize(("codes", "expected"), [
+    ("123m", "chi"), ("340m", "chi"), ("555p", "pon"), ("055p", "pon"), ("7777s", "kan"),
+    ("789m", "chi"), ("891m", None), ("899m", None), ("123z", None), ("111f", None), ("12m", None),
+    ("1111m", "kan")])
+def test_meld_kind(codes, expected):
+    assert meld_kind(parse_tiles(codes, check_counts=False)) == expected
+
+
+def test_empty_detections():
+    layout = read_layout(Detections.empty())
+    assert layout.groups == () and layout.hand["hand"] == ""
+    assert [a.kind for a in layout.ambiguities] == ["hand"]

@@ -1,0 +1,272 @@
+"""Pixels -> Detections with two ONNX models on onnxruntime (no torch at run time).
+
+Stage one, a one-class YOLO detector, finds tiles; stage two, a small crop classifier, names each
+tile (46 classes, ``back`` for a face-down tile). The split lets the detector run at a small input
+size (fast on a laptop CPU) while each tile is classified from the full-resolution photo.
+Everything model-specific (files, input sizes, class lists) is read from ``models/vision.json``;
+the sessions are created once, when a TileDetector is made, never per image.
+
+The pure steps (letterbox, output decoding, NMS, rotation marks, crops) are module functions so
+they can be tested with numbers worked by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG
+from vision.detections import Detections
+
+MODELS_DIR_ENV = "TILETALLY_MODELS"
+PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
+ROTATED_RATIO = 1.4        # a tile lying sideways is this much wider (relative) than the upright ones
+
+
+def models_dir() -> Path:
+    """``$TILETALLY_MODELS`` or the repository's ``models/``."""
+    return Path(os.environ.get(MODELS_DIR_ENV) or Path(__file__).resolve().parent.parent / "models")
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """The contents of models/vision.json, with file names resolved against its folder."""
+
+    detector_path: Path
+    imgsz: int
+    classifier_path: Path
+    input_hw: tuple[int, int]
+    classifier_classes: tuple[str, ...]
+    crop_margin: float = 0.06
+
+    @classmethod
+    def load(cls, path: Path | str | None = None) -> ModelConfig:
+        config_path = Path(path) if path else models_dir() / MODEL_CONFIG
+        if config_path.is_dir():
+            config_path = config_path / MODEL_CONFIG
+        if not config_path.exists():
+            raise FileNotFoundError(
+                f"{config_path} not found: train the models (python -m vision train) or set "
+                f"{MODELS_DIR_ENV} to a folder holding {MODEL_CONFIG}")
+        data: dict[str, Any] = json.loads(config_path.read_text())
+        detector, classifier = data["detector"], data["classifier"]
+        classes = tuple(classifier["classes"])
+        unknown = [code for code in classes if code not in CLASS_INDEX]
+        if unknown:
+            raise ValueError(f"{config_path}: classifier class {unknown[0]!r} is not in vision.classes")
+        return cls(
+            detector_path=config_path.parent / detector["file"],
+            imgsz=int(detector["imgsz"]),
+            classifier_path=config_path.parent / classifier["file"],
+            input_hw=(int(classifier["input_hw"][0]), int(classifier["input_hw"][1])),
+            classifier_classes=classes,
+            crop_margin=float(classifier.get("crop_margin", cls.crop_margin)),
+        )
+
+
+# -- pure steps ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Letterbox:
+    """How an image was fitted into the network input: input = image * scale + (pad_x, pad_y)."""
+
+    scale: float
+    pad_x: float
+    pad_y: float
+
+
+def letterbox_shape(height: int, width: int, imgsz: int, *, rect: bool, stride: int = 32) -> tuple[int, int]:
+    """The network input (h, w): square ``imgsz``, or with ``rect`` the long side ``imgsz`` and the
+    short side rounded up to the stride (less padding, less work, for a model with dynamic axes)."""
+    if not rect:
+        return imgsz, imgsz
+    scale = imgsz / max(height, width)
+    round_up = lambda side: int(np.ceil(side * scale / stride) * stride)  # noqa: E731
+    return min(imgsz, round_up(height)), min(imgsz, round_up(width))
+
+
+def letterbox(image: np.ndarray, shape: tuple[int, int]) -> tuple[np.ndarray, Letterbox]:
+    """Resize keeping the aspect ratio and pad to ``shape`` (h, w), centred, with PAD_VALUE."""
+    height, width = image.shape[:2]
+    target_h, target_w = shape
+    scale = min(target_h / height, target_w / width)
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
+    interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
+    resized = cv2.resize(image, (new_w, new_h), interpolation=interpolation)
+    pad_x, pad_y = (target_w - new_w) / 2, (target_h - new_h) / 2
+    canvas = np.full((target_h, target_w, 3), PAD_VALUE, dtype=np.uint8)
+    left, top = int(round(pad_x - 0.1)), int(round(pad_y - 0.1))
+    canvas[top:top + new_h, left:left + new_w] = resized
+    return canvas, Letterbox(scale, left, top)
+
+
+def unletterbox(boxes: np.ndarray, box: Letterbox, height: int, width: int) -> np.ndarray:
+    """Network-input boxes (x1 y1 x2 y2) back to image pixels, clipped to the image."""
+    out = boxes.astype(np.float32).copy()
+    out[:, [0, 2]] = (out[:, [0, 2]] - box.pad_x) / box.scale
+    out[:, [1, 3]] = (out[:, [1, 3]] - box.pad_y) / box.scale
+    out[:, [0, 2]] = out[:, [0, 2]].clip(0, width)
+    out[:, [1, 3]] = out[:, [1, 3]].clip(0, height)
+    return out
+
+
+def decode_yolo(output: np.ndarray, conf_threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """One image's raw detector output -> (boxes x1 y1 x2 y2, scores) above the threshold.
+
+    Accepts the usual Ultralytics export, (4 + classes, anchors) with centre-size boxes, and the
+    end-to-end form, (max_det, 6) rows of x1 y1 x2 y2 score class (NMS already done)."""
+    output = np.asarray(output, dtype=np.float32)
+    if output.ndim == 3:
+        output = output[0]
+    if output.shape[1] == 6:   # end-to-end rows (a raw head has thousands of anchor columns)
+        keep = output[:, 4] >= conf_threshold
+        return output[keep, :4], output[keep, 4]
+    scores = output[4:].max(axis=0)
+    keep = scores >= conf_threshold
+    centre_x, centre_y, box_w, box_h = output[:4, keep]
+    boxes = np.stack([centre_x - box_w / 2, centre_y - box_h / 2,
+                      centre_x + box_w / 2, centre_y + box_h / 2], axis=1)
+    return boxes, scores[keep]
+
+
+def box_iou(box: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """IoU of one box with each of ``others`` (x1 y1 x2 y2)."""
+    inter_w = np.clip(np.minimum(box[2], others[:, 2]) - np.maximum(box[0], others[:, 0]), 0, None)
+    inter_h = np.clip(np.minimum(box[3], others[:, 3]) - np.maximum(box[1], others[:, 1]), 0, None)
+    inter = inter_w * inter_h
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    areas = (others[:, 2] - others[:, 0]) * (others[:, 3] - others[:, 1])
+    return inter / np.maximum(area + areas - inter, 1e-9)
+
+
+def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float, max_det: int = 300) -> np.ndarray:
+    """Greedy non-maximum suppression: indexes of kept boxes, best score first."""
+    order = np.argsort(-scores, kind="stable")
+    keep: list[int] = []
+    while order.size and len(keep) < max_det:
+        best = int(order[0])
+        keep.append(best)
+        rest = order[1:]
+        order = rest[box_iou(boxes[best], boxes[rest]) <= iou_threshold]
+    return np.array(keep, dtype=np.int64)
+
+
+def mark_rotated(boxes: np.ndarray, ratio: float = ROTATED_RATIO) -> np.ndarray:
+    """Tiles lying sideways (called tiles): aspect w/h at least ``ratio`` times the median.
+
+    Relative, not absolute, because a low camera foreshortens every tile: seen from a seat an
+    upright tile may be wider than tall, but a sideways one is still about (4/3)^2 = 1.78 times
+    wider relative to its height than its upright neighbours. Most tiles of a hand are upright."""
+    if len(boxes) == 0:
+        return np.zeros(0, dtype=bool)
+    aspect = (boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
+    return aspect >= ratio * float(np.median(aspect))
+
+
+def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw: tuple[int, int],
+               margin: float) -> np.ndarray:
+    """Classifier batch (N, 3, H, W) RGB float 0-1: each box grown by ``margin`` of its size,
+    turned by ``turns[i]`` quarter turns counter-clockwise (np.rot90), resized to ``input_hw``."""
+    height, width = image.shape[:2]
+    target_h, target_w = input_hw
+    batch = np.empty((len(boxes), target_h, target_w, 3), dtype=np.uint8)
+    for index, (x1, y1, x2, y2) in enumerate(boxes):
+        grow_x, grow_y = (x2 - x1) * margin, (y2 - y1) * margin
+        left, top = max(0, int(x1 - grow_x)), max(0, int(y1 - grow_y))
+        right, bottom = min(width, int(np.ceil(x2 + grow_x))), min(height, int(np.ceil(y2 + grow_y)))
+        crop = image[top:max(bottom, top + 1), left:max(right, left + 1)]
+        if turns[index] % 4:
+            crop = np.rot90(crop, k=int(turns[index]))
+        interpolation = cv2.INTER_AREA if crop.shape[0] > target_h else cv2.INTER_LINEAR
+        batch[index] = cv2.resize(np.ascontiguousarray(crop), (target_w, target_h),
+                                  interpolation=interpolation)
+    return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    """Row-wise probabilities; rows that already are probabilities pass through unchanged."""
+    if np.all(logits >= 0) and np.allclose(logits.sum(axis=1), 1.0, atol=1e-3):
+        return logits
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    return shifted / shifted.sum(axis=1, keepdims=True)
+
+
+# -- the runtime --------------------------------------------------------------------------------
+
+class TileDetector:
+    """Both ONNX sessions, loaded once. ``detect(pixels)`` -> Detections in those pixels' frame."""
+
+    def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
+                 threads: int | None = None, conf: float = 0.25, iou: float = 0.5,
+                 max_det: int = 100) -> None:
+        import onnxruntime  # here, so the pure steps above import without it
+
+        self.config = config or ModelConfig.load()
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
+        options.inter_op_num_threads = 1
+        options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        providers = ["CPUExecutionProvider"]
+        self.detector = onnxruntime.InferenceSession(str(self.config.detector_path), options,
+                                                     providers=providers)
+        self.classifier = onnxruntime.InferenceSession(str(self.config.classifier_path), options,
+                                                       providers=providers)
+        self.conf, self.iou, self.max_det = conf, iou, max_det
+        detector_input = self.detector.get_inputs()[0]
+        fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
+        self.dynamic = len(fixed) < 2
+        self.imgsz = imgsz or self.config.imgsz
+        if not self.dynamic and imgsz and imgsz != max(fixed):
+            raise ValueError(f"{self.config.detector_path.name} was exported for imgsz {max(fixed)}; "
+                             f"re-export with dynamic=True to run at {imgsz}")
+        if not self.dynamic:
+            self.imgsz = max(fixed)
+        self._class_map = np.array([CLASS_INDEX[code] for code in self.config.classifier_classes])
+        self._back = CLASS_INDEX[BACK]
+
+    def find_tiles(self, pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Stage one: (boxes in pixel coordinates, detector scores) after NMS."""
+        height, width = pixels.shape[:2]
+        shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
+        canvas, box = letterbox(pixels, shape)
+        tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+        output = self.detector.run(None, {self.detector.get_inputs()[0].name: tensor})[0]
+        boxes, scores = decode_yolo(output, self.conf)
+        keep = nms(boxes, scores, self.iou, self.max_det)
+        return unletterbox(boxes[keep], box, height, width), scores[keep]
+
+    def classify(self, pixels: np.ndarray, boxes: np.ndarray,
+                 rotated: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Stage two: (class ids, probabilities). A sideways tile is classified turned both ways
+        and the surer reading is kept, so the classifier only ever sees upright faces."""
+        if len(boxes) == 0:
+            return np.zeros(0, np.int64), np.zeros(0, np.float32)
+        sideways = np.flatnonzero(rotated)
+        crop_boxes = np.concatenate([boxes, boxes[sideways], boxes[sideways]])
+        turns = np.concatenate([np.zeros(len(boxes), int), np.ones(len(sideways), int),
+                                np.full(len(sideways), 3)])
+        batch = crop_tiles(pixels, crop_boxes, turns, self.config.input_hw, self.config.crop_margin)
+        logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
+        probs = softmax(np.asarray(logits, dtype=np.float32))
+        upright = probs[:len(boxes)]
+        if len(sideways):
+            left = probs[len(boxes):len(boxes) + len(sideways)]
+            right = probs[len(boxes) + len(sideways):]
+            upright[sideways] = np.where((left.max(1) >= right.max(1))[:, None], left, right)
+        best = upright.argmax(axis=1)
+        return self._class_map[best], upright[np.arange(len(best)), best]
+
+    def detect(self, pixels: np.ndarray) -> Detections:
+        """Both stages on one upright BGR image."""
+        boxes, scores = self.find_tiles(pixels)
+        rotated = mark_rotated(boxes)
+        class_ids, probs = self.classify(pixels, boxes, rotated)
+        return Detections(boxes=boxes, class_ids=class_ids,
+                          confidences=np.minimum(scores, probs),
+                          face_down=class_ids == self._back, rotated=rotated)

@@ -1,0 +1,346 @@
+"""Detections -> the hand as the player laid it down: rows, sets split by gaps, the winning tile
+laid apart, called melds (a sideways tile), concealed kongs (face-down tiles) and bonus tiles.
+
+The reading follows how players show a win: one row of tiles, the sets they called or declared
+set apart by a gap, the winning tile set apart at the end, flowers and seasons to one side or in a
+row of their own. A called tile lies sideways (a kong promoted from a pung has a second sideways
+tile stacked on the first); a concealed kong shows one or more backs. What the picture cannot
+decide is never guessed silently: every doubt goes into ``ambiguities`` for the person to confirm.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine.hand import HandError, hand_from_dict
+from engine.tiles import Tile, format_tiles, is_bonus, is_suited, parse_tile
+from vision.classes import BACK, CLASS_CODES
+from vision.detections import Detections
+
+CONCEALED, MELD, WINNING_TILE, BONUS = "concealed", "meld", "winning_tile", "bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutOptions:
+    """Thresholds in units of the row's typical upright tile (its width or height)."""
+
+    gap: float = 0.3              # a gap wider than this many tile widths starts a new group
+    row: float = 0.6              # centres further apart than this many tile heights: another row
+    low_confidence: float = 0.5   # a tile read with less confidence is reported
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Tiles the player laid down together; ``meld`` names the set of a called/declared meld."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    meld: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "tiles": list(self.tiles)}
+        if self.meld:
+            out["meld"] = self.meld
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Ambiguity:
+    """Something the person must confirm: ``kind`` is a short word, ``tiles`` the indexes involved."""
+
+    kind: str
+    message: str
+    tiles: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tiles": list(self.tiles), "message": self.message}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The reading: groups over tile indexes, the engine input object, and what is in doubt."""
+
+    groups: tuple[Group, ...]
+    hand: dict[str, Any]
+    ambiguities: tuple[Ambiguity, ...] = field(default=())
+
+    def signature(self) -> tuple[Any, ...]:
+        """What a stable reading means for frame voting: the hand, not the boxes."""
+        return (self.hand.get("hand"), tuple(self.hand.get("melds", ())), self.hand.get("win_tile"),
+                self.hand.get("flowers"))
+
+
+# -- geometry -----------------------------------------------------------------------------------
+
+def _unit(widths: np.ndarray, heights: np.ndarray, rotated: np.ndarray) -> tuple[float, float]:
+    """Typical upright tile (width, height); sideways tiles measured the other way round."""
+    upright = ~rotated
+    if upright.any():
+        return float(np.median(widths[upright])), float(np.median(heights[upright]))
+    return float(np.median(heights)), float(np.median(widths))
+
+
+def row_angle(det: Detections) -> float:
+    """The tilt of the rows in radians, from each tile to its nearest neighbour on the right.
+    A phone held a little askew tilts a long row by more than a tile's height end to end."""
+    if len(det) < 2:
+        return 0.0
+    centres, widths, heights = det.centers, det.widths, det.heights
+    unit_w, _ = _unit(widths, heights, det.rotated)
+    angles = []
+    for i in range(len(det)):
+        dx = centres[:, 0] - centres[i, 0]
+        dy = centres[:, 1] - centres[i, 1]
+        near = (dx > 0) & (np.abs(dy) < 0.5 * np.maximum(heights, heights[i])) & (dx < 2.0 * unit_w)
+        if near.any():
+            j = np.flatnonzero(near)[np.argmin(dx[near])]
+            angles.append(np.arctan2(dy[j], dx[j]))
+    return float(np.median(angles)) if angles else 0.0
+
+
+def stacked_pairs(det: Detections) -> dict[int, int]:
+    """Sideways tiles stacked on another sideways tile (a promoted kong): {upper: lower}."""
+    pairs: dict[int, int] = {}
+    sideways = np.flatnonzero(det.rotated)
+    boxes = det.boxes
+    for upper in sideways:
+        for lower in sideways:
+            if upper == lower or lower in pairs:
+                continue
+            overlap = min(boxes[upper, 2], boxes[lower, 2]) - max(boxes[upper, 0], boxes[lower, 0])
+            width = min(boxes[upper, 2] - boxes[upper, 0], boxes[lower, 2] - boxes[lower, 0])
+            height = boxes[lower, 3] - boxes[lower, 1]
+            gap = boxes[lower, 1] - boxes[upper, 3]
+            if overlap > 0.5 * width and -0.3 * height <= gap <= 0.4 * height:
+                pairs[int(upper)] = int(lower)
+    return pairs
+
+
+def find_rows(det: Detections, options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
+    """Tile indexes per row, rows top to bottom, each row left to right (along its tilt)."""
+    if len(det) == 0:
+        return []
+    angle = row_angle(det)
+    cos, sin = np.cos(angle), np.sin(angle)
+    centres = det.centers
+    along = centres[:, 0] * cos + centres[:, 1] * sin
+    across = -centres[:, 0] * sin + centres[:, 1] * cos
+    stacked = stacked_pairs(det)
+    _, unit_h = _unit(det.widths, det.heights, det.rotated)
+    free = [i for i in np.argsort(across, kind="stable") if int(i) not in stacked]
+    rows: list[list[int]] = []
+    for index in free:
+        if rows and across[index] - np.mean(across[rows[-1]]) <= options.row * unit_h:
+            rows[-1].append(int(index))
+        else:
+            rows.append([int(index)])
+    row_of = {index: number for number, row in enumerate(rows) for index in row}
+    for upper, lower in stacked.items():
+        rows[row_of[lower]].append(upper)
+    return [sorted(row, key=lambda i: (along[i], across[i])) for row in rows]
+
+
+def split_groups(det: Detections, row: Sequence[int],
+                 options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
+    """Split one row (left to right) where the gap between boxes exceeds ``options.gap`` tile widths."""
+    if not row:
+        return []
+    index = np.asarray(row)
+    unit_w, _ = _unit(det.widths[index], det.heights[index], det.rotated[index])
+    groups = [[row[0]]]
+    right_edge = det.boxes[row[0], 2]
+    for tile in row[1:]:
+        if det.boxes[tile, 0] - right_edge > options.gap * unit_w:
+            groups.append([tile])
+        else:
+            groups[-1].append(tile)
+        right_edge = max(right_edge, det.boxes[tile, 2])
+    return groups
+
+
+def reading_order(det: Detections, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
+    """Indexes that put detections in reading order (rows top to bottom, left to right)."""
+    return np.array([i for row in find_rows(det, options) for i in row], dtype=np.int64)
+
+
+# -- sets ---------------------------------------------------------------------------------------
+
+def meld_kind(tiles: Sequence[Tile], *, stacked: bool = False) -> str | None:
+    """'chi', 'pon', 'kan' or 'kakan' for called tiles, or None when they form no legal set."""
+    kinds = sorted(tile.kind for tile in tiles)
+    if any(is_bonus(kind) for kind in kinds):
+        return None
+    if len(kinds) == 3 and len(set(kinds)) == 1:
+        return "pon"
+    if len(kinds) == 3 and is_suited(kinds[0]) and kinds[0] % 9 <= 6 \
+            and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]:
+        return "chi"
+    if len(kinds) == 4 and len(set(kinds)) == 1:
+        return "kakan" if stacked else "kan"
+    return None
+
+
+def _tile(code: str) -> Tile:
+    return parse_tile(code)
+
+
+@dataclass
+class _Reading:
+    """Working state of ``read_layout``; nothing outside this module sees it."""
+
+    groups: list[Group] = field(default_factory=list)
+    concealed: list[int] = field(default_factory=list)
+    melds: list[str] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    ambiguities: list[Ambiguity] = field(default_factory=list)
+
+    def doubt(self, kind: str, message: str, tiles: Sequence[int] = ()) -> None:
+        self.ambiguities.append(Ambiguity(kind, message, tuple(int(t) for t in tiles)))
+
+
+def _classify_group(group: list[int], codes: list[str], det: Detections, stacked: set[int],
+                    reading: _Reading) -> tuple[str, list[int]]:
+    """Record a meld, or say where the group's tiles go: ('candidate', tiles) for an unmarked group
+    (concealed, or the winning tile), ('concealed', tiles) for called tiles that are no set."""
+    backs = [i for i in group if codes[i] == BACK or det.face_down[i]]
+    shown = [i for i in group if i not in backs]
+    if backs:
+        faces = {codes[i] for i in shown}
+        if len(group) == 4 and len({_tile(code).kind for code in faces}) == 1:
+            kind_tile = _tile(max(faces))   # a plain five rather than its red copy ('5m' > '0m')
+            tiles = [_tile(codes[i]) for i in shown] + [kind_tile] * len(backs)
+            reading.melds.append(f"ankan:{format_tiles(tiles)}")
+            reading.groups.append(Group(MELD, tuple(group), "ankan"))
+            return "done", []
+        what = "all four are face down: which tile is it?" if len(group) == 4 and not shown else \
+            f"{' '.join(codes[i] for i in group)} is no concealed kong"
+        reading.doubt("face_down", f"face-down tiles: {what}", group)
+        reading.groups.append(Group(MELD, tuple(group)))
+        return "done", []
+    if any(det.rotated[i] for i in group):
+        tiles = [_tile(codes[i]) for i in group]
+        kind = meld_kind(tiles, stacked=bool(stacked & set(group)))
+        if kind is None:
+            reading.doubt("illegal_set", f"called tiles {' '.join(codes[i] for i in group)} are no "
+                                         "legal set (chi, pon or kan)", group)
+            return "concealed", group
+        reading.melds.append(f"{kind}:{format_tiles(tiles)}")
+        reading.groups.append(Group(MELD, tuple(group), kind))
+        return "done", []
+    return "candidate", group
+
+
+def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> Layout:
+    """The whole reading of one image's detections (see the module doc for the conventions)."""
+    codes = det.codes
+    reading = _Reading()
+    stacked = set(stacked_pairs(det))
+    candidates: list[list[int]] = []         # groups of concealed tiles, in reading order
+    not_winning: set[int] = set()            # sideways tiles that form no set: never the winning tile
+    for row in find_rows(det, options):
+        bonus = [i for i in row if codes[i].endswith("f")]
+        if bonus:
+            reading.flowers.extend(bonus)
+            reading.groups.append(Group(BONUS, tuple(bonus)))
+        playing = [i for i in row if i not in bonus]
+        for group in split_groups(det, playing, options):
+            where, tiles = _classify_group(group, codes, det, stacked, reading)
+            if where != "done":
+                candidates.append(tiles)
+                if where == "concealed":
+                    not_winning.update(tiles)
+    win = _winning_tile([group for group in candidates if not not_winning & set(group)], codes, reading)
+    for group in candidates:
+        if group != [win]:
+            reading.concealed.extend(group)
+            reading.groups.append(Group(CONCEALED, tuple(group)))
+    _promote_concealed_kongs(reading, codes, win)
+    if win is not None:
+        reading.groups.append(Group(WINNING_TILE, (win,)))
+    hand = _hand_dict(reading, codes, win)
+    _check(det, codes, hand, reading, options)
+    order = {id(group): n for n, group in enumerate(reading.groups)}
+    groups = sorted(reading.groups, key=lambda group: (min(group.tiles, default=0), order[id(group)]))
+    return Layout(tuple(groups), hand, tuple(reading.ambiguities))
+
+
+def _winning_tile(candidates: list[list[int]], codes: list[str], reading: _Reading) -> int | None:
+    """The single tile laid apart; with several, the last in reading order (and a doubt)."""
+    singles = [group[0] for group in candidates if len(group) == 1]
+    if not singles:
+        if candidates:
+            reading.doubt("no_winning_tile", "no tile is laid apart as the winning tile; "
+                                             "the last tile of the row is taken")
+        return None
+    if len(singles) > 1:
+        reading.doubt("winning_tile", f"{len(singles)} single tiles are laid apart "
+                                      f"({', '.join(codes[i] for i in singles)}); the last is taken "
+                                      "as the winning tile", singles)
+    return singles[-1]
+
+
+def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | None) -> None:
+    """Four identical tiles laid apart and shown face up, in a hand one tile too long per such
+    group, are a concealed kong shown open (common in Chinese games): count them as one."""
+    total = sum(len(group.tiles) for group in reading.groups if group.kind != BONUS) + (win is not None)
+    kongs = sum(meld.startswith(("kan", "ankan", "kakan")) for meld in reading.melds)
+    for number, group in enumerate(reading.groups):
+        if total <= 14 + kongs:
+            return
+        if group.kind != CONCEALED or len(group.tiles) != 4:
+            continue
+        tiles = [_tile(codes[i]) for i in group.tiles]
+        if len({tile.kind for tile in tiles}) == 1:
+            reading.groups[number] = Group(MELD, group.tiles, "ankan")
+            reading.melds.append(f"ankan:{format_tiles(tiles)}")
+            reading.concealed = [i for i in reading.concealed if i not in group.tiles]
+            kongs += 1
+
+
+def _hand_dict(reading: _Reading, codes: list[str], win: int | None) -> dict[str, Any]:
+    """The engine input object: concealed tiles sorted with the winning tile written last."""
+    rest = format_tiles(_tile(codes[i]) for i in reading.concealed) if reading.concealed else ""
+    hand: dict[str, Any] = {"hand": rest + (codes[win] if win is not None else ""),
+                            "melds": list(reading.melds)}
+    if win is not None:
+        hand["win_tile"] = codes[win]
+    elif reading.concealed:
+        last = reading.concealed[-1]          # the rightmost tile of the row, as laid
+        others = [i for i in reading.concealed if i != last]
+        hand["hand"] = (format_tiles(_tile(codes[i]) for i in others) if others else "") + codes[last]
+    hand["flowers"] = format_tiles(_tile(codes[i]) for i in reading.flowers)
+    return hand
+
+
+def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: _Reading,
+           options: LayoutOptions) -> None:
+    """Low confidence, five of a kind, and whatever the engine says about the hand's shape."""
+    for i in np.flatnonzero(det.confidences < options.low_confidence):
+        reading.doubt("low_confidence", f"tile {i} read as {codes[i]} with confidence "
+                                        f"{det.confidences[i]:.2f}", [i])
+    by_kind: dict[int, list[int]] = {}
+    for i, code in enumerate(codes):
+        if code != BACK:
+            by_kind.setdefault(_tile(code).kind, []).append(i)
+    for kind, tiles in by_kind.items():
+        limit = 1 if is_bonus(kind) else 4
+        if len(tiles) > limit:
+            reading.doubt("five_of_a_kind", f"{len(tiles)} tiles read as {CLASS_CODES[kind]}; a set has "
+                                            f"{limit}", tiles)
+    reds = Counter(code for code in codes if code.startswith("0"))
+    for code, count in reds.items():
+        if count > 1:
+            reading.doubt("five_of_a_kind", f"{count} red fives {code}; a set has one",
+                          [i for i, c in enumerate(codes) if c == code])
+    if not hand["hand"]:
+        reading.doubt("hand", "no concealed tiles were found")
+        return
+    try:
+        hand_from_dict(hand)
+    except HandError as error:
+        reading.doubt("hand", str(error))
