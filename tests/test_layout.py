@@ -20,6 +20,7 @@ from vision.layout import (
     MELD,
     WINNING_TILE,
     LayoutOptions,
+    RowFrame,
     find_rows,
     meld_kind,
     read_layout,
@@ -172,29 +173,40 @@ def test_four_open_identical_tiles_in_a_long_hand_are_a_concealed_kong():
     assert hand_from_dict(layout.hand).kong_count == 1
 
 
-def test_a_tilted_photo_still_gives_one_row():
-    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", y=300)
-    angle = np.radians(8)   # 14 tiles over ~900 px: the row rises ~125 px, more than a tile
-    centre = np.array([500.0, 300.0])
-    turned = []
+def turn(boxes: list, angle: float, centre=(500.0, 300.0)) -> list:
+    """The axis-aligned boxes of the tiles after the whole photo is turned by ``angle``."""
+    rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
+    out = []
     for x1, y1, x2, y2 in boxes:
-        cx, cy = (x1 + x2) / 2 - centre[0], (y1 + y2) / 2 - centre[1]
-        nx = cx * np.cos(angle) - cy * np.sin(angle) + centre[0]
-        ny = cx * np.sin(angle) + cy * np.cos(angle) + centre[1]
-        turned.append([nx - 30, ny - 40, nx + 30, ny + 40])
-    det = Detections.from_codes(turned, codes, rotated=rotated)
-    assert row_angle(det) == pytest.approx(angle, abs=0.01)
+        corners = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) - centre
+        turned = corners @ rotation.T + centre
+        out.append([*turned.min(axis=0), *turned.max(axis=0)])
+    return out
+
+
+@pytest.mark.parametrize("degrees", [-25, -8, 8, 25])
+def test_a_tilted_photo_still_gives_one_row_and_its_groups(degrees):
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 5z", "5z", "7s* 8s 9s", "back 1z 1z back", y=300)
+    angle = np.radians(degrees)   # 17 tiles over ~1100 px: at 8 degrees the row rises ~150 px
+    det = Detections.from_codes(turn(boxes, angle), codes, rotated=rotated)
+    assert row_angle(det.boxes) == pytest.approx(angle, abs=0.01)
+    frame = RowFrame.of(det)
+    assert frame.unit() == pytest.approx((TILE_W, TILE_H), abs=0.5)   # the tilt is undone
     assert len(find_rows(det)) == 1
     layout = read_layout(det)
-    assert layout.hand["win_tile"] == "5z" and layout.ambiguities == ()
+    assert layout.hand == {"hand": "123m456p5z5z", "melds": ["chi:789s", "ankan:1111z"],
+                           "win_tile": "5z", "flowers": ""}
+    assert layout.ambiguities == ()
 
 
 def test_split_groups_uses_the_gap_threshold():
     # Gaps of 0, 17 and 19 pixels between 60-pixel tiles: the threshold is 0.3 * 60 = 18.
     det = Detections.from_codes([[0, 0, 60, 80], [60, 0, 120, 80], [137, 0, 197, 80],
                                  [216, 0, 276, 80]], ["1m", "2m", "3m", "4m"])
-    assert split_groups(det, [0, 1, 2, 3]) == [[0, 1, 2], [3]]
-    assert split_groups(det, [0, 1, 2, 3], LayoutOptions(gap=0.2)) == [[0, 1], [2], [3]]
+    frame = RowFrame.of(det)
+    assert frame.angle == 0.0
+    assert split_groups(frame, [0, 1, 2, 3]) == [[0, 1, 2], [3]]
+    assert split_groups(frame, [0, 1, 2, 3], LayoutOptions(gap=0.2)) == [[0, 1], [2], [3]]
 
 
 def test_reading_order_sorts_rows_then_left_to_right():

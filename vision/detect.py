@@ -23,6 +23,7 @@ import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG
 from vision.detections import Detections
+from vision.layout import row_angle, upright_sizes
 
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
@@ -43,7 +44,7 @@ class ModelConfig:
     classifier_path: Path
     input_hw: tuple[int, int]
     classifier_classes: tuple[str, ...]
-    crop_margin: float = 0.06
+    crop_margin: float = 0.0     # the classifier is trained on detector boxes as they are
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> ModelConfig:
@@ -158,14 +159,16 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float, max_det: in
 
 
 def mark_rotated(boxes: np.ndarray, ratio: float = ROTATED_RATIO) -> np.ndarray:
-    """Tiles lying sideways (called tiles): aspect w/h at least ``ratio`` times the median.
+    """Tiles lying sideways (called tiles): length/depth along the rows at least ``ratio`` times
+    the median, after the photo's tilt is undone (see vision.layout.upright_sizes).
 
     Relative, not absolute, because a low camera foreshortens every tile: seen from a seat an
     upright tile may be wider than tall, but a sideways one is still about (4/3)^2 = 1.78 times
-    wider relative to its height than its upright neighbours. Most tiles of a hand are upright."""
+    longer relative to its depth than its upright neighbours. Most tiles of a hand are upright."""
     if len(boxes) == 0:
         return np.zeros(0, dtype=bool)
-    aspect = (boxes[:, 2] - boxes[:, 0]) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-6)
+    length, depth = upright_sizes(boxes, row_angle(boxes))
+    aspect = length / np.maximum(depth, 1e-6)
     return aspect >= ratio * float(np.median(aspect))
 
 

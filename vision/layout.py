@@ -77,30 +77,71 @@ class Layout:
 
 # -- geometry -----------------------------------------------------------------------------------
 
-def _unit(widths: np.ndarray, heights: np.ndarray, rotated: np.ndarray) -> tuple[float, float]:
-    """Typical upright tile (width, height); sideways tiles measured the other way round."""
-    upright = ~rotated
-    if upright.any():
-        return float(np.median(widths[upright])), float(np.median(heights[upright]))
-    return float(np.median(heights)), float(np.median(widths))
+MAX_TILT = np.radians(35)   # beyond this an axis-aligned box no longer tells a tile's own size
 
 
-def row_angle(det: Detections) -> float:
-    """The tilt of the rows in radians, from each tile to its nearest neighbour on the right.
+def row_angle(boxes: np.ndarray) -> float:
+    """The tilt of the rows in radians, from each box to its nearest neighbour on the right.
     A phone held a little askew tilts a long row by more than a tile's height end to end."""
-    if len(det) < 2:
+    if len(boxes) < 2:
         return 0.0
-    centres, widths, heights = det.centers, det.widths, det.heights
-    unit_w, _ = _unit(widths, heights, det.rotated)
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    sizes = boxes[:, 2:] - boxes[:, :2]
+    unit = float(np.median(sizes.min(axis=1)))
     angles = []
-    for i in range(len(det)):
+    for i in range(len(boxes)):
         dx = centres[:, 0] - centres[i, 0]
         dy = centres[:, 1] - centres[i, 1]
-        near = (dx > 0) & (np.abs(dy) < 0.5 * np.maximum(heights, heights[i])) & (dx < 2.0 * unit_w)
+        near = (dx > 0.3 * unit) & (np.abs(dy) < 0.6 * np.maximum(sizes[:, 1], sizes[i, 1])) \
+            & (dx < 2.2 * unit)
         if near.any():
             j = np.flatnonzero(near)[np.argmin(dx[near])]
             angles.append(np.arctan2(dy[j], dx[j]))
-    return float(np.median(angles)) if angles else 0.0
+    return float(np.clip(np.median(angles), -MAX_TILT, MAX_TILT)) if angles else 0.0
+
+
+def upright_sizes(boxes: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each tile's own extent along and across the row, from its axis-aligned box.
+
+    A w x h rectangle turned by a has the box W = w cos a + h sin a, H = w sin a + h cos a;
+    solving that 2x2 system gives w and h back (well conditioned below MAX_TILT)."""
+    cos, sin = abs(np.cos(angle)), abs(np.sin(angle))
+    width, height = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    det = cos * cos - sin * sin
+    along = (width * cos - height * sin) / det
+    across = (height * cos - width * sin) / det
+    floor = 0.2 * np.minimum(width, height)
+    return np.maximum(along, floor), np.maximum(across, floor)
+
+
+@dataclass(frozen=True, eq=False)
+class RowFrame:
+    """Tile centres and sizes in the frame of the rows (tilt removed): ``along`` runs left to
+    right on a row, ``across`` from the far row to the near one."""
+
+    angle: float
+    along: np.ndarray
+    across: np.ndarray
+    length: np.ndarray      # extent along the row
+    depth: np.ndarray       # extent across it
+    rotated: np.ndarray
+
+    @classmethod
+    def of(cls, det: Detections) -> RowFrame:
+        angle = row_angle(det.boxes)
+        cos, sin = np.cos(angle), np.sin(angle)
+        centres = det.centers
+        length, depth = upright_sizes(det.boxes, angle)
+        return cls(angle, centres[:, 0] * cos + centres[:, 1] * sin,
+                   -centres[:, 0] * sin + centres[:, 1] * cos, length, depth, det.rotated)
+
+    def unit(self, index: np.ndarray | None = None) -> tuple[float, float]:
+        """Typical upright tile (length, depth); sideways tiles counted the other way round."""
+        index = np.arange(len(self.along)) if index is None else np.asarray(index)
+        upright = index[~self.rotated[index]]
+        if len(upright):
+            return float(np.median(self.length[upright])), float(np.median(self.depth[upright]))
+        return float(np.median(self.depth[index])), float(np.median(self.length[index]))
 
 
 def stacked_pairs(det: Detections) -> dict[int, int]:
@@ -121,50 +162,49 @@ def stacked_pairs(det: Detections) -> dict[int, int]:
     return pairs
 
 
-def find_rows(det: Detections, options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
-    """Tile indexes per row, rows top to bottom, each row left to right (along its tilt)."""
+def find_rows(det: Detections, options: LayoutOptions = LayoutOptions(),
+              frame: RowFrame | None = None) -> list[list[int]]:
+    """Tile indexes per row, rows far to near (top to bottom), each row left to right."""
     if len(det) == 0:
         return []
-    angle = row_angle(det)
-    cos, sin = np.cos(angle), np.sin(angle)
-    centres = det.centers
-    along = centres[:, 0] * cos + centres[:, 1] * sin
-    across = -centres[:, 0] * sin + centres[:, 1] * cos
+    frame = frame or RowFrame.of(det)
     stacked = stacked_pairs(det)
-    _, unit_h = _unit(det.widths, det.heights, det.rotated)
-    free = [i for i in np.argsort(across, kind="stable") if int(i) not in stacked]
+    _, unit_depth = frame.unit()
+    free = [int(i) for i in np.argsort(frame.across, kind="stable") if int(i) not in stacked]
     rows: list[list[int]] = []
     for index in free:
-        if rows and across[index] - np.mean(across[rows[-1]]) <= options.row * unit_h:
-            rows[-1].append(int(index))
+        if rows and frame.across[index] - np.mean(frame.across[rows[-1]]) <= options.row * unit_depth:
+            rows[-1].append(index)
         else:
-            rows.append([int(index)])
+            rows.append([index])
     row_of = {index: number for number, row in enumerate(rows) for index in row}
     for upper, lower in stacked.items():
         rows[row_of[lower]].append(upper)
-    return [sorted(row, key=lambda i: (along[i], across[i])) for row in rows]
+    return [sorted(row, key=lambda i: (frame.along[i], frame.across[i])) for row in rows]
 
 
-def split_groups(det: Detections, row: Sequence[int],
+def split_groups(frame: RowFrame, row: Sequence[int],
                  options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
-    """Split one row (left to right) where the gap between boxes exceeds ``options.gap`` tile widths."""
+    """Split one row (left to right) where the gap between tiles exceeds ``options.gap`` tile
+    lengths; gaps are measured along the row, between the tiles' own (untilted) extents."""
     if not row:
         return []
-    index = np.asarray(row)
-    unit_w, _ = _unit(det.widths[index], det.heights[index], det.rotated[index])
+    unit_length, _ = frame.unit(np.asarray(row))
+    starts = frame.along - frame.length / 2
+    ends = frame.along + frame.length / 2
     groups = [[row[0]]]
-    right_edge = det.boxes[row[0], 2]
+    right_edge = ends[row[0]]
     for tile in row[1:]:
-        if det.boxes[tile, 0] - right_edge > options.gap * unit_w:
+        if starts[tile] - right_edge > options.gap * unit_length:
             groups.append([tile])
         else:
             groups[-1].append(tile)
-        right_edge = max(right_edge, det.boxes[tile, 2])
+        right_edge = max(right_edge, ends[tile])
     return groups
 
 
 def reading_order(det: Detections, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
-    """Indexes that put detections in reading order (rows top to bottom, left to right)."""
+    """Indexes that put detections in reading order (rows far to near, left to right)."""
     return np.array([i for row in find_rows(det, options) for i in row], dtype=np.int64)
 
 
@@ -240,15 +280,16 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     codes = det.codes
     reading = _Reading()
     stacked = set(stacked_pairs(det))
+    frame = RowFrame.of(det)
     candidates: list[list[int]] = []         # groups of concealed tiles, in reading order
     not_winning: set[int] = set()            # sideways tiles that form no set: never the winning tile
-    for row in find_rows(det, options):
+    for row in find_rows(det, options, frame):
         bonus = [i for i in row if codes[i].endswith("f")]
         if bonus:
             reading.flowers.extend(bonus)
             reading.groups.append(Group(BONUS, tuple(bonus)))
         playing = [i for i in row if i not in bonus]
-        for group in split_groups(det, playing, options):
+        for group in split_groups(frame, playing, options):
             where, tiles = _classify_group(group, codes, det, stacked, reading)
             if where != "done":
                 candidates.append(tiles)
