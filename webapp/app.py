@@ -1,0 +1,91 @@
+"""The Flask app factory: ``create_app(config)`` builds one TileTally web app.
+
+Views stay thin (parse the request, call the engine, storage or reader, render); everything a view
+needs is built here once: the data folder, the database, the secret key, the vision reader (the
+shipped model is loaded at start-up, never per request) and the security guards.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from webapp import security
+from webapp.views import api, hands, scoreboard, tables
+from webapp.views.backend import Backend
+from webapp.views.reader import load_reader
+
+DEFAULTS: dict[str, Any] = {
+    "DATA_DIR": "data",
+    "DATABASE_URL": None,             # None: SQLite file in the data folder (or $DATABASE_URL)
+    "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
+    "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
+    "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
+    "READER": None,                   # None: load models/ if present; False: no reader; or a callable
+    "MODELS_DIR": None,               # None: the repository's models/ folder
+    "CSRF_DISABLED": False,
+    "BOARD_REFRESH_SECONDS": 5,
+}
+
+
+def _secret_key(data_dir: Path) -> str:
+    """A per-install secret kept in the data folder, so sessions survive a restart."""
+    path = data_dir / "secret_key"
+    if path.is_file():
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    os.chmod(path, 0o600)
+    return key
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app; ``config`` overrides DEFAULTS (tests pass a temporary DATA_DIR)."""
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    data_dir = Path(app.config["DATA_DIR"]).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    app.config["DATA_DIR"] = str(data_dir)
+    app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(data_dir)
+    # The multipart envelope adds a little to the photo; the photo itself is checked exactly later.
+    app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_UPLOAD_BYTES"]) + 256 * 1024
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+
+    database_url = app.config["DATABASE_URL"] or os.environ.get("DATABASE_URL") \
+        or f"sqlite:///{data_dir / 'tiletally.sqlite3'}"
+    app.config["DATABASE_URL"] = database_url
+    app.extensions["tiletally.backend"] = Backend(database_url, data_dir)
+    reader = app.config["READER"]
+    if reader is None:
+        reader = load_reader(app.config["MODELS_DIR"])
+    app.extensions["tiletally.reader"] = reader or None
+
+    security.install(app)
+    for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
+        app.register_blueprint(blueprint)
+    _install_errors(app)
+    return app
+
+
+def _install_errors(app: Flask) -> None:
+    """Every error is a clear message: JSON for the API, a readable page for people."""
+
+    @app.errorhandler(HTTPException)
+    def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+        status = error.code or 500
+        message = error.description or error.name
+        if status == 413 and "limit" not in message:
+            limit = app.config["MAX_UPLOAD_BYTES"] / 1e6
+            message = f"the upload is too large; the limit is {limit:.1f} MB"
+        if request.path.startswith("/api/"):
+            return jsonify({"ok": False, "error": message, "status": status}), status
+        return render_template("error.html", status=status, title=error.name, message=message), status

@@ -1,0 +1,188 @@
+"""The web app's guards: table links, CSRF, response headers, upload checks, data-folder paths.
+
+Every table has two secrets: an edit token (anyone holding the edit link can score hands) and a
+separate view token (the read-only scoreboard link for a second screen). Knowing a token is the
+only credential, so tokens are long, random, compared in constant time, and never leak through the
+Referer header. Forms carry a CSRF token tied to the browser session; the JSON API is called with
+the table token in its URL and a JSON or multipart body, never with cookie credentials alone.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask, Request, abort, request, session
+from PIL import Image, UnidentifiedImageError
+
+TOKEN_BYTES = 16
+TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+
+# Formats a phone camera or a laptop produces; anything else is refused before decoding.
+IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
+MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+])
+
+
+def new_token() -> str:
+    """A fresh table secret (22 URL-safe characters, 128 bits)."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def looks_like_token(text: str) -> bool:
+    """Cheap shape check before any database lookup, so junk never reaches a query."""
+    return bool(TOKEN_PATTERN.match(text or ""))
+
+
+def same_secret(given: str, expected: str) -> bool:
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+# -- CSRF ----------------------------------------------------------------------------------------
+
+def csrf_token() -> str:
+    """The session's CSRF token (created on first use); templates put it in every form."""
+    token = session.get(CSRF_FIELD)
+    if not token:
+        token = secrets.token_urlsafe(24)
+        session[CSRF_FIELD] = token
+    return token
+
+
+def check_csrf(req: Request) -> None:
+    """Refuse a form post whose token is missing or not this session's (400 with a reason)."""
+    expected = session.get(CSRF_FIELD)
+    given = req.form.get(CSRF_FIELD) or req.headers.get(CSRF_HEADER) or ""
+    if not expected or not given or not same_secret(given, expected):
+        abort(400, description="The form expired or came from another site (CSRF check failed). "
+                               "Reload the page and try again.")
+
+
+def _is_api(req: Request) -> bool:
+    return req.path.startswith("/api/")
+
+
+def install(app: Flask) -> None:
+    """Register the CSRF check, the JSON-only rule for API writes, and the security headers."""
+
+    @app.before_request
+    def _guard() -> None:
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return
+        if _is_api(request):
+            # A cross-site HTML form cannot send application/json without a CORS preflight,
+            # which this app never answers; photo uploads are multipart but need the table token.
+            kind = request.mimetype or ""
+            if kind != "application/json" and not kind.startswith("multipart/form-data"):
+                abort(415, description="send JSON (Content-Type: application/json) "
+                                       "or a multipart photo upload")
+            return
+        if not app.config.get("CSRF_DISABLED"):
+            check_csrf(request)
+
+    @app.after_request
+    def _headers(response):  # type: ignore[no-untyped-def]
+        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        # Table links carry secrets: never send them to another site in a Referer header.
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
+        if request.path.startswith(("/api/", "/t/", "/b/")):
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    app.jinja_env.globals["csrf_token"] = csrf_token
+
+
+# -- uploads -------------------------------------------------------------------------------------
+
+class UploadError(ValueError):
+    """An upload refused before it reached the reader; ``status`` is the HTTP code to answer."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class CheckedImage:
+    data: bytes
+    format: str        # JPEG, PNG or WEBP
+    width: int         # as the person sees it: the EXIF orientation applied
+    height: int
+
+    @property
+    def extension(self) -> str:
+        return {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}[self.format]
+
+
+def check_image(data: bytes, *, max_bytes: int, max_pixels: int) -> CheckedImage:
+    """Accept a JPEG, PNG or WebP photo within the byte and pixel limits, or raise UploadError.
+
+    The header is read without decoding the pixels, so a small file that claims 100,000 x 100,000
+    pixels (a decompression bomb) is refused before it costs memory.
+    """
+    if not data:
+        raise UploadError("the upload is empty; choose a photo", 400)
+    if len(data) > max_bytes:
+        raise UploadError(
+            f"the photo is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB", 413)
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            fmt = image.format or ""
+            width, height = image.size
+            orientation = image.getexif().get(0x0112, 1) if fmt in ("JPEG", "WEBP") else 1
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as error:
+        raise UploadError("that file is not a photo TileTally can read "
+                          "(send a JPEG, PNG or WebP image)", 415) from error
+    if fmt not in IMAGE_FORMATS:
+        raise UploadError(f"{fmt or 'this'} images are not accepted; send a JPEG, PNG or WebP photo", 415)
+    if width * height > max_pixels:
+        raise UploadError(
+            f"the photo is {width} x {height} = {width * height / 1e6:.1f} megapixels; "
+            f"the limit is {max_pixels / 1e6:.0f} megapixels", 413)
+    if width < 16 or height < 16:
+        raise UploadError(f"the photo is only {width} x {height} pixels", 400)
+    if orientation in (5, 6, 7, 8):   # stored sideways; the reader and the browser turn it upright
+        width, height = height, width
+    return CheckedImage(data=data, format=fmt, width=width, height=height)
+
+
+# -- paths ---------------------------------------------------------------------------------------
+
+SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,80}$")
+
+
+def data_path(data_dir: str | Path, *parts: str) -> Path:
+    """A path inside the data folder; any part that could climb out of it is refused.
+
+    Parts are checked by pattern (no slashes, no leading dot) and the resolved result must still
+    lie under the data folder, so neither '..' nor a symlink trick reaches another file.
+    """
+    root = Path(data_dir).resolve()
+    for part in parts:
+        if not SAFE_NAME.match(part) or ".." in part:
+            raise ValueError(f"unsafe path part {part!r}")
+    path = root.joinpath(*parts).resolve()
+    if root != path and root not in path.parents:
+        raise ValueError("path leaves the data folder")
+    return path

@@ -1,0 +1,51 @@
+/* TileTally shared helpers: JSON API calls, tile pictures, small DOM builders. No framework. */
+"use strict";
+window.TT = (function () {
+  function el(tag, attrs, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "text") node.textContent = value;
+      else if (key === "class") node.className = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of [].concat(children || [])) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  async function api(url, options) {
+    const init = Object.assign({ headers: {} }, options || {});
+    if (init.json !== undefined) {
+      init.body = JSON.stringify(init.json);
+      init.headers["Content-Type"] = "application/json";
+      delete init.json;
+    }
+    init.headers["Accept"] = "application/json";
+    const response = await fetch(url, init);
+    let data = null;
+    try { data = await response.json(); } catch (error) { data = { ok: false, error: response.statusText }; }
+    if (!response.ok) {
+      const failure = new Error((data && data.error) || ("HTTP " + response.status));
+      failure.status = response.status;
+      failure.data = data;
+      throw failure;
+    }
+    return data;
+  }
+
+  let tileUrl = "/tiles/CODE.png";
+  function setTileUrl(template) { tileUrl = template; }
+  function tileImg(code, extra) {
+    return el("img", Object.assign({ class: "tile", src: tileUrl.replace("CODE", code), alt: code,
+      width: 36, height: 48 }, extra || {}));
+  }
+
+  function signed(value) { return value > 0 ? "+" + value : String(value); }
+  const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+  return { el, api, tileImg, setTileUrl, signed, WIND_NAMES };
+})();

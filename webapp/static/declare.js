@@ -1,0 +1,553 @@
+/* Declare a win (also amend a hand, and dispute a claim): photo -> detections -> tile editor ->
+   context -> breakdown -> confirm. All state lives in `model`; every change re-renders and asks
+   the server for a fresh breakdown (the engine is the only scorer). */
+"use strict";
+(function () {
+  const root = document.getElementById("declare-app");
+  if (!root) return;
+  const { el, api, tileImg, signed } = window.TT;
+  window.TT.setTileUrl(root.dataset.tileUrl);
+  const page = JSON.parse(document.getElementById("declare-data").textContent);
+  const $ = (id) => document.getElementById(id);
+
+  const model = {
+    groups: [{ kind: "concealed", tiles: [] }],
+    win: null,                 // {g, i}
+    flowers: [], dora: [], ura: [],
+    selected: null,            // {where: "group"|"flowers"|"dora"|"ura", g, i}
+    activeGroup: 0,
+    target: "hand",
+    suit: "m",
+    photo: null,               // {id, url, width, height}
+    read: null,                // the reader's JSON for the photo
+    version: page.version,
+    lastScore: null,
+  };
+
+  // ---- helpers -------------------------------------------------------------------------------
+  function showMessage(text, kind) {
+    const box = $("message");
+    box.textContent = text || "";
+    box.className = "flash " + (kind || "error") + (text ? "" : " hidden");
+  }
+  function suitOf(code) { return code[1]; }
+  function numberOf(code) { const n = code[0] === "0" ? 5 : Number(code[0]); return n; }
+  function meldKindFor(codes, faceDown) {
+    if (codes.length === 4) return faceDown ? "ankan" : "kan";
+    if (codes.length === 3 && codes.every((c) => numberOf(c) === numberOf(codes[0]) && suitOf(c) === suitOf(codes[0]))) return "pon";
+    return "chi";
+  }
+  function tileCodes(list) { return list.map((t) => t.code).join(""); }
+  function setStep(name) {
+    for (const span of document.querySelectorAll(".steps span")) span.classList.toggle("on", span.dataset.step === name);
+  }
+
+  // ---- building the model from the reader's JSON or a stored hand ------------------------------
+  function fromRead(read) {
+    model.groups = [{ kind: "concealed", tiles: [] }];
+    model.flowers = []; model.win = null; model.selected = null; model.activeGroup = 0;
+    const tiles = read.tiles || [];
+    const tileOf = (index) => {
+      const det = tiles[index];
+      return { code: det.tile, src: index, conf: det.conf, faceDown: !!det.face_down };
+    };
+    const groups = read.groups && read.groups.length ? read.groups
+      : [{ kind: "concealed", tiles: tiles.map((_, i) => i) }];
+    for (const group of groups) {
+      const items = group.tiles.map(tileOf);
+      if (group.kind === "bonus") { model.flowers.push(...items); continue; }
+      if (group.kind === "meld") {
+        const known = items.filter((t) => t.code !== "back");
+        const fill = known.length ? known[0].code : "1z";
+        for (const t of items) if (t.code === "back") { t.code = fill; }
+        model.groups.push({ kind: meldKindFor(items.map((t) => t.code), items.some((t) => t.faceDown)), tiles: items });
+        continue;
+      }
+      model.groups[0].tiles.push(...items);
+      if (group.kind === "winning_tile" && items.length) model.win = { g: 0, i: model.groups[0].tiles.length - 1 };
+    }
+    if (!model.win && model.groups[0].tiles.length) model.win = { g: 0, i: model.groups[0].tiles.length - 1 };
+  }
+
+  function splitCodes(text) {
+    const out = []; let digits = [];
+    for (const ch of (text || "")) {
+      if (/[0-9]/.test(ch)) digits.push(ch);
+      else if ("mpszf".includes(ch)) { for (const d of digits) out.push(d + ch); digits = []; }
+    }
+    return out;
+  }
+
+  function fromHand(hand) {
+    const concealed = splitCodes(hand.hand).map((code) => ({ code }));
+    model.groups = [{ kind: "concealed", tiles: concealed }];
+    for (const meld of hand.melds || []) {
+      const [kind, text] = meld.split(":");
+      model.groups.push({ kind, tiles: splitCodes(text).map((code) => ({ code })) });
+    }
+    model.flowers = splitCodes(hand.flowers).map((code) => ({ code }));
+    model.dora = splitCodes(hand.dora_indicators).map((code) => ({ code }));
+    model.ura = splitCodes(hand.ura_indicators).map((code) => ({ code }));
+    let winIndex = concealed.length - 1;
+    if (hand.win_tile) {
+      const found = concealed.map((t) => t.code).lastIndexOf(hand.win_tile);
+      if (found >= 0) winIndex = found;
+    }
+    model.win = concealed.length ? { g: 0, i: winIndex } : null;
+  }
+
+  // ---- the tile editor -------------------------------------------------------------------------
+  function isSelected(where, g, i) {
+    const s = model.selected;
+    return s && s.where === where && s.g === g && s.i === i;
+  }
+  function tileButton(tile, where, g, i) {
+    const classes = ["tilebtn"];
+    if (isSelected(where, g, i)) classes.push("selected");
+    if (where === "group" && model.win && model.win.g === g && model.win.i === i) classes.push("win");
+    if (tile.conf !== undefined && tile.conf < 0.8) classes.push("low");
+    return el("button", {
+      type: "button", class: classes.join(" "), "aria-label": "tile " + tile.code,
+      dataset: { where, g: String(g), i: String(i), code: tile.code },
+      onclick: (event) => {
+        event.stopPropagation();
+        model.selected = isSelected(where, g, i) ? null : { where, g, i };
+        if (where === "group") model.activeGroup = g;
+        render();
+      },
+    }, [tileImg(tile.code)]);
+  }
+
+  const MELD_KINDS = [["concealed", "Concealed"], ["chi", "Chow (chi)"], ["pon", "Pung (pon)"],
+    ["kan", "Open kong"], ["ankan", "Concealed kong"], ["kakan", "Added kong"]];
+
+  function renderGroups() {
+    const box = $("groups");
+    box.replaceChildren();
+    model.groups.forEach((group, g) => {
+      const select = el("select", { "aria-label": "kind of group " + (g + 1), onchange: (e) => {
+        group.kind = e.target.value; changed(); } },
+      MELD_KINDS.filter(([k]) => (g === 0) === (k === "concealed")).map(([value, label]) =>
+        el("option", { value, selected: group.kind === value }, label)));
+      const head = el("div", { class: "group-head" }, [
+        el("span", { class: "grow" }, g === 0 ? "In hand (" + group.tiles.length + ")" : "Meld " + g),
+        g === 0 ? null : select,
+        g === 0 ? null : el("button", { type: "button", class: "danger", "aria-label": "delete meld " + g,
+          onclick: (e) => { e.stopPropagation(); removeGroup(g); } }, "✕"),
+      ]);
+      const tiles = el("div", { class: "tiles" }, group.tiles.map((t, i) => tileButton(t, "group", g, i)));
+      box.append(el("div", { class: "group" + (model.activeGroup === g && model.target === "hand" ? " active" : ""),
+        dataset: { group: String(g) }, onclick: () => { model.activeGroup = g; model.selected = null; render(); } },
+      [head, tiles]));
+    });
+    for (const [where, id] of [["flowers", "flowers"], ["dora", "dora"], ["ura", "ura"]]) {
+      $(id).replaceChildren(...model[where].map((t, i) => tileButton(t, where, 0, i)));
+    }
+    const hasSelection = !!model.selected;
+    $("remove-tile").disabled = !hasSelection;
+    $("mark-win").disabled = !(hasSelection && model.selected.where === "group");
+  }
+
+  function removeGroup(g) {
+    model.groups[0].tiles.push(...model.groups[g].tiles);
+    model.groups.splice(g, 1);
+    model.activeGroup = 0; model.selected = null;
+    if (model.win && model.win.g === g) model.win = null;
+    else if (model.win && model.win.g > g) model.win.g -= 1;
+    changed();
+  }
+
+  function paletteCodes(suit) {
+    if (suit === "0") return ["0m", "0p", "0s"];
+    const count = { m: 9, p: 9, s: 9, z: 7, f: 8 }[suit];
+    return Array.from({ length: count }, (_, n) => (n + 1) + suit);
+  }
+  function renderPalette() {
+    for (const button of document.querySelectorAll("#palette-tabs button")) button.classList.toggle("on", button.dataset.suit === model.suit);
+    for (const button of document.querySelectorAll("#target-tabs button")) button.classList.toggle("on", button.dataset.target === model.target);
+    $("palette").replaceChildren(...paletteCodes(model.suit).map((code) =>
+      el("button", { type: "button", "aria-label": "palette " + code, dataset: { code }, onclick: () => pick(code) }, [tileImg(code)])));
+  }
+
+  function pick(code) {
+    const s = model.selected;
+    if (s) {
+      const list = s.where === "group" ? model.groups[s.g].tiles : model[s.where];
+      list[s.i].code = code;
+      model.selected = null;
+    } else if (code.endsWith("f")) {
+      model.flowers.push({ code });
+    } else if (model.target === "dora" || model.target === "ura") {
+      model[model.target].push({ code });
+    } else {
+      const group = model.groups[model.activeGroup] || model.groups[0];
+      group.tiles.push({ code });
+      if (model.activeGroup === 0 && !model.win) model.win = { g: 0, i: group.tiles.length - 1 };
+    }
+    changed();
+  }
+
+  $("palette-tabs").addEventListener("click", (e) => {
+    const suit = e.target.closest("button") && e.target.closest("button").dataset.suit;
+    if (suit) { model.suit = suit; renderPalette(); }
+  });
+  $("target-tabs").addEventListener("click", (e) => {
+    const button = e.target.closest("button");
+    if (button && button.dataset.target) { model.target = button.dataset.target; model.selected = null; render(); }
+  });
+  $("remove-tile").addEventListener("click", () => {
+    const s = model.selected;
+    if (!s) return;
+    if (s.where === "group") {
+      model.groups[s.g].tiles.splice(s.i, 1);
+      if (model.win && model.win.g === s.g) {
+        if (model.win.i === s.i) model.win = null; else if (model.win.i > s.i) model.win.i -= 1;
+      }
+    } else {
+      model[s.where].splice(s.i, 1);
+    }
+    model.selected = null;
+    changed();
+  });
+  $("mark-win").addEventListener("click", () => {
+    const s = model.selected;
+    if (!s || s.where !== "group") return;
+    model.win = { g: s.g, i: s.i };
+    model.selected = null;
+    changed();
+  });
+  $("add-meld").addEventListener("click", () => {
+    const s = model.selected;
+    const tiles = [];
+    if (s && s.where === "group" && s.g === 0) {   // start the meld with the selected tile
+      tiles.push(model.groups[0].tiles.splice(s.i, 1)[0]);
+      if (model.win && model.win.g === 0 && model.win.i >= s.i) model.win = model.win.i === s.i ? null : { g: 0, i: model.win.i - 1 };
+    }
+    model.groups.push({ kind: "pon", tiles });
+    model.activeGroup = model.groups.length - 1;
+    model.selected = null;
+    changed();
+  });
+
+  // ---- the photo -------------------------------------------------------------------------------
+  const canvas = $("photo-canvas");
+  let photoImage = null;
+
+  function drawPhoto() {
+    if (!photoImage || !model.read) return;
+    const scale = Math.min(1, 1400 / Math.max(photoImage.naturalWidth, photoImage.naturalHeight));
+    canvas.width = Math.round(photoImage.naturalWidth * scale);
+    canvas.height = Math.round(photoImage.naturalHeight * scale);
+    const ctx = canvas.getContext("2d");
+    ctx.drawImage(photoImage, 0, 0, canvas.width, canvas.height);
+    const sx = canvas.width / (model.read.width || photoImage.naturalWidth);
+    const sy = canvas.height / (model.read.height || photoImage.naturalHeight);
+    const finalCodes = currentCodesBySource();
+    (model.read.tiles || []).forEach((det, index) => {
+      const [x1, y1, x2, y2] = det.box;
+      const now = finalCodes.get(index);
+      const changedTile = now !== det.tile;
+      ctx.lineWidth = Math.max(2, canvas.width / 400);
+      ctx.strokeStyle = changedTile ? "#d32f2f" : det.conf < 0.8 ? "#e0a100" : "#2e7d32";
+      ctx.strokeRect(x1 * sx, y1 * sy, (x2 - x1) * sx, (y2 - y1) * sy);
+      const label = changedTile ? (det.tile + "→" + (now || "✕")) : det.tile;
+      ctx.font = Math.max(12, canvas.width / 60) + "px system-ui, sans-serif";
+      const width = ctx.measureText(label).width + 6;
+      ctx.fillStyle = ctx.strokeStyle;
+      ctx.fillRect(x1 * sx, y1 * sy - 18, width, 18);
+      ctx.fillStyle = "#fff";
+      ctx.fillText(label, x1 * sx + 3, y1 * sy - 4);
+    });
+  }
+
+  canvas.addEventListener("click", (event) => {   // tap a box to select its tile in the editor
+    if (!model.read) return;
+    const rect = canvas.getBoundingClientRect();
+    const x = (event.clientX - rect.left) * (model.read.width || canvas.width) / rect.width;
+    const y = (event.clientY - rect.top) * (model.read.height || canvas.height) / rect.height;
+    const hit = (model.read.tiles || []).findIndex((d) => x >= d.box[0] && x <= d.box[2] && y >= d.box[1] && y <= d.box[3]);
+    if (hit < 0) return;
+    model.groups.forEach((group, g) => group.tiles.forEach((t, i) => { if (t.src === hit) model.selected = { where: "group", g, i }; }));
+    model.flowers.forEach((t, i) => { if (t.src === hit) model.selected = { where: "flowers", g: 0, i }; });
+    render();
+  });
+
+  function currentCodesBySource() {
+    const map = new Map();
+    const visit = (t) => { if (t.src !== undefined) map.set(t.src, t.code); };
+    model.groups.forEach((g) => g.tiles.forEach(visit));
+    model.flowers.forEach(visit);
+    return map;
+  }
+
+  function corrections() {
+    if (!model.read) return [];
+    const now = currentCodesBySource();
+    const out = [];
+    (model.read.tiles || []).forEach((det, index) => {
+      const code = now.has(index) ? now.get(index) : null;
+      if (code !== det.tile) out.push({ index, was: det.tile, now: code });
+    });
+    const added = [];
+    model.groups.forEach((g) => g.tiles.forEach((t) => { if (t.src === undefined) added.push(t.code); }));
+    model.flowers.forEach((t) => { if (t.src === undefined) added.push(t.code); });
+    for (const code of added) out.push({ index: null, was: null, now: code });
+    return out;
+  }
+
+  async function uploadPhoto(file) {
+    showMessage("");
+    $("photo-status").textContent = "Reading the tiles…";
+    const form = new FormData();
+    form.append("photo", file);
+    try {
+      const data = await api(page.api.photo, { method: "POST", body: form });
+      useRead(data, file);
+    } catch (error) {
+      $("photo-status").textContent = "";
+      showMessage(error.message);
+    }
+  }
+
+  function useRead(data, file) {
+    model.photo = { id: data.photo_id, url: data.photo_url };
+    model.read = data.read;
+    const count = (data.read.tiles || []).length;
+    $("photo-status").textContent = data.reader
+      ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
+      : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
+    fromRead(data.read);
+    photoImage = new Image();
+    photoImage.onload = () => { $("photo-box").classList.remove("hidden"); drawPhoto(); };
+    photoImage.src = file ? URL.createObjectURL(file) : data.photo_url;
+    setStep("tiles");
+    changed();
+  }
+
+  $("photo").addEventListener("change", (event) => {
+    const file = event.target.files && event.target.files[0];
+    if (file) uploadPhoto(file);
+  });
+
+  // A stable hand pushed by `python -m vision watch --post URL` from a laptop camera.
+  let pendingSeen = null;
+  async function pollPending() {
+    try {
+      const data = await api(page.api.pending);
+      if (data.pending && data.pending.id !== pendingSeen) {
+        const button = $("use-camera-hand");
+        button.classList.remove("hidden");
+        button.onclick = () => {
+          pendingSeen = data.pending.id;
+          button.classList.add("hidden");
+          model.photo = data.pending.photo_id ? { id: data.pending.photo_id } : null;
+          useRead({ read: data.pending.read, photo_id: data.pending.photo_id, photo_url: data.pending.photo_url, reader: true }, null);
+        };
+      }
+    } catch (error) { /* the table page may be offline for a moment; try again later */ }
+  }
+
+  // ---- context -------------------------------------------------------------------------------
+  function seatOptions(select, includeNone) {
+    select.replaceChildren(...(includeNone ? [el("option", { value: "" }, "—")] : []),
+      ...page.seats.map((seat) => el("option", { value: String(seat.seat) }, seat.wind_name + " — " + seat.name)));
+  }
+  seatOptions($("winner"));
+  seatOptions($("discarder"));
+  $("flags").replaceChildren(...page.flags.map((flag) =>
+    el("label", { class: "check" }, [el("input", { type: "checkbox", value: flag.name, onchange: changed }), flag.label])));
+  $("riichi-box").classList.toggle("hidden", !page.uses_riichi);
+  $("riichi").replaceChildren(...page.seats.map((seat) =>
+    el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), seat.name])));
+  $("dora-box").classList.toggle("hidden", !page.uses_dora);
+  $("target-dora").classList.toggle("hidden", !page.uses_dora);
+  $("target-ura").classList.toggle("hidden", !page.uses_dora);
+  $("ura-box").classList.toggle("hidden", !page.uses_dora);
+  $("claim-box").classList.toggle("hidden", page.mode !== "dispute");
+  if (page.scores_losers) {
+    $("others-box").classList.remove("hidden");
+  }
+  function renderOthers() {
+    if (!page.scores_losers) return;
+    const winner = Number($("winner").value);
+    const box = $("others");
+    const previous = {};
+    for (const input of box.querySelectorAll("input")) previous[input.name] = input.value;
+    box.replaceChildren(...page.seats.filter((s) => s.seat !== winner).map((seat) => el("div", {}, [
+      el("label", { for: "other-hand-" + seat.seat }, seat.name + ": concealed tiles, then melds"),
+      el("input", { id: "other-hand-" + seat.seat, name: "hand-" + seat.seat, type: "text", placeholder: "e.g. 19m55p", value: previous["hand-" + seat.seat] || "", onchange: changed }),
+      el("input", { name: "melds-" + seat.seat, type: "text", placeholder: "melds, e.g. pon:777z kan:2222s", value: previous["melds-" + seat.seat] || "", onchange: changed }),
+    ])));
+  }
+
+  function winBy() { return document.querySelector("input[name=win_by]:checked").value; }
+  function updateContext() {
+    const winner = Number($("winner").value);
+    const tsumo = winBy() === "tsumo";
+    $("discarder-box").classList.toggle("hidden", tsumo);
+    for (const option of $("discarder").options) option.disabled = Number(option.value) === winner;
+    if (!tsumo && Number($("discarder").value) === winner) $("discarder").value = String((winner + 3) % 4);
+    const seat = page.seats[winner];
+    $("winds").textContent = "Seat wind " + seat.wind_name + ", round wind " + page.round_wind_name
+      + (page.uses_counters ? ", counters " + page.counters : "") + " (from the table).";
+  }
+  for (const input of document.querySelectorAll("input[name=win_by]")) input.addEventListener("change", changed);
+  $("winner").addEventListener("change", () => { renderOthers(); changed(); });
+  $("discarder").addEventListener("change", changed);
+  $("claim").addEventListener("input", changed);
+
+  function payload() {
+    const concealed = model.groups[0].tiles;
+    const win = model.win && model.groups[model.win.g] ? model.groups[model.win.g].tiles[model.win.i] : null;
+    const others = {};
+    if (page.scores_losers) {
+      for (const seat of page.seats) {
+        const hand = document.querySelector("#others input[name=hand-" + seat.seat + "]");
+        const melds = document.querySelector("#others input[name=melds-" + seat.seat + "]");
+        if (hand && (hand.value.trim() || melds.value.trim())) {
+          others[seat.seat] = { hand: hand.value.trim(), melds: melds.value.trim().split(/\s+/).filter(Boolean) };
+        }
+      }
+    }
+    return {
+      hand: tileCodes(concealed),
+      melds: model.groups.slice(1).map((g) => g.kind + ":" + tileCodes(g.tiles)),
+      win_tile: win ? win.code : null,
+      win_by: winBy(),
+      winner: Number($("winner").value),
+      discarder: winBy() === "tsumo" ? null : Number($("discarder").value),
+      flowers: tileCodes(model.flowers),
+      flags: [...document.querySelectorAll("#flags input:checked")].map((i) => i.value),
+      dora_indicators: tileCodes(model.dora),
+      ura_indicators: tileCodes(model.ura),
+      riichi: [...document.querySelectorAll("#riichi input:checked")].map((i) => Number(i.value)),
+      others,
+      claim: $("claim").value.trim(),
+      photo_id: model.photo ? model.photo.id : null,
+      read: model.read,
+      corrections: corrections(),
+      version: model.version,
+    };
+  }
+
+  // ---- the breakdown -------------------------------------------------------------------------
+  let timer = null;
+  let sequence = 0;
+  function changed() {
+    render();
+    clearTimeout(timer);
+    timer = setTimeout(scoreNow, 250);
+  }
+
+  async function scoreNow() {
+    const body = payload();
+    if (!body.hand) { renderBreakdown(null); return; }
+    const mine = ++sequence;
+    try {
+      const data = await api(page.api.score, { method: "POST", json: body });
+      if (mine === sequence) renderBreakdown(data);
+    } catch (error) {
+      if (mine === sequence) renderBreakdown({ ok: false, error: error.message });
+    }
+  }
+
+  function paymentsGrid(deltas) {
+    return el("div", { class: "pay" }, page.seats.map((seat) => el("div", { class: deltas[seat.seat] < 0 ? "neg" : "" },
+      [el("span", { class: "muted" }, seat.name), el("b", {}, signed(deltas[seat.seat]))])));
+  }
+
+  function renderBreakdown(data) {
+    const box = $("breakdown");
+    model.lastScore = data;
+    const confirm = $("confirm");
+    if (!data) { box.replaceChildren(el("p", { class: "muted" }, "Add tiles to see the score.")); confirm.disabled = true; return; }
+    if (!data.ok) {
+      box.replaceChildren(el("div", { class: "verdict bad", role: "alert" }, data.error));
+      confirm.disabled = true;
+      return;
+    }
+    setStep("score");
+    const score = data.score;
+    const parts = [];
+    if (score.valid && score.meets_minimum) {
+      parts.push(el("div", { class: "verdict ok" }, "Valid win" + (data.minimum_text ? ": " + data.minimum_text : "")));
+    } else {
+      parts.push(el("div", { class: "verdict bad" }, score.reason || (score.valid ? "Below the minimum" : "Not a winning hand")
+        + (data.minimum_text ? " (" + data.minimum_text + ")" : "")));
+    }
+    if (score.items && score.items.length) {
+      parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, score.items.map((item) => el("tr", {}, [
+        el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")), el("div", { class: "why" }, item.why || "")]),
+        el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (data.unit || "")),
+      ]))).concat([el("tbody", {}, [el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
+        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))])])])));
+    }
+    if (score.han !== null && score.han !== undefined) {
+      parts.push(el("p", { class: "muted" }, score.han + " han, " + score.fu + " fu" + (score.limit ? ", " + score.limit : "")));
+    }
+    if (score.excluded && score.excluded.length) {
+      parts.push(el("details", {}, [el("summary", {}, "Not counted (" + score.excluded.length + ")"),
+        el("ul", {}, score.excluded.map((x) => el("li", {}, x.name + " (" + x.value + "): " + x.because)))]));
+    }
+    if (data.payments) {
+      parts.push(el("h2", { class: "mt" }, "Payments"));
+      parts.push(paymentsGrid(data.payments));
+    } else if (data.payment_error) {
+      parts.push(el("p", { class: "muted" }, data.payment_error));
+    }
+    if (data.dispute) {
+      const d = data.dispute;
+      parts.push(el("h2", { class: "mt" }, "Dispute"));
+      parts.push(el("p", {}, "Declared: " + (d.declared_text || "—") + " · Verified: " + (d.verified_text || "—")));
+      parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
+      if (d.penalty) { parts.push(el("p", {}, [el("b", {}, "Penalty (false win): ")])); parts.push(paymentsGrid(d.penalty)); }
+    }
+    box.replaceChildren(...parts);
+    const acceptable = page.mode === "dispute" ? true : (score.valid && score.meets_minimum && !!data.payments);
+    confirm.disabled = !acceptable;
+    confirm.textContent = page.mode === "dispute" ? (data.dispute && data.dispute.penalty ? "Record the false win" : "Record the win")
+      : page.mode === "amend" ? "Save the amended hand" : "Confirm and post to the table";
+  }
+
+  $("confirm").addEventListener("click", async () => {
+    const confirm = $("confirm");
+    confirm.disabled = true;
+    try {
+      const result = await api(page.api.submit, { method: page.api.submit_method, json: payload() });
+      window.location.assign(root.dataset.tableUrl + "#hand-" + result.index);
+    } catch (error) {
+      confirm.disabled = false;
+      if (error.status === 409) {
+        showMessage(error.message + " Reload the page to see the latest table.");
+      } else {
+        showMessage(error.message);
+      }
+    }
+  });
+
+  function render() {
+    renderGroups();
+    renderPalette();
+    updateContext();
+    drawPhoto();
+  }
+
+  // ---- start -----------------------------------------------------------------------------------
+  if (page.initial) {
+    fromHand(page.initial);
+    $("winner").value = String(page.initial.winner);
+    if (page.initial.discarder !== null && page.initial.discarder !== undefined) $("discarder").value = String(page.initial.discarder);
+    const radio = document.querySelector("input[name=win_by][value=" + (page.initial.win_by || "ron") + "]");
+    if (radio) radio.checked = true;
+    for (const input of document.querySelectorAll("#flags input")) input.checked = (page.initial.flags || []).includes(input.value);
+    for (const input of document.querySelectorAll("#riichi input")) input.checked = (page.initial.riichi || []).includes(Number(input.value));
+    if (page.initial.photo_id) model.photo = { id: page.initial.photo_id };
+  } else {
+    $("winner").value = String(page.dealer_seat);
+    $("discarder").value = String((page.dealer_seat + 1) % 4);
+  }
+  renderOthers();
+  render();
+  if (page.initial) scoreNow();
+  if (page.api.pending) { pollPending(); setInterval(pollPending, 4000); }
+})();

@@ -1,0 +1,286 @@
+"""Requests -> engine calls -> table events. Shared by the JSON API and the HTML form views.
+
+A declared win arrives as the engine's input fields plus who won and who discarded; the table
+fills in what it knows (seat and round wind, counters, sticks, the preset and its options), the
+engine scores it, and the table previews the payments, so the breakdown the player confirms is
+exactly what will be recorded.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from engine.dispute import Claim, settle
+from engine.rulesets import score_json
+from engine.table import TableError, hand_context, penalty_event
+from webapp.views.backend import Loaded
+from webapp.views.present import UNITS, family_of
+
+HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
+               "ura_indicators")
+
+
+class BadRequest(ValueError):
+    """Input the API refuses with 400; the message names the field."""
+
+
+def _player(body: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+    value = body.get(key)
+    if value in (None, "") and optional:
+        return None
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise BadRequest(f"{key} must be a player number 0-3, got {value!r}")
+    return value
+
+
+def _players(body: Mapping[str, Any], key: str) -> list[int]:
+    values = body.get(key) or []
+    if not isinstance(values, list):
+        raise BadRequest(f"{key} must be a list of player numbers")
+    return [_player({key: value}, key) for value in values]  # type: ignore[misc]
+
+
+def _text(body: Mapping[str, Any], key: str) -> str:
+    value = body.get(key) or ""
+    if not isinstance(value, str):
+        raise BadRequest(f"{key} must be text in tile notation, got {type(value).__name__}")
+    return value
+
+
+def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, Any], int, int | None]:
+    """The engine input for a declared win, with the table's context filled in."""
+    if not isinstance(body, Mapping):
+        raise BadRequest("send a JSON object")
+    state = loaded.state
+    winner = _player(body, "winner")
+    win_by = body.get("win_by") or "ron"
+    if win_by not in ("ron", "tsumo"):
+        raise BadRequest(f"win_by must be 'ron' (on a discard) or 'tsumo' (self-draw), got {win_by!r}")
+    discarder = None if win_by == "tsumo" else _player(body, "discarder")
+    if discarder == winner:
+        raise BadRequest("the winner cannot also be the discarder")
+    request: dict[str, Any] = hand_context(state, winner)
+    request["options"] = dict(loaded.table.overrides)
+    for key in ("hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"):
+        request[key] = _text(body, key)
+    request["win_tile"] = request["win_tile"] or None
+    melds = body.get("melds") or []
+    flags = body.get("flags") or []
+    if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
+        raise BadRequest("melds must be a list like [\"pon:555p\"]")
+    if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+        raise BadRequest("flags must be a list of names")
+    request["melds"] = [meld for meld in melds if meld.split(":", 1)[-1]]
+    request["win_by"] = win_by
+    flags = list(dict.fromkeys(flags))
+    riichi = _players(body, "riichi")
+    japanese = family_of(state.rules) == "japanese"
+    if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
+        flags.append("riichi")
+    request["flags"] = flags
+    losers = _losers(loaded, body, winner)
+    if losers:
+        request["losers"] = losers
+    return request, winner, discarder
+
+
+def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[str, Any]]:
+    """Classical: the losers' laid-down hands, each at its seat wind."""
+    others = body.get("others") or {}
+    if not others:
+        return []
+    if not isinstance(others, Mapping):
+        raise BadRequest("others must map a player number to {hand, melds}")
+    winds = loaded.state.seat_winds
+    out = []
+    for key, value in others.items():
+        player = _player({"player": key}, "player")
+        if player == winner:
+            raise BadRequest("others lists the losers' hands; the winner's hand is the main one")
+        if not isinstance(value, Mapping):
+            raise BadRequest(f"others[{key}] must be an object with hand and melds")
+        out.append({"hand": _text(value, "hand"), "melds": value.get("melds") or [],
+                    "seat_wind": "ESWN"[winds[player]]})  # type: ignore[index]
+    return out
+
+
+def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any]:
+    """The scored losers' hands keyed by player, as ``engine.table`` expects in a win event."""
+    winds = loaded.state.seat_winds
+    out: dict[str, Any] = {}
+    for loser in score.get("losers") or []:
+        player = winds.index("ESWN".index(loser["seat_wind"]))
+        out[str(player)] = {"valid": True, "meets_minimum": True, "total": loser["total"],
+                            "items": loser.get("items") or [], "dead": bool(loser.get("dead"))}
+    return out
+
+
+def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[str, Any]) -> str:
+    if family == "mcr":
+        minimum = rules_options.get("minimum", 8)
+        met = "met" if score.get("meets_minimum") else "not met"
+        return f"minimum {minimum} fan, flowers not counted: {met}"
+    if family == "japanese" and score.get("han") is not None:
+        return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
+    return "no minimum in these rules"
+
+
+def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
+    """Score a declared win and preview its payments (nothing is recorded)."""
+    request, winner, discarder = engine_request(loaded, body)
+    family = family_of(loaded.state.rules)
+    score = score_json(request)
+    unit, total_unit = UNITS.get(family, ("", ""))
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
+                           "unit": unit, "total_unit": total_unit, "winner": winner, "discarder": discarder}
+    if not score.get("ok"):
+        out["error"] = score.get("error", "the hand could not be read")
+        return out
+    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    event = win_event(loaded, body, request, score, winner, discarder)
+    if score.get("valid") and score.get("meets_minimum"):
+        try:
+            after = loaded.table.preview(event)
+            out["payments"] = list(after.records[-1].deltas)
+        except TableError as error:
+            out["payment_error"] = str(error)
+    out["event"] = event
+    return out
+
+
+def win_event(loaded: Loaded, body: Mapping[str, Any], request: Mapping[str, Any],
+              score: Mapping[str, Any], winner: int, discarder: int | None) -> dict[str, Any]:
+    event: dict[str, Any] = {"type": "win", "winner": winner, "discarder": discarder,
+                             "score": dict(score), "riichi": _players(body, "riichi"),
+                             "hand": {k: v for k, v in request.items() if k != "options"}}
+    others = _others_for_table(loaded, score)
+    if others:
+        event["others"] = others
+    photo_id = body.get("photo_id")
+    if isinstance(photo_id, str) and photo_id:
+        corrections = body.get("corrections") or []
+        event["photo"] = {"id": photo_id, "corrections": corrections if isinstance(corrections, list) else []}
+    return event
+
+
+# -- disputes ------------------------------------------------------------------------------------
+
+def parse_claim(text: str, winner: int, discarder: int | None) -> Claim:
+    """'24' -> a total; 'All Pungs, Dora x2' -> items; '' or 'Mahjong' -> just a declared win."""
+    text = (text or "").strip()
+    if len(text) > 400:
+        raise BadRequest("the claim is longer than 400 characters")
+    if not text or text.casefold() in ("mahjong", "mah-jongg", "mah jongg", "hu", "ron", "tsumo"):
+        return Claim(player=winner, discarder=discarder)
+    if re.fullmatch(r"\d{1,6}", text):
+        return Claim(player=winner, discarder=discarder, total=int(text))
+    items: list[tuple[str, int]] = []
+    total = None
+    for part in re.split(r"[,;\n]+", text):
+        part = part.strip()
+        if not part:
+            continue
+        if re.fullmatch(r"(total\s*)?=?\s*\d{1,6}", part, flags=re.IGNORECASE):
+            total = int(re.sub(r"\D", "", part))
+            continue
+        match = re.fullmatch(r"(.+?)\s*[x×]\s*(\d{1,2})", part)
+        items.append((match.group(1), int(match.group(2))) if match else (part, 1))
+    return Claim(player=winner, discarder=discarder, items=tuple(items), total=total)
+
+
+def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
+    """The declared claim beside the verified score, the differences, and the event to record."""
+    request, winner, discarder = engine_request(loaded, body)
+    score = score_json(request)
+    family = family_of(loaded.state.rules)
+    unit, total_unit = UNITS.get(family, ("", ""))
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit,
+                           "total_unit": total_unit}
+    if not score.get("ok"):
+        out["error"] = score.get("error", "the hand could not be read")
+        return out
+    claim = parse_claim(str(body.get("claim") or ""), winner, discarder)
+    event_base = win_event(loaded, body, request, score, winner, discarder)
+    try:
+        verdict = settle(loaded.state, claim, score, hand=event_base["hand"],
+                         riichi=event_base["riichi"], others=event_base.get("others"))
+    except TableError as error:
+        raise BadRequest(str(error)) from error
+    event = dict(verdict.event)
+    if "photo" in event_base:
+        event["photo"] = event_base["photo"]
+    declared = (f"{claim.total}" if claim.total is not None else "") + \
+        (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
+         if claim.items else "")
+    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["payments"] = list(verdict.deltas) if verdict.upheld else None
+    out["dispute"] = {
+        "upheld": verdict.upheld,
+        "declared_text": declared.strip() or "Mahjong",
+        "verified_text": (f"{score.get('total')} {total_unit}".strip() if score.get("valid")
+                          else "not a winning hand"),
+        "differences": [f"{d.name}: {d.why}" for d in verdict.differences] or ["no differences"],
+        "details": [d.to_dict() for d in verdict.differences],
+        "penalty": None if verdict.upheld else list(verdict.deltas),
+    }
+    out["event"] = event
+    return out
+
+
+# -- draws and penalties -------------------------------------------------------------------------
+
+def draw_event(body: Mapping[str, Any]) -> dict[str, Any]:
+    abortive = body.get("abortive", False)
+    if isinstance(abortive, str):
+        abortive = abortive in ("1", "true", "abortive")
+    if not isinstance(abortive, bool):
+        raise BadRequest("abortive must be true or false")
+    reason = body.get("reason") or ""
+    if not isinstance(reason, str) or len(reason) > 200:
+        raise BadRequest("reason must be text of at most 200 characters")
+    return {"type": "draw", "abortive": abortive, "waiting": _players(body, "waiting"),
+            "riichi": _players(body, "riichi"), "reason": reason}
+
+
+def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
+    offender = _player(body, "offender")
+    to = _player(body, "to", optional=True)
+    points = body.get("points")
+    if isinstance(points, str) and points.isdigit():
+        points = int(points)
+    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
+        raise BadRequest(f"points must be a whole number above 0, got {points!r}")
+    reason = body.get("reason") or ""
+    if not isinstance(reason, str):
+        raise BadRequest("reason must be text")
+    try:
+        return penalty_event(offender, points, to, reason[:200])  # type: ignore[arg-type]
+    except TableError as error:
+        raise BadRequest(str(error)) from error
+
+
+def preview_deltas(loaded: Loaded, event: Mapping[str, Any]) -> list[int]:
+    after = loaded.table.preview(event)
+    return list(after.records[-1].deltas)
+
+
+# -- export --------------------------------------------------------------------------------------
+
+def export_csv(loaded: Loaded) -> str:
+    """One row per recorded event: number, hand label, kind, summary, each player's delta and total."""
+    state = loaded.state
+    out = io.StringIO()
+    writer = csv.writer(out)
+    names = list(state.players)
+    writer.writerow(["number", "hand", "label", "kind", "summary"] + [f"{n} delta" for n in names]
+                    + [f"{n} total" for n in names])
+    for number, record in enumerate(state.records, start=1):
+        writer.writerow([number, record.hand_number, record.label, record.kind, record.summary]
+                        + list(record.deltas) + list(record.totals))
+    return out.getvalue()

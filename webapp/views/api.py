@@ -1,0 +1,279 @@
+"""The JSON API: everything the pages do, for their scripts and for other programs.
+
+Writes name the table by its edit token in the URL and carry the table ``version`` they were
+based on; a stale version is answered 409 so a second phone never overwrites a hand it has not
+seen. ``python -m vision watch --post URL`` pushes a stable reading to ``.../pending``, where the
+declare page picks it up. Every route is described in ``webapp/openapi.yaml``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
+
+from engine.rulesets import RulesError
+from engine.table import TableError
+from webapp.security import UploadError, check_image
+from webapp.views import backend, load_edit, load_view
+from webapp.views.actions import (
+    BadRequest,
+    dispute,
+    draw_event,
+    export_csv,
+    penalty_from,
+    preview_deltas,
+    score_win,
+)
+from webapp.views.backend import Conflict, Loaded
+from webapp.views.present import preset_catalogue, table_view
+from webapp.views.tables import remember
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+OPENAPI = Path(__file__).resolve().parents[1] / "openapi.yaml"
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        abort(400, description="send a JSON object")
+    return data
+
+
+def _version(body: dict[str, Any]) -> int:
+    version = body.get("version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+        abort(400, description="version is required: the table version your change is based on "
+                               "(GET the table first)")
+    return version
+
+
+def _record(loaded: Loaded, version: int, event: dict[str, Any]):  # type: ignore[no-untyped-def]
+    try:
+        after = backend().record(loaded.ref.id, version, event)
+    except Conflict as error:
+        return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+    except TableError as error:
+        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+    view = table_view(after)
+    record = after.state.records[-1] if after.state.records else None
+    return jsonify({"ok": True, "index": record.event_id if record else None, "version": after.version,
+                    "deltas": list(record.deltas) if record else None, "table": view}), 201
+
+
+@bp.errorhandler(BadRequest)
+def _bad_request(error: BadRequest):  # type: ignore[no-untyped-def]
+    return jsonify({"ok": False, "error": str(error), "status": 400}), 400
+
+
+@bp.get("/openapi.yaml")
+def openapi():  # type: ignore[no-untyped-def]
+    return Response(OPENAPI.read_text(), mimetype="application/yaml")
+
+
+@bp.get("/presets")
+def list_presets():  # type: ignore[no-untyped-def]
+    return jsonify({"presets": preset_catalogue()})
+
+
+@bp.post("/tables")
+def create_table():  # type: ignore[no-untyped-def]
+    body = _body()
+    players = body.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise BadRequest("players must be a list of four names")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object")
+    try:
+        ref = backend().create_table(str(body.get("name") or ""), players,
+                                     str(body.get("rules") or "mcr"), options)
+    except (RulesError, TableError) as error:
+        raise BadRequest(str(error)) from error
+    remember(ref.edit_token)
+    return jsonify({"ok": True, "edit_token": ref.edit_token, "view_token": ref.view_token,
+                    "edit_url": url_for("tables.table_page", token=ref.edit_token, _external=True),
+                    "view_url": url_for("scoreboard.board", view_token=ref.view_token, _external=True),
+                    "api_url": url_for("api.table_state", token=ref.edit_token, _external=True)}), 201
+
+
+@bp.get("/tables/<token>")
+def table_state(token: str):  # type: ignore[no-untyped-def]
+    return jsonify(table_view(load_edit(token), with_secrets=True))
+
+
+@bp.get("/board/<view_token>")
+def board_state(view_token: str):  # type: ignore[no-untyped-def]
+    return jsonify(table_view(load_view(view_token)))
+
+
+@bp.post("/tables/<token>/photos")
+def upload_photo(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    upload = request.files.get("photo")
+    if upload is None:
+        message = "send the photo as multipart field 'photo'"
+        return jsonify({"ok": False, "error": message, "status": 400}), 400
+    try:
+        image = check_image(upload.read(), max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
+                            max_pixels=current_app.config["MAX_IMAGE_PIXELS"])
+    except UploadError as error:
+        return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
+    photo_id = backend().save_photo(loaded.ref.id, image)
+    reader = current_app.extensions.get("tiletally.reader")
+    read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
+    started = time.perf_counter()
+    warning = None
+    if reader is not None:
+        try:
+            read = dict(reader(image.data))
+        except (ValueError, OSError) as error:
+            warning = f"the tiles could not be read ({error}); enter them by hand"
+    elapsed = (time.perf_counter() - started) * 1000
+    read.setdefault("width", image.width)
+    read.setdefault("height", image.height)
+    backend().save_reading(loaded.ref.id, photo_id, read)
+    return jsonify({"ok": True, "photo_id": photo_id, "reader": reader is not None and warning is None,
+                    "warning": warning, "read_ms": round(elapsed, 1), "read": read,
+                    "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
+
+
+@bp.post("/tables/<token>/score")
+def score(token: str):  # type: ignore[no-untyped-def]
+    result = score_win(load_edit(token), _body())
+    result.pop("event", None)
+    return jsonify(result), 200 if result["ok"] else 422
+
+
+def _win_from_body(loaded: Loaded, body: dict[str, Any]) -> dict[str, Any]:
+    result = score_win(loaded, body)
+    if not result["ok"]:
+        abort(422, description=result["error"])
+    score_data = result["score"]
+    if not score_data.get("valid") or not score_data.get("meets_minimum"):
+        abort(422, description=(score_data.get("reason") or "this hand is not a scoring win")
+              + "; record it through the dispute page as a false win")
+    return result["event"]
+
+
+def _save_labels(loaded: Loaded, event: dict[str, Any], body: dict[str, Any]) -> None:
+    photo = event.get("photo")
+    if not photo:
+        return
+    read = backend().reading(loaded.ref.id, photo["id"])
+    if read is not None:
+        backend().save_labels(loaded.ref.id, photo["id"], read, photo.get("corrections") or [],
+                              event.get("hand") or {})
+
+
+@bp.post("/tables/<token>/hands")
+def record_win(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    body = _body()
+    version = _version(body)
+    event = _win_from_body(loaded, body)
+    response = _record(loaded, version, event)
+    if response[1] == 201:
+        _save_labels(loaded, event, body)
+    return response
+
+
+@bp.put("/tables/<token>/hands/<int:event_id>")
+def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    body = _body()
+    version = _version(body)
+    event = _win_from_body(loaded, body)
+    response = _record(loaded, version, {"type": "amend", "target": event_id, "event": event})
+    if response[1] == 201:
+        _save_labels(loaded, event, body)
+        payload = response[0].get_json()
+        payload["index"] = event_id
+        return jsonify(payload), 201
+    return response
+
+
+@bp.post("/tables/<token>/disputes/preview")
+def dispute_preview(token: str):  # type: ignore[no-untyped-def]
+    result = dispute(load_edit(token), _body())
+    result.pop("event", None)
+    return jsonify(result), 200 if result["ok"] else 422
+
+
+@bp.post("/tables/<token>/disputes")
+def record_dispute(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    body = _body()
+    version = _version(body)
+    result = dispute(loaded, body)
+    if not result["ok"]:
+        abort(422, description=result["error"])
+    response = _record(loaded, version, result["event"])
+    if response[1] == 201:
+        payload = response[0].get_json()
+        payload["dispute"] = result["dispute"]
+        return jsonify(payload), 201
+    return response
+
+
+@bp.post("/tables/<token>/draws/preview")
+def draw_preview(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    event = draw_event(_body())
+    try:
+        deltas = preview_deltas(loaded, event)
+    except TableError as error:
+        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+    after = loaded.table.preview(event)
+    return jsonify({"ok": True, "deltas": deltas, "summary": after.records[-1].summary})
+
+
+@bp.post("/tables/<token>/draws")
+def record_draw(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    body = _body()
+    return _record(loaded, _version(body), draw_event(body))
+
+
+@bp.post("/tables/<token>/penalties")
+def record_penalty(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    body = _body()
+    return _record(loaded, _version(body), penalty_from(body))
+
+
+@bp.post("/tables/<token>/undo")
+def undo(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    return _record(loaded, _version(_body()), {"type": "undo"})
+
+
+@bp.get("/tables/<token>/pending")
+def pending(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    return jsonify({"pending": backend().pending(loaded.ref.id)})
+
+
+@bp.post("/tables/<token>/pending")
+def push_pending(token: str):  # type: ignore[no-untyped-def]
+    """A stable hand from ``python -m vision watch --post URL`` (the ``vision read --json`` object)."""
+    loaded = load_edit(token)
+    body = _body()
+    if not isinstance(body.get("tiles"), list):
+        raise BadRequest("send the reader's JSON: an object with a 'tiles' list (and 'groups', 'hand')")
+    if len(body["tiles"]) > 40:
+        raise BadRequest(f"{len(body['tiles'])} tiles is more than any hand has")
+    item = backend().push_pending(loaded.ref.id, body, None)
+    return jsonify({"ok": True, "id": item["id"]}), 201
+
+
+@bp.get("/tables/<token>/export.json")
+def export_json(token: str):  # type: ignore[no-untyped-def]
+    return jsonify(backend().export(load_edit(token)))
+
+
+@bp.get("/tables/<token>/export.csv")
+def export_csv_route(token: str):  # type: ignore[no-untyped-def]
+    return Response(export_csv(load_edit(token)), mimetype="text/csv")

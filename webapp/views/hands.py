@@ -1,0 +1,140 @@
+"""Pages for one hand: declare a win (photo -> tiles -> context -> score), amend, dispute, draw,
+and a recorded hand's details with its photo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
+
+from engine.table import TableError
+from webapp.views import backend, load_edit
+from webapp.views.actions import BadRequest, draw_event
+from webapp.views.backend import Conflict, Loaded
+from webapp.views.present import FAMILY_FLAGS, event_for, family_of, table_view
+
+bp = Blueprint("hands", __name__)
+
+
+def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
+              amend_index: int | None = None) -> dict[str, Any]:
+    """Everything declare.js needs, embedded in the page as JSON (no inline script)."""
+    state = loaded.state
+    view = table_view(loaded)
+    family = family_of(state.rules)
+    api: dict[str, Any] = {
+        "photo": url_for("api.upload_photo", token=token),
+        "pending": url_for("api.pending", token=token),
+        "score": url_for("api.score", token=token),
+        "submit": url_for("api.record_win", token=token), "submit_method": "POST",
+    }
+    if mode == "dispute":
+        api["score"] = url_for("api.dispute_preview", token=token)
+        api["submit"] = url_for("api.record_dispute", token=token)
+    if mode == "amend":
+        api["submit"] = url_for("api.amend_hand", token=token, event_id=amend_index)
+        api["submit_method"] = "PUT"
+    return {
+        "mode": mode, "family": family, "rules": state.rules, "version": loaded.version,
+        "seats": [{"seat": p["player"], "name": p["name"], "wind": p["wind"], "wind_name": p["wind_name"]}
+                  for p in view["players"]],
+        "round_wind_name": view["round_wind_name"], "dealer_seat": state.dealer,
+        "counters": state.honba, "uses_counters": view["uses_counters"],
+        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family == "japanese",
+        "scores_losers": family == "classical",
+        "flags": [{"name": name, "label": label} for name, label in FAMILY_FLAGS.get(family, [])],
+        "api": api, "initial": initial,
+    }
+
+
+def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
+                  amend_index: int | None = None):  # type: ignore[no-untyped-def]
+    if loaded.state.finished and mode != "amend":
+        flash("The game is over; amend or undo a hand to change it.", "error")
+        return redirect(url_for("tables.table_page", token=token), 303)
+    data = page_data(loaded, token, mode, initial, amend_index)
+    return render_template("declare.html", state=table_view(loaded), token=token, page_data=data,
+                           mode=mode, amend_index=amend_index)
+
+
+@bp.get("/t/<token>/declare")
+def declare(token: str):  # type: ignore[no-untyped-def]
+    return _declare_page(load_edit(token), token, "declare")
+
+
+@bp.get("/t/<token>/dispute")
+def dispute(token: str):  # type: ignore[no-untyped-def]
+    return _declare_page(load_edit(token), token, "dispute")
+
+
+@bp.get("/t/<token>/hands/<int:event_id>/amend")
+def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    event = event_for(loaded, event_id)
+    if not event or not event.get("hand") or event.get("type") not in ("win", "false_win"):
+        abort(404, description=f"hand {event_id} has no recorded tiles to amend; undo it instead")
+    hand = dict(event["hand"])
+    initial = {**hand, "winner": event.get("winner", event.get("offender")),
+               "discarder": event.get("discarder"),
+               "riichi": event.get("riichi") or [], "photo_id": (event.get("photo") or {}).get("id")}
+    return _declare_page(loaded, token, "amend", initial, event_id)
+
+
+@bp.route("/t/<token>/draw", methods=["GET", "POST"])
+def draw(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    view = table_view(loaded)
+    if request.method == "POST":
+        form = request.form
+        body = {"abortive": form.get("kind") == "abortive",
+                "waiting": [int(v) for v in form.getlist("waiting") if v.isdigit()],
+                "riichi": [int(v) for v in form.getlist("riichi") if v.isdigit()],
+                "reason": form.get("reason", "").strip()}
+        version = form.get("version", "")
+        try:
+            event = draw_event(body)
+            backend().record(loaded.ref.id, int(version) if version.isdigit() else None, event)
+        except (BadRequest, TableError, Conflict) as error:
+            flash(f"The draw was not recorded: {error}", "error")
+            return render_template("draw.html", state=view, token=token), 409 \
+                if isinstance(error, Conflict) else 400
+        flash("Draw recorded.", "info")
+        return redirect(url_for("tables.table_page", token=token), 303)
+    return render_template("draw.html", state=view, token=token)
+
+
+@bp.get("/t/<token>/hands/<int:event_id>")
+def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    view = table_view(loaded)
+    entry = next((item for item in view["history"] if item["index"] == event_id), None)
+    event = event_for(loaded, event_id)
+    if entry is None or event is None:
+        abort(404, description=f"no hand {event_id} at this table")
+    photo = event.get("photo") or {}
+    hand = event.get("hand") or {}
+    return render_template("hand.html", state=view, token=token, entry=entry, event=event,
+                           hand=hand, photo=photo, score=event.get("score") or {},
+                           codes=_codes)
+
+
+def _codes(text: str | None) -> list[str]:
+    """'123m55z' -> ['1m', '2m', '3m', '5z', '5z'] for the tile pictures."""
+    out: list[str] = []
+    digits: list[str] = []
+    for char in text or "":
+        if char.isdigit():
+            digits.append(char)
+        elif char in "mpszf":
+            out.extend(d + char for d in digits)
+            digits = []
+    return out
+
+
+@bp.get("/t/<token>/photos/<photo_id>")
+def photo(token: str, photo_id: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    path = backend().photo_path(loaded.ref.id, photo_id)
+    if path is None:
+        abort(404, description="no such photo at this table")
+    return send_file(path, max_age=3600)

@@ -1,0 +1,128 @@
+"""What the pages and the API show of a table: one JSON-able view built from the replayed state.
+
+Pages and the API use the same view, so the scoreboard's JSON and the table page never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets import get_preset
+from webapp.views.backend import Loaded
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+# Situational flags the declare page offers, per family, with the words a player knows them by.
+FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
+    "mcr": [("last_of_kind", "Last tile of its kind"), ("last_tile", "Last tile of the wall"),
+            ("kong_replacement", "Out with a kong replacement"), ("robbing_kong", "Robbing the kong")],
+    "japanese": [("riichi", "Riichi"), ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"),
+                 ("rinshan", "Rinshan (after a kan)"), ("chankan", "Chankan (robbing a kan)"),
+                 ("haitei", "Haitei (last draw)"), ("houtei", "Houtei (last discard)"),
+                 ("tenhou", "Tenhou (dealer's first draw)"), ("chiihou", "Chiihou (first draw)")],
+    "classical": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
+                  ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
+                  ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
+}
+UNITS = {"mcr": ("fan", "fan"), "japanese": ("han", "points"), "classical": ("", "points")}
+
+
+def family_of(rules: str) -> str:
+    return get_preset(rules)[0].__name__.rsplit(".", 1)[-1]
+
+
+def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
+    """The table as pages and the API see it; ``with_secrets`` adds the read-only link's token."""
+    state = loaded.state
+    family = family_of(state.rules)
+    winds = state.seat_winds
+    players = []
+    for player, name in enumerate(state.players):
+        letter = "ESWN"[winds[player]]
+        players.append({"player": player, "seat": player, "name": name, "wind": letter,
+                        "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
+                        "total": state.totals[player], "dead": player in state.dead})
+    players.sort(key=lambda item: "ESWN".index(item["wind"]))
+    history = []
+    for position, record in enumerate(state.records, start=1):
+        event = _event(loaded, record.event_id)
+        photo = (event.get("photo") or {}).get("id") if event else None
+        history.append({
+            "index": record.event_id, "number": position, "kind": record.kind,
+            "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
+            "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
+            "detail": _detail(event, family),
+            "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
+        })
+    view: dict[str, Any] = {
+        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family,
+        "options": dict(state.options), "version": loaded.version, "players": players,
+        "player_names": list(state.players), "round_wind": state.round_wind,
+        "round_wind_name": WIND_NAMES[state.round_wind], "hand_number": state.hand_number,
+        "label": state.label, "dealer": state.dealer, "counters": state.honba,
+        "riichi_sticks": state.sticks, "pot": state.stick_points, "finished": state.finished,
+        "fixed_hands": state.flow.fixed_hands,
+        "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
+        "uses_sticks": bool(state.flow.riichi_stick), "totals": list(state.totals),
+        "history": history, "chart": chart_data(loaded),
+    }
+    if with_secrets:
+        view["view_token"] = loaded.ref.view_token
+    return view
+
+
+def _event(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
+    """The event that produced a record, amendments applied (the latest replacement wins)."""
+    log = loaded.table.log
+    if not 0 <= event_id < len(log):
+        return None
+    event = log[event_id]
+    for later in log[event_id + 1:]:
+        if later.get("type") == "amend" and later.get("target") == event_id:
+            event = later.get("event") or event
+    return event
+
+
+def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
+    return _event(loaded, event_id)
+
+
+def _detail(event: dict[str, Any] | None, family: str) -> str:
+    if not event or event.get("type") != "win":
+        return ""
+    score = event.get("score") or {}
+    items = score.get("items") or []
+    unit = UNITS.get(family, ("", ""))[0]
+    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
+                     for item in items[:6])
+    if len(items) > 6:
+        text += f", and {len(items) - 6} more"
+    return text
+
+
+def chart_data(loaded: Loaded) -> dict[str, Any]:
+    """Totals after each hand per player, starting from the preset's starting points."""
+    state = loaded.state
+    start = state.flow.start_points
+    labels = ["start"] + [f"{record.label}" for record in state.records]
+    series = []
+    for player, name in enumerate(state.players):
+        series.append({"name": name, "data": [start] + [record.totals[player] for record in state.records]})
+    return {"labels": labels, "series": series}
+
+
+def preset_catalogue() -> list[dict[str, Any]]:
+    """Every preset with its options (name, default, kind, label) for the new-table form and API."""
+    from engine.rulesets import presets  # noqa: PLC0415 - reads the registry at request time
+
+    out = []
+    for name, (module, defaults) in sorted(presets().items()):
+        family = module.__name__.rsplit(".", 1)[-1]
+        options = []
+        for key, value in defaults.items():
+            kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
+                "float" if isinstance(value, float) else "text"
+            options.append({"name": key, "value": value, "kind": kind,
+                            "label": key.replace("_", " ").capitalize()})
+        out.append({"name": name, "family": family, "label": f"{name} ({family})", "options": options})
+    return out

@@ -1,0 +1,136 @@
+"""Pages: the home page (your tables, a new table) and a table (seats, totals, chart, history)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+
+from engine.rulesets import RulesError, get_preset
+from engine.table import TableError
+from webapp.views import backend, load_edit
+from webapp.views.actions import export_csv
+from webapp.views.backend import Conflict
+from webapp.views.present import preset_catalogue, table_view
+
+bp = Blueprint("tables", __name__)
+DEFAULT_PLAYERS = ("Ann", "Bob", "Cai", "Dee")
+MY_TABLES = "tables"
+MAX_REMEMBERED = 30
+
+
+def remember(token: str) -> None:
+    """This browser's tables (edit tokens) live in its signed session cookie, newest first."""
+    tokens = [t for t in session.get(MY_TABLES, []) if t != token]
+    session[MY_TABLES] = ([token] + tokens)[:MAX_REMEMBERED]
+
+
+def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-def]
+    tables = []
+    for loaded in backend().by_edit_tokens(session.get(MY_TABLES, [])):
+        tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
+                       "rules": loaded.state.rules, "hand_number": loaded.state.hand_number,
+                       "player_names": loaded.state.players})
+    catalogue = preset_catalogue()
+    names = [preset["name"] for preset in catalogue]
+    selected = form.get("rules") if form.get("rules") in names else ("mcr" if "mcr" in names else names[0])
+    return render_template("home.html", my_tables=tables, presets=catalogue, selected=selected,
+                           form=form, default_players=DEFAULT_PLAYERS), status
+
+
+@bp.get("/")
+def home():  # type: ignore[no-untyped-def]
+    return _home({})
+
+
+def options_from_form(rules: str, form: Any) -> dict[str, Any]:
+    """The preset's options as typed in the form; only values that differ from the preset are kept."""
+    _, defaults = get_preset(rules)
+    options: dict[str, Any] = {}
+    prefix = f"opt.{rules}."
+    for key, default in defaults.items():
+        field = prefix + key
+        if isinstance(default, bool):
+            value: Any = field in form
+        elif isinstance(default, int):
+            raw = form.get(field, "").strip()
+            if not re.fullmatch(r"-?\d{1,9}", raw):
+                raise RulesError(f"option {key!r} must be a whole number, got {raw!r}")
+            value = int(raw)
+        elif default is None:
+            raw = form.get(field, "").strip()
+            value = None if raw == "" else int(raw) if re.fullmatch(r"-?\d{1,9}", raw) else raw
+        else:
+            value = form.get(field, str(default)).strip()
+        if value != default:
+            options[key] = value
+    return options
+
+
+@bp.post("/tables")
+def create_table():  # type: ignore[no-untyped-def]
+    form = request.form
+    rules = form.get("rules", "")
+    players = [form.get(f"player{i}", "") for i in range(4)]
+    try:
+        options = options_from_form(rules, form)
+        ref = backend().create_table(form.get("name", ""), players, rules, options)
+    except (RulesError, TableError) as error:
+        flash(str(error), "error")
+        return _home(form.to_dict(), 400)
+    remember(ref.edit_token)
+    return redirect(url_for("tables.table_page", token=ref.edit_token))
+
+
+@bp.post("/open")
+def open_table():  # type: ignore[no-untyped-def]
+    text = request.form.get("link", "").strip()
+    match = re.search(r"/t/([A-Za-z0-9_-]+)", text)
+    token = match.group(1) if match else text
+    if backend().by_edit_token(token) is None:
+        flash("No table has that link or code.", "error")
+        return _home({}, 404)
+    remember(token)
+    return redirect(url_for("tables.table_page", token=token))
+
+
+@bp.get("/t/<token>")
+def table_page(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    remember(token)
+    state = table_view(loaded, with_secrets=True)
+    return render_template("table.html", state=state, token=token, chart=state["chart"])
+
+
+@bp.post("/t/<token>/undo")
+def undo(token: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    version = request.form.get("version", "")
+    if not version.isdigit():
+        abort(400, description="the undo form has no table version; reload the page")
+    try:
+        backend().record(loaded.ref.id, int(version), {"type": "undo"})
+    except Conflict as error:
+        flash(f"Not undone: {error}. Check the history and try again.", "error")
+        return redirect(url_for("tables.table_page", token=token), 303)
+    except TableError as error:
+        flash(f"Not undone: {error}", "error")
+        return redirect(url_for("tables.table_page", token=token), 303)
+    flash("The last hand was undone.", "info")
+    return redirect(url_for("tables.table_page", token=token), 303)
+
+
+@bp.get("/t/<token>/export.<fmt>")
+def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
+    loaded = load_edit(token)
+    stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
+    if fmt == "csv":
+        body, kind = export_csv(loaded), "text/csv"
+    elif fmt == "json":
+        body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
+    else:
+        abort(404, description="export as .csv or .json")
+    return Response(body, mimetype=kind,
+                    headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'})
