@@ -59,8 +59,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "double_yakuman": False,
         "counted_yakuman": True,
         "renhou_as_yakuman": False,
-        "open_pinfu_fu": True,
-        "pinfu_tsumo_fu": False,
+        "open_pinfu_fu": False,        # basic points are not fu: no extra 2 for an open hand,
+        "pinfu_tsumo_fu": True,        # and a self-drawn win always earns its 2
         "riichi": False,               # riichi, ippatsu and dora doubles count only when switched on
         "ippatsu": False,
         "dora": False,

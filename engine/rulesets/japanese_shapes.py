@@ -1,0 +1,153 @@
+"""How a Japanese hand may be read: sets and pair, seven distinct pairs, thirteen orphans; which
+set the winning tile completed; and the waits of a 13-tile hand.
+
+A block is a ``(kind, shape)`` pair with shapes ordered kong < pung < pair < chow, and a reading
+is the sorted tuple of its blocks, melds included. Readings are listed in sorted order, which is
+the order in which ties between equally valued readings are broken (the first one wins), so the
+same hand always gets the same breakdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.hand import Meld
+from engine.shapes import CHOW, PAIR, regular_splits
+from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
+
+KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
+Block = tuple[int, int]
+
+MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "ankan": KONG_B}
+ORPHANS = TERMINALS_AND_HONORS
+
+
+@dataclass(frozen=True, slots=True)
+class MeldInfo:
+    """What scoring needs of the melds: their blocks, which are open, and the kongs."""
+
+    blocks: tuple[Block, ...]
+    open_blocks: tuple[Block, ...]
+    kong_count: int
+    any_melds: bool
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.open_blocks)
+
+
+def meld_info(melds: Sequence[Meld]) -> MeldInfo:
+    blocks = tuple((meld.first, MELD_SHAPES[meld.kind]) for meld in melds)
+    open_blocks = tuple(block for block, meld in zip(blocks, melds, strict=True) if meld.kind != "ankan")
+    kongs = sum(1 for meld in melds if meld.kind in ("kan", "kakan", "ankan"))
+    return MeldInfo(blocks, open_blocks, kongs, bool(melds))
+
+
+_SHAPE_CODE = {CHOW: CHOW_B, PAIR: PAIR_B}
+
+
+@lru_cache(maxsize=65536)
+def concealed_readings(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    """Every split of concealed counts into sets and exactly one pair, as block tuples."""
+    return tuple(tuple((kind, _SHAPE_CODE.get(shape, PUNG_B)) for shape, kind in reading)
+                 for reading in regular_splits(counts))
+
+
+def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
+    """Seven different pairs (four of a kind is not two pairs in Riichi)."""
+    pairs = []
+    for kind in range(NUM_KINDS):
+        count = counts[kind]
+        if count == 2:
+            pairs.append((kind, PAIR_B))
+        elif count:
+            return None
+    return tuple(pairs) if len(pairs) == 7 else None
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus a second of one of them, nothing else."""
+    product = 1
+    for kind in ORPHANS:
+        product *= counts[kind]
+    return product == 2 and sum(counts) == 14
+
+
+def readings(concealed: tuple[int, ...], melds: MeldInfo) -> list[tuple[Block, ...]]:
+    """All readings (melds included), sorted; seven pairs among them when there are no melds."""
+    found = [tuple(sorted(reading + melds.blocks)) for reading in concealed_readings(concealed)]
+    if not melds.any_melds:
+        pairs = seven_pairs(concealed)
+        if pairs is not None:
+            found.append(pairs)
+    found.sort()
+    return found
+
+
+def win_groups(reading: tuple[Block, ...], melds: MeldInfo, win_kind: int) -> list[Block]:
+    """The concealed blocks of a reading that the winning tile may have completed, in order.
+
+    A block equal to an open meld is that meld unless the reading holds it twice.
+    """
+    spare = list(melds.open_blocks)
+    groups: list[Block] = []
+    for block in reading:
+        if block in spare:
+            spare.remove(block)
+            continue
+        kind, shape = block
+        if (kind == win_kind or (shape == CHOW_B and kind < win_kind <= kind + 2)) \
+                and block not in groups:
+            groups.append(block)
+    return groups
+
+
+def block_kinds(block: Block) -> tuple[int, ...]:
+    kind, shape = block
+    if shape == CHOW_B:
+        return (kind, kind + 1, kind + 2)
+    return (kind,) * (4 - shape if shape < PAIR_B else 2)
+
+
+# -- tenpai and waits ---------------------------------------------------------------------------
+
+def completes(counts: Sequence[int], meld_count: int) -> bool:
+    """Do these concealed counts (3n+2 tiles) complete a hand with ``meld_count`` melds?"""
+    key = tuple(counts)
+    if concealed_readings(key):
+        return True
+    if meld_count == 0 and sum(key) == 14:
+        return seven_pairs(key) is not None or is_thirteen_orphans(key)
+    return False
+
+
+def wait_kinds(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> list[int]:
+    """Kinds that complete a hand of 13 - 3 x melds concealed tiles, in kind order.
+
+    A kind whose four copies are all in the player's own hand and melds is not a wait (it cannot
+    be drawn or claimed), so a hand waiting only on such a kind is not tenpai.
+    """
+    concealed = counts34(tiles)
+    if sum(concealed) + 3 * len(melds) != 13:
+        raise ValueError(f"a waiting hand has 13 tiles counting 3 per meld, got "
+                         f"{sum(concealed) + 3 * len(melds)}")
+    held = list(concealed)
+    for meld in melds:
+        for tile in meld.tiles:
+            held[tile.kind] += 1
+    result = []
+    for kind in range(NUM_KINDS):
+        if held[kind] >= 4:
+            continue
+        concealed[kind] += 1
+        if completes(concealed, len(melds)):
+            result.append(kind)
+        concealed[kind] -= 1
+    return result
+
+
+def is_tenpai(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> bool:
+    """Is a 13-tile hand one tile from complete (draw payments, furiten warnings)?"""
+    return bool(wait_kinds(tiles, melds))

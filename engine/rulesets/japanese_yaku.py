@@ -1,0 +1,388 @@
+"""The Riichi yaku and yakuman as small declarative units: id, name, han closed/open, a predicate
+and a one-line reason. The orchestrator (``japanese.py``) only builds the facts and applies them.
+
+Scopes say when a unit is decided: ``flag`` units read the win's circumstances, ``hand`` units
+read the tile counts (the same for every reading of the hand), ``sets`` units read one reading
+(its chows, pungs, pair and the set the winning tile completed). ``han_open = 0`` means the yaku
+needs a closed hand (a concealed kong keeps it closed). Yakuman have han 13 (26 for a double).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, Block
+from engine.tiles import KIND_CODES, kind_name
+
+FLAG, HAND, SETS = "flag", "hand", "sets"
+
+SIMPLE = tuple(kind < 27 and kind % 9 not in (0, 8) for kind in range(34))
+TERMINAL = tuple(kind < 27 and kind % 9 in (0, 8) for kind in range(34))
+GREEN = frozenset({19, 20, 21, 23, 25, 32})
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+@dataclass(slots=True)
+class Facts:
+    """What every unit may read about the whole hand (built once per hand)."""
+
+    counts: list[int]              # all tiles, melds included
+    flags: frozenset[str]
+    options: dict[str, Any]
+    tsumo: bool
+    is_open: bool
+    any_melds: bool
+    kong_count: int
+    win_kind: int
+    seat_wind: int
+    round_wind: int
+    kinds: tuple[int, ...] = ()    # kinds present
+    suits: int = 0                 # bit 0 m, 1 p, 2 s
+    honors: bool = False
+    all_simple: bool = False
+    all_terminal_honor: bool = False
+
+
+@dataclass(slots=True)
+class View:
+    """One reading: its blocks, chows by first kind, pungs/kongs, and the winning set's fu."""
+
+    reading: tuple[Block, ...]
+    seven_pairs: bool
+    chows: list[int] = field(default_factory=list)
+    triplets: list[int] = field(default_factory=list)
+    closed_triplets: int = 0       # concealed pungs (as sanankou counts them) and concealed kongs
+    pinfu_shape: bool = False      # no fu but the base (set by the orchestrator)
+    win_group: Block = (0, PAIR_B)
+
+
+Predicate = Callable[[Facts, View], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Yaku:
+    id: str
+    name: str
+    han_closed: int
+    han_open: int
+    scope: str
+    applies: Predicate
+    why: Callable[[Facts, View], str]
+    yakuman: bool = False
+
+    def han(self, is_open: bool) -> int:
+        return self.han_open if is_open else self.han_closed
+
+
+# -- helpers for predicates ---------------------------------------------------------------------
+
+def _suit_bits(kinds: tuple[int, ...]) -> int:
+    bits = 0
+    for kind in kinds:
+        if kind < 27:
+            bits |= 1 << (kind // 9)
+    return bits
+
+
+def _same_in_three_suits(firsts: list[int]) -> int | None:
+    """The rank (0-8) that appears in all three suits, if any."""
+    masks = [0, 0, 0]
+    for kind in firsts:
+        if kind < 27:
+            masks[kind // 9] |= 1 << (kind % 9)
+    common = masks[0] & masks[1] & masks[2]
+    return common.bit_length() - 1 if common else None
+
+
+def _straight_suit(chows: list[int]) -> int | None:
+    for suit in range(3):
+        base = suit * 9
+        if base in chows and base + 3 in chows and base + 6 in chows:
+            return suit
+    return None
+
+
+def _peikou_pairs(chows: list[int]) -> int:
+    seen: dict[int, int] = {}
+    for kind in chows:
+        seen[kind] = seen.get(kind, 0) + 1
+    return sum(count // 2 for count in seen.values())
+
+
+def _outside_sets(view: View) -> tuple[int, int]:
+    """(blocks with a terminal, blocks of honours) of a reading."""
+    terminal = honour = 0
+    for kind, shape in view.reading:
+        last = kind + 2 if shape == CHOW_B else kind
+        if TERMINAL[kind] or TERMINAL[last]:
+            terminal += 1
+        elif kind >= 27:
+            honour += 1
+    return terminal, honour
+
+
+def _pungs_of(facts: Facts, kinds: tuple[int, ...]) -> int:
+    return sum(1 for kind in kinds if facts.counts[kind] >= 3)
+
+
+def _has_flag(name: str) -> Predicate:
+    return lambda facts, view: name in facts.flags
+
+
+def _switch(option: str, name: str) -> Predicate:
+    return lambda facts, view: name in facts.flags and bool(facts.options.get(option, True))
+
+
+def _pung_of(kind: int) -> Predicate:
+    return lambda facts, view: facts.counts[kind] >= 3
+
+
+def _is_chuuren(facts: Facts) -> bool:
+    if facts.any_melds or facts.honors or facts.suits not in (1, 2, 4) or facts.all_simple:
+        return False
+    base = (facts.suits.bit_length() - 1) * 9
+    counts = facts.counts[base:base + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    extra = [count - want for count, want in zip(counts, need, strict=True)]
+    return all(value >= 0 for value in extra) and sum(extra) == 1
+
+
+def _nine_wait(facts: Facts) -> bool:
+    return facts.counts[facts.win_kind] in (2, 4)
+
+
+def _suuankou(facts: Facts, view: View) -> bool:
+    if facts.is_open or view.seven_pairs:
+        return False
+    closed = len(view.triplets)
+    if not facts.tsumo and facts.win_kind in view.triplets:
+        closed -= 1
+    return closed == 4
+
+
+def _sanankou(facts: Facts, view: View) -> bool:
+    return view.closed_triplets == 3
+
+
+def _tile(kind: int) -> str:
+    return KIND_CODES[kind]
+
+
+def _chow_text(first: int) -> str:
+    return f"{first % 9 + 1}{first % 9 + 2}{first % 9 + 3}{'mps'[first // 9]}"
+
+
+# -- the units ----------------------------------------------------------------------------------
+
+def _situational() -> list[Yaku]:
+    def closed_tsumo(facts: Facts, view: View) -> bool:
+        return facts.tsumo and not facts.is_open
+
+    def plain_riichi(facts: Facts, view: View) -> bool:
+        return ("riichi" in facts.flags and "double_riichi" not in facts.flags
+                and bool(facts.options.get("riichi", True)))
+
+    def renhou(as_yakuman: bool) -> Predicate:
+        return lambda facts, view: ("renhou" in facts.flags
+                                    and bool(facts.options.get("renhou_as_yakuman")) == as_yakuman)
+
+    return [
+        Yaku("menzen_tsumo", "Menzen Tsumo", 1, 0, FLAG, closed_tsumo,
+             lambda f, v: "self-drawn with a closed hand"),
+        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, lambda f, v: "declared ready"),
+        Yaku("double_riichi", "Double Riichi", 2, 0, FLAG, _switch("riichi", "double_riichi"),
+             lambda f, v: "declared ready on the first go-round"),
+        Yaku("ippatsu", "Ippatsu", 1, 0, FLAG, _switch("ippatsu", "ippatsu"),
+             lambda f, v: "won within one go-round of riichi"),
+        Yaku("rinshan", "Rinshan Kaihou", 1, 1, FLAG, _has_flag("rinshan"),
+             lambda f, v: "won on a kong replacement tile"),
+        Yaku("chankan", "Chankan", 1, 1, FLAG, _has_flag("chankan"),
+             lambda f, v: "robbed a kong"),
+        Yaku("haitei", "Haitei Raoyue", 1, 1, FLAG, _has_flag("haitei"),
+             lambda f, v: "self-drawn on the last tile of the wall"),
+        Yaku("houtei", "Houtei Raoyui", 1, 1, FLAG, _has_flag("houtei"),
+             lambda f, v: "won on the last discard"),
+        Yaku("renhou", "Renhou", 5, 0, FLAG, renhou(False),
+             lambda f, v: "won on a discard before the first draw"),
+        Yaku("renhou_yakuman", "Renhou (yakuman)", 13, 0, FLAG, renhou(True),
+             lambda f, v: "won on a discard before the first draw", yakuman=True),
+        Yaku("tenhou", "Tenhou", 13, 0, FLAG, _has_flag("tenhou"),
+             lambda f, v: "dealer won on the first draw", yakuman=True),
+        Yaku("chiihou", "Chiihou", 13, 0, FLAG, _has_flag("chiihou"),
+             lambda f, v: "won on the first draw", yakuman=True),
+    ]
+
+
+def _hand_units() -> list[Yaku]:
+    def tanyao(facts: Facts, view: View) -> bool:
+        return facts.all_simple and (not facts.is_open or bool(facts.options.get("open_tanyao")))
+
+    def one_suit(honours: bool) -> Predicate:
+        return lambda facts, view: facts.suits in (1, 2, 4) and facts.honors == honours
+
+    # Terminal/honour-only tiles cannot form a chow, so these read the counts alone.
+    def honroutou(facts: Facts, view: View) -> bool:
+        return facts.all_terminal_honor
+
+    def tsuuiisou(facts: Facts, view: View) -> bool:
+        return facts.suits == 0
+
+    def chinroutou(facts: Facts, view: View) -> bool:
+        return not facts.honors and facts.all_terminal_honor
+
+    def ryuuiisou(facts: Facts, view: View) -> bool:
+        return all(kind in GREEN for kind in facts.kinds)
+
+    def shousangen(facts: Facts, view: View) -> bool:
+        counts = facts.counts
+        return (min(counts[31], counts[32], counts[33]) >= 2
+                and _pungs_of(facts, (31, 32, 33)) >= 2)
+
+    def shousuushii(facts: Facts, view: View) -> bool:
+        winds = facts.counts[27:31]
+        return sum(1 for c in winds if c >= 3) == 3 and sum(1 for c in winds if c == 2) == 1
+
+    def suit_name(facts: Facts) -> str:
+        return "mps"[facts.suits.bit_length() - 1] if facts.suits else "z"
+
+    units = [
+        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, lambda f, v: "only simples (2-8)"),
+        Yaku("honitsu", "Honitsu", 3, 2, HAND, one_suit(True),
+             lambda f, v: f"one suit ({suit_name(f)}) with honours"),
+        Yaku("chinitsu", "Chinitsu", 6, 5, HAND, one_suit(False),
+             lambda f, v: f"one suit ({suit_name(f)}) only"),
+        Yaku("honroutou", "Honroutou", 2, 2, HAND, honroutou,
+             lambda f, v: "only terminals and honours"),
+        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), lambda f, v: "pung of 5z"),
+        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), lambda f, v: "pung of 6z"),
+        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), lambda f, v: "pung of 7z"),
+        Yaku("shousangen", "Shousangen", 2, 2, HAND, shousangen,
+             lambda f, v: "two dragon pungs and a dragon pair"),
+        Yaku("sankantsu", "San Kantsu", 2, 2, HAND, lambda f, v: f.kong_count == 3,
+             lambda f, v: "three kongs"),
+        Yaku("kokushi", "Kokushi Musou", 13, 0, HAND, lambda f, v: False,
+             lambda f, v: "one of each terminal and honour", yakuman=True),
+        Yaku("kokushi_13_wait", "Kokushi Musou (13-sided wait)", 26, 0, HAND, lambda f, v: False,
+             lambda f, v: "thirteen orphans waiting on all 13", yakuman=True),
+        Yaku("chuuren", "Chuuren Poutou", 13, 0, HAND,
+             lambda f, v: _is_chuuren(f) and not _nine_wait(f),
+             lambda f, v: "nine gates", yakuman=True),
+        Yaku("chuuren_9_wait", "Junsei Chuuren Poutou", 26, 0, HAND,
+             lambda f, v: _is_chuuren(f) and _nine_wait(f),
+             lambda f, v: "nine gates waiting on all nine", yakuman=True),
+        Yaku("daisangen", "Daisangen", 13, 13, HAND,
+             lambda f, v: _pungs_of(f, (31, 32, 33)) == 3,
+             lambda f, v: "pungs of all three dragons", yakuman=True),
+        Yaku("shousuushii", "Shousuushii", 13, 13, HAND, shousuushii,
+             lambda f, v: "three wind pungs and a wind pair", yakuman=True),
+        Yaku("daisuushii", "Daisuushii", 26, 26, HAND,
+             lambda f, v: _pungs_of(f, (27, 28, 29, 30)) == 4,
+             lambda f, v: "pungs of all four winds", yakuman=True),
+        Yaku("ryuuiisou", "Ryuuiisou", 13, 13, HAND, ryuuiisou,
+             lambda f, v: "only green tiles (23468s, 6z)", yakuman=True),
+        Yaku("tsuuiisou", "Tsuuiisou", 13, 13, HAND, tsuuiisou,
+             lambda f, v: "only honours", yakuman=True),
+        Yaku("chinroutou", "Chinroutou", 13, 13, HAND, chinroutou,
+             lambda f, v: "only terminals", yakuman=True),
+        Yaku("suukantsu", "Suu Kantsu", 13, 13, HAND, lambda f, v: f.kong_count == 4,
+             lambda f, v: "four kongs", yakuman=True),
+    ]
+    for index, wind in enumerate(WIND_NAMES):
+        kind = 27 + index
+        units.append(Yaku(f"seat_wind_{wind.lower()}", f"Yakuhai (seat wind {wind})", 1, 1, HAND,
+                          (lambda k: lambda f, v: f.seat_wind == k and f.counts[k] >= 3)(kind),
+                          (lambda k: lambda f, v: f"pung of the seat wind {_tile(k)}")(kind)))
+        units.append(Yaku(f"round_wind_{wind.lower()}", f"Yakuhai (round wind {wind})", 1, 1, HAND,
+                          (lambda k: lambda f, v: f.round_wind == k and f.counts[k] >= 3)(kind),
+                          (lambda k: lambda f, v: f"pung of the round wind {_tile(k)}")(kind)))
+    return units
+
+
+def _set_units() -> list[Yaku]:
+    def closed(predicate: Predicate) -> Predicate:
+        return lambda facts, view: not facts.is_open and predicate(facts, view)
+
+    def chanta(facts: Facts, view: View) -> bool:
+        if not view.chows or facts.all_simple:
+            return False
+        terminal, honour = _outside_sets(view)
+        return terminal + honour == 5 and terminal > 0 and honour > 0
+
+    def junchan(facts: Facts, view: View) -> bool:
+        return bool(view.chows) and not facts.all_simple and _outside_sets(view)[0] == 5
+
+    def sanshoku_why(f: Facts, v: View) -> str:
+        rank = _same_in_three_suits(v.chows) or 0
+        return f"chow {rank + 1}{rank + 2}{rank + 3} in all three suits"
+
+    def douko_why(f: Facts, v: View) -> str:
+        rank = _same_in_three_suits([k for k in v.triplets if k < 27]) or 0
+        return f"pung of {rank + 1} in all three suits"
+
+    return [
+        Yaku("pinfu", "Pinfu", 1, 0, SETS, closed(lambda f, v: v.pinfu_shape),
+             lambda f, v: "all chows, a plain pair and a two-sided wait"),
+        Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
+             lambda f, v: "seven different pairs"),
+        Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
+             closed(lambda f, v: _peikou_pairs(v.chows) == 1),
+             lambda f, v: "two identical chows"),
+        Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
+             closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
+             lambda f, v: "two pairs of identical chows"),
+        Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
+             lambda f, v: _same_in_three_suits(v.chows) is not None, sanshoku_why),
+        Yaku("ittsu", "Ittsu", 2, 1, SETS,
+             lambda f, v: not f.all_simple and _straight_suit(v.chows) is not None,
+             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chows) or 0]}"),
+        Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
+             lambda f, v: "a terminal or honour in every set and the pair"),
+        Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
+             lambda f, v: "a terminal in every set and the pair"),
+        Yaku("toitoi", "Toitoi", 2, 2, SETS, lambda f, v: len(v.triplets) == 4,
+             lambda f, v: "four pungs or kongs"),
+        Yaku("sanankou", "San Ankou", 2, 2, SETS, _sanankou,
+             lambda f, v: "three concealed pungs"),
+        Yaku("sanshoku_doukou", "Sanshoku Doukou", 2, 2, SETS,
+             lambda f, v: _same_in_three_suits([k for k in v.triplets if k < 27]) is not None,
+             douko_why),
+        Yaku("suuankou", "Suu Ankou", 13, 0, SETS,
+             lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] != 2,
+             lambda f, v: "four concealed pungs", yakuman=True),
+        Yaku("suuankou_tanki", "Suu Ankou Tanki", 26, 0, SETS,
+             lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] == 2,
+             lambda f, v: f"four concealed pungs, single wait on {_tile(f.win_kind)}",
+             yakuman=True),
+    ]
+
+
+SITUATIONAL: tuple[Yaku, ...] = tuple(_situational())
+HAND_UNITS: tuple[Yaku, ...] = tuple(_hand_units())
+SET_UNITS: tuple[Yaku, ...] = tuple(_set_units())
+ALL_YAKU: tuple[Yaku, ...] = SITUATIONAL + HAND_UNITS + SET_UNITS
+BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
+DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
+# Units decided outside the predicate loop (thirteen orphans has no sets to read).
+KOKUSHI_IDS = ("kokushi", "kokushi_13_wait")
+
+
+def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
+    """A unit's han for this hand, double yakuman halved when the option is off."""
+    han = unit.han_open if is_open and unit.han_open else unit.han_closed
+    if unit.id in DOUBLE_YAKUMAN and not options.get("double_yakuman", True):
+        return 13
+    return han
+
+
+def describe_pair(kind: int) -> str:
+    return kind_name(kind)
+
+
+def block_text(block: Block) -> str:
+    kind, shape = block
+    if shape == CHOW_B:
+        return _chow_text(kind)
+    size = 2 if shape == PAIR_B else 4 if shape == KONG_B else 3
+    return _tile(kind)[0] * size + _tile(kind)[1]
