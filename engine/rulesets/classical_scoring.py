@@ -399,9 +399,12 @@ def _limit_hand_score(name: str, ordinary: Score | None, options: Mapping[str, A
     value = int(limit * share)     # a share of the limit, rounded down (300 / 3 = 100)
     share_text = f"the limit, {value}" if share == 1 else f"{share} of the limit {limit} = {value}"
     item = Item(name, value, 1, f"{why}: {share_text}")
-    details = dict(ordinary.details) if ordinary else {}
-    if ordinary is not None:
-        details["ordinary_value"] = ordinary.total
+    details: dict[str, Any] = {}
+    if ordinary is not None:   # the ordinary count, for the record: the limit hand replaces it
+        details = {"sets": ordinary.details.get("sets", []),
+                   "ordinary_points": ordinary.details.get("points", 0),
+                   "ordinary_doubles": ordinary.details.get("doubles", 0),
+                   "ordinary_value": ordinary.total}
     return Score(valid=True, meets_minimum=True, items=(item,), total=value,
                  limit="limit" if share == 1 else name, details=details)
 
@@ -422,7 +425,6 @@ def score_winner(hand: DeclaredHand, options: Mapping[str, Any]) -> Score:
         return invalid(problem)
     candidates: list[Score] = []
     if options.get("thirteen_orphans") and _is_thirteen_orphans(hand):
-        candidates.append(_limit_hand_score("Thirteen Orphans", None, options))
         for name in _limit_hands(hand, None, options):
             candidates.append(_limit_hand_score(name, None, options))
     for decomposition in decompose(hand, special=False):
