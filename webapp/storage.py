@@ -1,0 +1,506 @@
+"""Persistence for tables: players, tables, the event log and the hand records (SQLAlchemy 2).
+
+The event log is the truth. A table's totals, dealer and counters are never stored as running
+figures; they are replayed from its events by ``engine.table`` (state = fold(events)), so a crash
+cannot leave totals that disagree with the log. Each event is written in one transaction, together
+with its hand record (input, photo reference, detections, corrections, score, payments) and the
+table's version bump; the bump is conditional on the version the writer read (optimistic locking),
+so of two writers on one table exactly one succeeds and the other gets a ``ConflictError``.
+
+SQLite (a file; the default) or PostgreSQL (``DATABASE_URL``). Opening a database upgrades it to
+the newest Alembic revision in ``webapp/migrations``.
+
+Tokens: each table has a secret edit token (only its SHA-256 is stored; the token is shown once,
+when the table is created) and a separate read-only view token (stored, so an editor can share it).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import os
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
+
+from engine.table import Table, TableError, TableState, new_state
+
+MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
+DEFAULT_DB_PATH = Path("data") / "tiletally.sqlite3"
+EXPORT_FORMAT = "tiletally-table"
+EXPORT_FORMAT_VERSION = 1
+
+
+class StorageError(RuntimeError):
+    """A storage request that cannot be served: an unknown table, a malformed import file."""
+
+
+class ConflictError(StorageError):
+    """The table changed since the writer read it: its version is not the one the writer holds."""
+
+    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        now = "is being changed" if actual is None else f"is now at version {actual}"
+        super().__init__(f"table {table_id} changed since you loaded it: you had version {expected}, "
+                         f"it {now}; reload the table and enter the hand again")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+# -- models --------------------------------------------------------------------------------------
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PlayerRow(Base):
+    """A person who plays; the same name at several tables is the same player."""
+
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class TableRow(Base):
+    """A table (a session): its preset and option overrides, tokens and log version."""
+
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    rules: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    edit_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)   # = number of events in the log
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="selectin")
+
+
+class SeatRow(Base):
+    """Which player is A, B, C, D (the order they drew East, South, West, North for hand 1)."""
+
+    __tablename__ = "table_players"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    player: Mapped[PlayerRow] = relationship(lazy="joined")
+
+
+class EventRow(Base):
+    """One event of a table's append-only log (engine.table's event dict, as JSON)."""
+
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)          # 1, 2, ...; the engine's event id is seq - 1
+    type: Mapped[str] = mapped_column(String(20))
+    payload: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class HandRow(Base):
+    """What was captured and settled for one event: the hand as entered, the photo and what the
+    camera read, the player's corrections (labelled training data), the score and the payments.
+    An amendment writes a new row for the same hand; the newest row describes it."""
+
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    event_seq: Mapped[int] = mapped_column(Integer)    # the event that wrote this row
+    hand_seq: Mapped[int] = mapped_column(Integer)     # the event it describes (an amend's target)
+    kind: Mapped[str] = mapped_column(String(20))
+    input: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    photo_ref: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    detections: Mapped[list | dict | None] = mapped_column(JSON, nullable=True)
+    corrections: Mapped[list | dict | None] = mapped_column(JSON, nullable=True)
+    score: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    payments: Mapped[list] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+# -- values handed out ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableRef:
+    """A table's identity. ``edit_token`` is only known right after creation (or when presented)."""
+
+    id: int
+    name: str
+    rules: str
+    view_token: str
+    edit_token: str | None = None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A table read at one version: the engine Table (log and replayed state) and that version."""
+
+    ref: TableRef
+    table: Table
+    version: int
+
+    @property
+    def state(self) -> TableState:
+        return self.table.state
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+# -- configuration -------------------------------------------------------------------------------
+
+def database_url(db: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The database to open: ``db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
+    ./data/tiletally.sqlite3."""
+    environ = os.environ if environ is None else environ
+    value = db or environ.get("TILETALLY_DB") or environ.get("DATABASE_URL") or str(DEFAULT_DB_PATH)
+    if value.startswith("postgres://"):          # the form some hosts hand out
+        value = "postgresql://" + value[len("postgres://"):]
+    if "://" in value:
+        return value
+    return "sqlite:///" + str(Path(value).expanduser().resolve())
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with the per-dialect settings this module relies on.
+
+    SQLite: a busy timeout, foreign keys, WAL, and writes that start with BEGIN IMMEDIATE (so a
+    writer reads the version under the write lock instead of deadlocking with another writer).
+    """
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None     # SQLAlchemy's "begin" event emits BEGIN
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        if ":memory:" not in url:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get("sqlite_immediate")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the schema to the newest migration (a fresh database gets every table)."""
+    config = Config(str(MIGRATIONS_DIR / "alembic.ini"))
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+# -- the store -----------------------------------------------------------------------------------
+
+class Storage:
+    """Tables and their logs in one database. Every write is one transaction."""
+
+    def __init__(self, url: str | None = None, *, migrate: bool = True) -> None:
+        self.url = database_url(url)
+        self.engine = make_engine(self.url)
+        self._writer = self.engine.execution_options(sqlite_immediate=True)
+        if migrate:
+            upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def _write(self) -> Iterator[Session]:
+        with Session(self._writer, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    @contextmanager
+    def _read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session, session.begin():
+            yield session
+
+    # -- tables ---------------------------------------------------------------------------------
+    def create_table(self, rules: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+                     name: str = "") -> TableRef:
+        """A new table; the engine validates the preset, options and names first."""
+        state = new_state(rules, players, options)
+        name = (name or "").strip()
+        if len(name) > 80:
+            raise TableError("the table name is longer than 80 characters")
+        edit_token = new_token()
+        with self._write() as session:
+            row = self._insert_table(session, state, dict(options or {}), name, edit_token)
+            return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+
+    def _insert_table(self, session: Session, state: TableState, overrides: dict[str, Any], name: str,
+                      edit_token: str) -> TableRow:
+        row = TableRow(name=name, rules=state.rules, options=overrides,
+                       edit_token_hash=hash_token(edit_token), view_token=new_token(), version=0)
+        session.add(row)
+        session.flush()
+        for seat, player_name in enumerate(state.players):
+            player = session.scalars(select(PlayerRow).where(PlayerRow.name == player_name)).first()
+            if player is None:
+                player = PlayerRow(name=player_name)
+                session.add(player)
+                session.flush()
+            session.add(SeatRow(table_id=row.id, seat=seat, player_id=player.id))
+        session.flush()
+        return row
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Every table, newest first, without replaying (id, name, rules, players, version)."""
+        with self._read() as session:
+            rows = session.scalars(select(TableRow).order_by(TableRow.id.desc())).all()
+            return [{"id": row.id, "name": row.name, "rules": row.rules, "version": row.version,
+                     "players": [seat.player.name for seat in row.seats],
+                     "created_at": row.created_at.isoformat() if row.created_at else None}
+                    for row in rows]
+
+    def latest_table_id(self) -> int | None:
+        with self._read() as session:
+            return session.scalars(select(TableRow.id).order_by(TableRow.id.desc()).limit(1)).first()
+
+    def load(self, table_id: int, *, edit_token: str | None = None) -> Loaded:
+        with self._read() as session:
+            row = self._table_row(session, table_id)
+            return self._loaded(session, row, edit_token)
+
+    def state(self, table_id: int) -> TableState:
+        return self.load(table_id).state
+
+    def by_edit_token(self, token: str) -> Loaded | None:
+        """The table this edit token opens, or None."""
+        if not token:
+            return None
+        with self._read() as session:
+            query = select(TableRow).where(TableRow.edit_token_hash == hash_token(token))
+            row = session.scalars(query).first()
+            return None if row is None else self._loaded(session, row, token)
+
+    def by_view_token(self, token: str) -> Loaded | None:
+        """The table this read-only token shows, or None."""
+        if not token:
+            return None
+        with self._read() as session:
+            row = session.scalars(select(TableRow).where(TableRow.view_token == token)).first()
+            if row is None or not secrets.compare_digest(row.view_token, token):
+                return None
+            return self._loaded(session, row, None)
+
+    def rotate_edit_token(self, table_id: int) -> str:
+        """A new edit token for a table (the old one stops working); returned once."""
+        token = new_token()
+        with self._write() as session:
+            row = self._table_row(session, table_id)
+            row.edit_token_hash = hash_token(token)
+        return token
+
+    @staticmethod
+    def _table_row(session: Session, table_id: int) -> TableRow:
+        row = session.get(TableRow, table_id)
+        if row is None:
+            raise StorageError(f"no table {table_id}")
+        return row
+
+    @staticmethod
+    def _log(session: Session, table_id: int) -> list[dict[str, Any]]:
+        rows = session.scalars(select(EventRow).where(EventRow.table_id == table_id)
+                               .order_by(EventRow.seq)).all()
+        return [dict(row.payload) for row in rows]
+
+    def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
+        players = [seat.player.name for seat in row.seats]
+        log = self._log(session, row.id)
+        if len(log) != row.version:
+            raise StorageError(f"table {row.id}: {len(log)} events but version {row.version}")
+        table = Table(row.rules, players, row.options, log)
+        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+        return Loaded(ref=ref, table=table, version=row.version)
+
+    # -- writing events -------------------------------------------------------------------------
+    def record(self, table_id: int, version: int, event: Mapping[str, Any], *,
+               photo_ref: str | None = None, detections: Any = None, corrections: Any = None) -> Loaded:
+        """Append one event if the table is still at ``version``; returns the table after it.
+
+        In one transaction: read the log, let the engine check and apply the event (TableError if
+        it cannot happen), bump the version only if it is still ``version`` (else ConflictError),
+        insert the event and its hand record.
+        """
+        try:
+            with self._write() as session:
+                row = self._table_row(session, table_id)
+                if row.version != version:
+                    raise ConflictError(table_id, version, row.version)
+                loaded = self._loaded(session, row, None)
+                table = loaded.table
+                state = table.record(event)        # the engine's check: raises TableError
+                bumped = session.execute(
+                    update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
+                    .values(version=version + 1))
+                if bumped.rowcount != 1:
+                    raise ConflictError(table_id, version, None)
+                seq = version + 1
+                payload = dict(event)
+                session.add(EventRow(table_id=table_id, seq=seq, type=str(payload.get("type")),
+                                     payload=payload))
+                hand = self._hand_row(table_id, seq, payload, state, photo_ref, detections, corrections)
+                if hand is not None:
+                    session.add(hand)
+                session.flush()
+        except IntegrityError as error:            # another writer took this seq first
+            raise ConflictError(table_id, version, None) from error
+        except OperationalError as error:          # SQLite gave up waiting for the write lock
+            if "locked" in str(error).lower():
+                raise ConflictError(table_id, version, None) from error
+            raise
+        return Loaded(ref=loaded.ref, table=table, version=version + 1)
+
+    @staticmethod
+    def _hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
+                  photo_ref: str | None, detections: Any, corrections: Any) -> HandRow | None:
+        kind = payload.get("type")
+        if kind == "undo":
+            return None
+        described = payload.get("event") if kind == "amend" else payload
+        hand_seq = int(payload["target"]) + 1 if kind == "amend" else seq
+        record = next((r for r in reversed(state.records) if r.event_id == hand_seq - 1), None)
+        return HandRow(table_id=table_id, event_seq=seq, hand_seq=hand_seq,
+                       kind=record.kind if record else str(described.get("type")),
+                       input=described.get("hand"), photo_ref=photo_ref or described.get("photo"),
+                       detections=detections, corrections=corrections, score=described.get("score"),
+                       payments=list(record.deltas) if record else [0, 0, 0, 0])
+
+    def undo(self, table_id: int, version: int) -> Loaded:
+        return self.record(table_id, version, {"type": "undo"})
+
+    def amend(self, table_id: int, version: int, event_id: int, event: Mapping[str, Any],
+              **hand: Any) -> Loaded:
+        """Replace past event ``event_id``; every later hand is recomputed on the next read."""
+        amendment = {"type": "amend", "target": event_id, "event": dict(event)}
+        return self.record(table_id, version, amendment, **hand)
+
+    def hands(self, table_id: int) -> list[dict[str, Any]]:
+        """The hand records of the events that count now, in order, joined with their settlement."""
+        loaded = self.load(table_id)
+        with self._read() as session:
+            rows = session.scalars(select(HandRow).where(HandRow.table_id == table_id)
+                                   .order_by(HandRow.event_seq)).all()
+            newest = {row.hand_seq: row for row in rows}
+        out = []
+        for record in loaded.state.records:
+            row = newest.get(record.event_id + 1)
+            item = record.to_dict()
+            if row is not None:
+                item.update(input=row.input, photo_ref=row.photo_ref, detections=row.detections,
+                            corrections=row.corrections, score=row.score, stored_payments=row.payments)
+            out.append(item)
+        return out
+
+    # -- export and import ----------------------------------------------------------------------
+    def export_json(self, table_id: int) -> dict[str, Any]:
+        """Everything needed to rebuild the table elsewhere: its settings, the raw log (with the
+        hand records' captures) and, for checking, the replayed hands and totals."""
+        loaded = self.load(table_id)
+        with self._read() as session:
+            rows = session.scalars(select(HandRow).where(HandRow.table_id == table_id)).all()
+            captures = {row.event_seq: {"photo_ref": row.photo_ref, "detections": row.detections,
+                                        "corrections": row.corrections} for row in rows}
+        state = loaded.state
+        return {
+            "format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION,
+            "table": {"name": loaded.ref.name, "rules": state.rules, "options": loaded.table.overrides,
+                      "players": list(state.players)},
+            "version": loaded.version,
+            "events": [{"seq": index + 1, "event": event, **captures.get(index + 1, {})}
+                       for index, event in enumerate(loaded.table.log)],
+            "hands": [record.to_dict() for record in state.records],
+            "totals": list(state.totals),
+        }
+
+    def export_csv(self, table_id: int) -> str:
+        """One row per settled event: hand, what happened, each player's change and total."""
+        state = self.load(table_id).state
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["event", "hand", "label", "kind", "summary"]
+                        + [f"{name} change" for name in state.players]
+                        + [f"{name} total" for name in state.players])
+        for record in state.records:
+            writer.writerow([record.event_id + 1, record.hand_number, record.label, record.kind,
+                             record.summary, *record.deltas, *record.totals])
+        writer.writerow(["", "", "", "total", "", *([""] * 4), *state.totals])
+        return out.getvalue()
+
+    def import_json(self, data: Mapping[str, Any], name: str | None = None) -> TableRef:
+        """A new table from ``export_json`` output, in one transaction; its totals must match."""
+        if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
+            raise StorageError(f"not a {EXPORT_FORMAT} export")
+        if data.get("format_version") != EXPORT_FORMAT_VERSION:
+            raise StorageError(f"unsupported export version {data.get('format_version')!r}")
+        settings = data.get("table") or {}
+        entries = data.get("events") or []
+        log = [entry.get("event") for entry in entries]
+        if not all(isinstance(event, Mapping) for event in log):
+            raise StorageError("every exported event must be an object")
+        table = Table(settings.get("rules"), settings.get("players") or [], settings.get("options"), log)
+        if "totals" in data and list(table.state.totals) != list(data["totals"]):
+            raise StorageError(f"the file's totals {data['totals']} do not match its events "
+                               f"({list(table.state.totals)})")
+        edit_token = new_token()
+        with self._write() as session:
+            row = self._insert_table(session, new_state(table.rules, table.players, table.overrides),
+                                     dict(table.overrides), name if name is not None
+                                     else str(settings.get("name") or ""), edit_token)
+            replayed = Table(table.rules, table.players, table.overrides)
+            for seq, (entry, event) in enumerate(zip(entries, log, strict=True), start=1):
+                state = replayed.record(event)
+                session.add(EventRow(table_id=row.id, seq=seq, type=str(event.get("type")),
+                                     payload=dict(event)))
+                hand = self._hand_row(row.id, seq, event, state, entry.get("photo_ref"),
+                                      entry.get("detections"), entry.get("corrections"))
+                if hand is not None:
+                    session.add(hand)
+            row.version = len(log)
+            session.flush()
+            return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
