@@ -6,11 +6,17 @@ Chapters 6-7 (Wikisource), rebuilt tile for tile where the text names them; thei
 examples are the reference.
 """
 
+import itertools
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.rulesets import RulesError, score_json, score_request
 from engine.rulesets.classical import PRESETS
 from engine.rulesets.classical_scoring import LaidDownHand, loser_from_dict, score_loser
+from engine.rulesets.classical_tables import SET_POINTS
+from engine.tiles import DRAGONS, EAST, WINDS, Tile, is_terminal_or_honor
 
 
 def score(hand, **context):
@@ -283,3 +289,43 @@ def test_unknown_or_bad_options_are_errors():
         score("123m456m789p234s55s", win_tile="4s", options={"sacred_discard": "absolute"})
     assert score_json({"rules": "classical", "hand": "123m456m789p234s55s",
                        "options": {"limit": 0}})["ok"] is False
+
+
+# -- properties of loser scoring ------------------------------------------------------------------
+
+@st.composite
+def laid_down(draw):
+    kinds = draw(st.lists(st.sampled_from((0, 4, 8, 13, 27, 28, 31, 32, 33)), max_size=14))
+    concealed = tuple(Tile(kind) for kind in sorted(kinds) if kinds.count(kind) <= 4)
+    return LaidDownHand(concealed, (), draw(st.sampled_from(WINDS)), EAST, (), draw(st.booleans()))
+
+
+def brute_force_points(hand):
+    """Every way to take concealed pungs and at most one pair from the tiles; the most points."""
+    counts = [0] * 34
+    for tile in hand.concealed:
+        counts[tile.kind] += 1
+    triples = [kind for kind in range(34) if counts[kind] >= 3]
+    best = 0
+    for chosen in itertools.product((False, True), repeat=len(triples)):
+        left = list(counts)
+        points = 0
+        for kind, take in zip(triples, chosen, strict=True):
+            if take:
+                left[kind] -= 3
+                points += SET_POINTS[("pung", False, is_terminal_or_honor(kind))]
+        pair_points = [2 * ((kind in DRAGONS) + (kind == hand.seat_wind))
+                       for kind in range(34) if left[kind] >= 2]
+        best = max(best, points + max(pair_points, default=0))
+    return best
+
+
+@settings(max_examples=150)
+@given(laid_down())
+def test_loser_reading_is_the_best_one(hand):
+    result = score_loser(hand, PRESETS["classical"])
+    assert 0 <= result.total <= PRESETS["classical"]["limit"]
+    if hand.dead:
+        assert result.total == 0
+    else:
+        assert result.details["points"] == brute_force_points(hand)
