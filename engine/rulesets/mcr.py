@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.hand import DeclaredHand
-from engine.result import Score, invalid
+from engine.result import Excluded, Item, Score, invalid
+from engine.rulesets.mcr_fans import FANS
+from engine.rulesets.mcr_patterns import HandFacts, Reading, hand_facts, readings, score_reading
 
 # Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -77,5 +79,45 @@ def payments_summary(total: int, win_by: str) -> dict[str, int]:
 
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
-    """Score a declared MCR win (the fan scorer lands in the next commit)."""
-    return invalid("MCR fan scoring is not implemented yet")
+    """Score a declared MCR win: the best reading of the hand, with every fan explained.
+
+    ``request`` (the raw input object) is not needed: everything MCR reads is in ``hand``.
+    """
+    facts = hand_facts(hand, options)
+    best: tuple[int, tuple, Reading] | None = None
+    for reading in readings(hand, facts):
+        points, order_key, scored = score_reading(reading, facts, options)
+        if best is None or (points, order_key) > (best[0], best[1]):
+            best = (points, order_key, scored)
+    if best is None:
+        return invalid("not a winning hand: the tiles do not make 4 sets and a pair, Seven Pairs, "
+                       "Thirteen Orphans or a knitted hand")
+    return _build_score(best[2], facts, options)
+
+
+def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
+    items = [Item(name, value, count, why) for name, value, count, why in scored.items]
+    fan_points = sum(item.value * item.count for item in items)
+    flowers = facts.flower_count
+    if flowers:
+        items.append(Item(FANS["flower_tiles"].name, 1, flowers,
+                          f"{flowers} flower/season tile{'s' if flowers > 1 else ''}: {facts.flower_text}"))
+    total = fan_points + flowers
+    minimum = int(options.get("minimum", 8))
+    meets = fan_points >= minimum
+    excluded = tuple(Excluded(name, value, because) for name, value, because in scored.excluded)
+    reason = None if meets else (
+        f"{fan_points} fan points without flowers; a win needs at least {minimum}")
+    return Score(
+        valid=True,
+        meets_minimum=meets,
+        items=tuple(items),
+        total=total,
+        payments=payments_summary(total, facts.win_by) if meets else {},
+        reason=reason,
+        excluded=excluded,
+        details={"fan_points": fan_points, "flower_points": flowers, "form": scored.form},
+    )
+
+
+__all__ = ["PRESETS", "false_win_payments", "payments_summary", "score_hand", "win_payments"]

@@ -1,0 +1,649 @@
+"""MCR fan detection: the predicates over one reading of a hand, and the counting principles.
+
+``mcr.score_hand`` asks ``readings`` for every decomposition of a hand and ``score_reading`` for
+the points of each; this module finds the candidate fans (with the sets or tiles that make them)
+and removes what the principles forbid:
+
+* non-repeat: a fan drops the fans its definition implies (the ``excludes`` lists in
+  ``mcr_fans``), read from the highest fan down so that a dropped fan drops nothing itself;
+* non-separation, non-identical and account-once: the fans made of 2-4 chows or pungs are chosen
+  by a small search over the sets (``best_set_fans``), cached on the sets' first tiles;
+* take the highest: the caller keeps the best reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import combinations
+
+from engine.hand import DeclaredHand
+from engine.rulesets.mcr_fans import FANS, ORDER
+from engine.shapes import (
+    CHOW,
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    PAIR,
+    REGULAR,
+    SEVEN_PAIRS,
+    THIRTEEN_ORPHANS,
+    decompositions_of_counts,
+    meld_group,
+    waits,
+)
+from engine.tiles import (
+    DRAGONS,
+    GREEN_TILES,
+    KIND_CODES,
+    TERMINALS_AND_HONORS,
+    WINDS,
+    counts34,
+    format_tiles,
+    kind_name,
+)
+
+REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 5z
+GREEN = frozenset(GREEN_TILES)
+TH = frozenset(TERMINALS_AND_HONORS)
+WIND_SET = frozenset(WINDS)
+DRAGON_SET = frozenset(DRAGONS)
+RANK = {key: index for index, key in enumerate(ORDER)}
+
+# A set in a reading: (shape, first kind, meld kind or None); shape is "chow", "pung" or "kong".
+Set = tuple[str, int, "str | None"]
+Raw = list  # [fan key, count, why]
+
+
+def code(kind: int) -> str:
+    return KIND_CODES[kind]
+
+
+def set_text(shape: str, first: int) -> str:
+    suit = KIND_CODES[first][1]
+    number = int(KIND_CODES[first][0])
+    if shape == CHOW:
+        return f"{number}{number + 1}{number + 2}{suit}"
+    size = 4 if shape == "kong" else 2 if shape == PAIR else 3
+    return str(number) * size + suit
+
+
+class HandFacts:
+    """What is fixed for a hand whatever its reading: tiles, melds, the win and its context."""
+
+    __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
+                 "flags", "flower_count", "flower_text", "melds", "open_melds", "closed",
+                 "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes")
+
+    def __init__(self, **values: object) -> None:
+        for key, value in values.items():
+            setattr(self, key, value)
+
+
+class Reading:
+    """A scored reading: its form, items (name, value, count, why) and excluded fans."""
+
+    __slots__ = ("form", "items", "excluded")
+
+    def __init__(self, form: str, items: list, excluded: list) -> None:
+        self.form = form
+        self.items = items
+        self.excluded = excluded
+
+
+def fan_value(key: str, options: dict) -> int:
+    if key == "two_concealed_kongs":
+        return int(options.get("two_concealed_kongs", 8))
+    return FANS[key].value
+
+
+# -- facts of the whole hand -----------------------------------------------------------------
+
+def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
+    counts = counts34(hand.concealed)
+    all_counts = list(counts)
+    melds = tuple((meld_group(meld).shape, meld.first, meld.kind) for meld in hand.melds)
+    for meld in hand.melds:
+        for tile in meld.tiles:
+            all_counts[tile.kind] += 1
+    win = hand.win_tile.kind
+    before = list(counts)
+    before[win] -= 1
+    wait_kinds = _waits(tuple(before), len(melds))
+    melded_kongs = sum(1 for _, _, kind in melds if kind in ("kan", "kakan"))
+    concealed_kongs = sum(1 for _, _, kind in melds if kind == "ankan")
+    facts = HandFacts(
+        counts=counts, all_counts=all_counts, win=win, win_by=hand.win_by, tsumo=hand.is_tsumo,
+        seat_wind=hand.seat_wind, round_wind=hand.round_wind, flags=hand.flags,
+        flower_count=len(hand.flowers), flower_text=format_tiles(hand.flowers),
+        melds=melds, open_melds=sum(1 for _, _, kind in melds if kind != "ankan"),
+        melded_kongs=melded_kongs, concealed_kongs=concealed_kongs,
+        unique_wait=wait_kinds == (win,), tile_fans=[], notes=[])
+    facts.closed = facts.open_melds == 0
+    facts.tile_fans = _tile_fans(facts, options)
+    return facts
+
+
+@lru_cache(maxsize=65536)
+def _waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
+    return tuple(waits(counts, meld_count))
+
+
+def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
+    """Fans read from the tiles alone, the melds and the circumstances of the win."""
+    out: list[Raw] = []
+    all_counts = facts.all_counts
+    kinds = [kind for kind in range(34) if all_counts[kind]]
+    suits = {kind // 9 for kind in kinds if kind < 27}
+    honors = [kind for kind in kinds if kind >= 27]
+    suited = [kind for kind in kinds if kind < 27]
+    numbers = {kind % 9 + 1 for kind in suited}
+    if len(suits) == 1 and not honors:
+        out.append(["full_flush", 1, f"only {'mps'[next(iter(suits))]} tiles"])
+    elif len(suits) == 1 and honors:
+        out.append(["half_flush", 1, f"one suit ({'mps'[next(iter(suits))]}) and honours"])
+    if len(suits) == 2:
+        missing = ({0, 1, 2} - suits).pop()
+        out.append(["one_voided_suit", 1, f"no {'mps'[missing]} tiles"])
+    if not honors:
+        out.append(["no_honors", 1, "no winds or dragons"])
+    if not suited:
+        out.append(["all_honors", 1, "only winds and dragons"])
+    if all(kind in TH for kind in kinds):
+        if not honors:
+            out.append(["all_terminals", 1, "only 1s and 9s"])
+        elif suited:
+            out.append(["all_terminals_and_honors", 1, "only 1s, 9s and honours"])
+    if not honors:
+        for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6), ("lower_tiles", 1, 3),
+                               ("upper_four", 6, 9), ("lower_four", 1, 4), ("all_simples", 2, 8)):
+            if all(low <= number <= high for number in numbers):
+                out.append([key, 1, f"every tile is {low}-{high}"])
+    if len(suits) == 3 and any(kind in WIND_SET for kind in honors) and \
+            any(kind in DRAGON_SET for kind in honors):
+        out.append(["all_types", 1, "all three suits, a wind and a dragon"])
+    if all(kind in REVERSIBLE for kind in kinds):
+        out.append(["reversible_tiles", 1, "only 1234589p, 245689s and White"])
+    if all(kind in GREEN for kind in kinds):
+        out.append(["all_green", 1, "only 23468s and Green"])
+    if facts.closed and not facts.melds and len(suits) == 1 and not honors:
+        base = (next(iter(suits))) * 9
+        before = list(facts.counts)
+        before[facts.win] -= 1
+        if before[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            out.append(["nine_gates", 1, f"1112345678999{'mps'[base // 9]} waiting on all nine"])
+    kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
+    hogs = [kind for kind in kinds if all_counts[kind] == 4 and kind not in kong_kinds]
+    if hogs:
+        out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
+                    + " used without a kong"])
+    out.extend(_kong_fans(facts, options))
+    out.extend(_situational_fans(facts))
+    return out
+
+
+def _kong_fans(facts: HandFacts, options: dict) -> list[Raw]:
+    melded, concealed = facts.melded_kongs, facts.concealed_kongs
+    kongs = melded + concealed
+    if kongs == 4:
+        return [["four_kongs", 1, "four kongs"]]
+    if kongs == 3:
+        return [["three_kongs", 1, "three kongs"]]
+    if kongs == 2:
+        if concealed == 2:
+            return [["two_concealed_kongs", 1, "two concealed kongs"]]
+        if melded == 2:
+            return [["two_melded_kongs", 1, "two melded kongs"]]
+        if int(options.get("melded_concealed_kongs", 6)) == 5:
+            return [["melded_and_concealed_kongs", 1, "one melded and one concealed kong"]]
+        return [["two_melded_kongs", 1, "two kongs, one of them concealed"],
+                ["concealed_kong", 1, "the concealed kong also scores as such"]]
+    if concealed:
+        return [["concealed_kong", 1, "a concealed kong"]]
+    if melded:
+        return [["melded_kong", 1, "a melded kong"]]
+    return []
+
+
+def _situational_fans(facts: HandFacts) -> list[Raw]:
+    out: list[Raw] = []
+    flags = facts.flags
+    win = facts.win
+    if facts.tsumo:
+        out.append(["self_drawn", 1, f"drew {code(win)} from the wall"])
+    if "last_tile" in flags:
+        if facts.tsumo:
+            out.append(["last_tile_draw", 1, "won on the last tile of the wall"])
+        else:
+            out.append(["last_tile_claim", 1, "won on the discard of the last tile"])
+    if "kong_replacement" in flags:
+        if facts.tsumo and facts.melded_kongs + facts.concealed_kongs:
+            out.append(["out_with_replacement_tile", 1, "won on the replacement tile after a kong"])
+        else:
+            facts.notes.append("kong_replacement needs a self-drawn win and a kong")
+    if "robbing_kong" in flags:
+        if not facts.tsumo and facts.all_counts[win] == 1:
+            out.append(["robbing_the_kong", 1, f"won on the {code(win)} another player added to a pung"])
+        else:
+            facts.notes.append("robbing_kong needs a win on discard and no other copy of the tile")
+    visible = facts.all_counts[win] - facts.counts[win]
+    if "last_of_kind" in flags or (visible == 3 and not facts.flags & {"robbing_kong"}):
+        if facts.counts[win] == 1 and visible == 3 and "last_of_kind" not in flags:
+            out.append(["last_tile", 1, f"the other three {code(win)} are in the hand's melds"])
+        elif facts.counts[win] == 1:
+            out.append(["last_tile", 1, f"the other three {code(win)} were already visible"])
+        else:
+            facts.notes.append(f"last_of_kind: another {code(win)} is concealed in the hand")
+    return out
+
+
+# -- readings ---------------------------------------------------------------------------------
+
+def readings(hand: DeclaredHand, facts: HandFacts) -> Iterator[tuple]:
+    """Every decomposition as (form, sets, pair kind or -1, knitted kinds)."""
+    meld_groups = tuple(meld_group(meld) for meld in hand.melds)
+    for found in decompositions_of_counts(facts.counts, meld_groups):
+        sets = tuple((group.shape, group.first, group.meld) for group in found.groups
+                     if group.shape != PAIR)
+        pairs = [group.first for group in found.groups if group.shape == PAIR]
+        pair = pairs[0] if len(pairs) == 1 else -1
+        yield found.form, sets, pair, tuple(pairs), found.knitted, _search_order(found.groups)
+
+
+# Which reading wins a tie on points: the one a search from the lowest tile upwards, trying the
+# pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps).
+_STEP = {PAIR: 0, "pung": 1, "kong": 1, CHOW: 2}
+
+
+def _search_order(groups: tuple) -> tuple[int, ...]:
+    return tuple(step for _, step in sorted(
+        (group.first, _STEP[group.shape]) for group in groups if group.meld is None))
+
+
+# -- combinations of sets (non-separation, non-identical, account-once) -------------------------
+
+def _chow_fan(firsts: tuple[int, ...]) -> str | None:
+    """The fan 2, 3 or 4 chows (sorted first kinds) make together, if any."""
+    suits = [first // 9 for first in firsts]
+    numbers = [first % 9 for first in firsts]
+    size = len(firsts)
+    same_suit = len(set(suits)) == 1
+    if size == 4:
+        if not same_suit:
+            return None
+        steps = {numbers[i + 1] - numbers[i] for i in range(3)}
+        if steps == {0}:
+            return "quadruple_chow"
+        if steps in ({1}, {2}):
+            return "four_pure_shifted_chows"
+        return None
+    if size == 3:
+        if same_suit:
+            steps = (numbers[1] - numbers[0], numbers[2] - numbers[1])
+            if steps == (0, 0):
+                return "pure_triple_chow"
+            if steps in ((1, 1), (2, 2)):
+                return "pure_shifted_chows"
+            if numbers == [0, 3, 6]:
+                return "pure_straight"
+            return None
+        if len(set(suits)) == 3:
+            ordered = sorted(numbers)
+            if ordered == [0, 3, 6]:
+                return "mixed_straight"
+            if ordered[0] == ordered[2]:
+                return "mixed_triple_chow"
+            if ordered == [ordered[0], ordered[0] + 1, ordered[0] + 2]:
+                return "mixed_shifted_chows"
+        return None
+    if same_suit:
+        if numbers[0] == numbers[1]:
+            return "pure_double_chow"
+        if numbers[1] - numbers[0] == 3:
+            return "short_straight"
+        if numbers == [0, 6]:
+            return "two_terminal_chows"
+        return None
+    if numbers[0] == numbers[1]:
+        return "mixed_double_chow"
+    return None
+
+
+def _pung_fan(firsts: tuple[int, ...]) -> str | None:
+    """The fan 2, 3 or 4 suited pungs (sorted first kinds) make together, if any."""
+    suits = [first // 9 for first in firsts]
+    numbers = [first % 9 for first in firsts]
+    size = len(firsts)
+    same_suit = len(set(suits)) == 1
+    if size == 4:
+        if same_suit and numbers == list(range(numbers[0], numbers[0] + 4)):
+            return "four_pure_shifted_pungs"
+        return None
+    if size == 3:
+        if same_suit and numbers == list(range(numbers[0], numbers[0] + 3)):
+            return "pure_shifted_pungs"
+        if len(set(suits)) == 3:
+            ordered = sorted(numbers)
+            if ordered[0] == ordered[2]:
+                return "triple_pung"
+            if ordered == [ordered[0], ordered[0] + 1, ordered[0] + 2]:
+                return "mixed_shifted_pungs"
+        return None
+    if not same_suit and numbers[0] == numbers[1]:
+        return "double_pung"
+    return None
+
+
+@lru_cache(maxsize=65536)
+def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
+    """The best choice of multi-set fans over sorted set firsts, under the principles.
+
+    Returns (chosen, refused): chosen as (key, indexes) in order; refused as (key, indexes,
+    principle) for the combinations a principle kept out.
+    """
+    finder = _chow_fan if chows else _pung_fan
+    size = len(firsts)
+    candidates = []
+    for width in (4, 3, 2):
+        for indexes in combinations(range(size), width):
+            key = finder(tuple(firsts[i] for i in indexes))
+            if key:
+                candidates.append((key, indexes))
+    if not candidates:
+        return (), ()
+    best: list = [(-1, ()), ()]
+
+    def search(chosen: list, used: int, types: dict) -> None:
+        value = sum(FANS[key].value for key, _ in chosen)
+        rank = tuple(sorted(RANK[key] for key, _ in chosen))
+        if (value, _neg(rank)) > best[0]:
+            best[0] = (value, _neg(rank))
+            best[1] = tuple(chosen)
+        for key, indexes in candidates:
+            if (key, indexes) in chosen:
+                continue
+            old = [i for i in indexes if used >> i & 1]
+            if len(old) > 1 or len(old) == len(indexes):
+                continue
+            if old and key in types.get(old[0], ()):
+                continue
+            new_types = dict(types)
+            for i in indexes:
+                new_types[i] = new_types.get(i, ()) + (key,)
+            mask = used
+            for i in indexes:
+                mask |= 1 << i
+            chosen.append((key, indexes))
+            search(chosen, mask, new_types)
+            chosen.pop()
+
+    search([], 0, {})
+    chosen = best[1]
+    refused = []
+    for key, indexes in candidates:
+        if (key, indexes) in chosen:
+            continue
+        refused.append((key, indexes, _why_refused(key, indexes, chosen)))
+    return chosen, tuple(refused)
+
+
+def _neg(rank: tuple[int, ...]) -> tuple[int, ...]:
+    # Prefer, among equal totals, the choice with the higher-ranked (earlier-numbered) fans.
+    return tuple(-r for r in rank)
+
+
+def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> str:
+    in_fans = [(other, other_indexes) for other, other_indexes in chosen
+               if set(other_indexes) & set(indexes)]
+    for other, other_indexes in in_fans:
+        if set(indexes) <= set(other_indexes):
+            return f"non-repeat/non-separation: these sets already make {FANS[other].name}"
+    covered = set()
+    for _, other_indexes in chosen:
+        covered |= set(other_indexes)
+    if set(indexes) <= covered:
+        return "non-separation: all its sets are already used in other fans"
+    if any(other == key for other, _ in in_fans):
+        return f"non-identical: a set already makes {FANS[key].name}"
+    return "account-once: an unused set may combine with an already-used set only once"
+
+
+# -- scoring one reading ----------------------------------------------------------------------
+
+def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int, tuple, Reading]:
+    form, sets, pair, pairs, knitted, search_order = reading
+    raw: list[Raw] = [list(fan) for fan in facts.tile_fans]
+    refused: list = []
+    if form == REGULAR or form == KNITTED_STRAIGHT:
+        _set_fans(form, sets, pair, facts, raw, refused)
+        if form == KNITTED_STRAIGHT:
+            raw.append(["knitted_straight", 1, f"knitted {format_tiles_kinds(knitted)}"])
+    elif form == SEVEN_PAIRS:
+        numbers = sorted(pairs)
+        if len(set(p // 9 for p in pairs)) == 1 and pairs[0] < 27 and \
+                numbers == list(range(numbers[0], numbers[0] + 7)):
+            raw.append(["seven_shifted_pairs", 1, "seven consecutive pairs of one suit"])
+        raw.append(["seven_pairs", 1, "pairs " + " ".join(set_text(PAIR, p) for p in pairs)])
+        _concealment(facts, raw)
+    elif form == THIRTEEN_ORPHANS:
+        raw.append(["thirteen_orphans", 1, f"every terminal and honour, pair {set_text(PAIR, pair)}"])
+        _concealment(facts, raw)
+    elif form == HONORS_KNITTED:
+        honors = [kind for kind in knitted if kind >= 27]
+        suited = [kind for kind in knitted if kind < 27]
+        if len(honors) == 7:
+            raw.append(["greater_honors_and_knitted_tiles", 1,
+                        f"all seven honours and knitted {format_tiles_kinds(suited)}"])
+        else:
+            raw.append(["lesser_honors_and_knitted_tiles", 1,
+                        f"single knitted {format_tiles_kinds(suited)} and honours"])
+        if len(suited) == 9:
+            raw.append(["knitted_straight", 1, f"knitted {format_tiles_kinds(suited)}"])
+        _concealment(facts, raw)
+    return _apply_principles(form, raw, refused, options, search_order)
+
+
+def format_tiles_kinds(kinds: tuple[int, ...] | list[int]) -> str:
+    from engine.tiles import format_kinds
+    return format_kinds(kinds)
+
+
+def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
+    if facts.closed:
+        if facts.tsumo:
+            raw.append(["fully_concealed_hand", 1, "no melds, self-drawn"])
+        else:
+            raw.append(["concealed_hand", 1, "no melds, won on a discard"])
+
+
+def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw], refused: list) -> None:
+    chows = sorted(first for shape, first, _ in sets if shape == CHOW)
+    pungs = sorted(first for shape, first, _ in sets if shape != CHOW)
+    suited_pungs = [first for first in pungs if first < 27]
+    win = facts.win
+    # combinations of chows and of pungs
+    special_chows = False
+    if len(chows) == 4 and pair >= 0 and pair < 27:
+        if chows[0] == chows[1] and chows[2] == chows[3] and chows[0] % 9 == 0 and \
+                chows[2] == chows[0] + 6 and pair == chows[0] + 4:
+            raw.append(["pure_terminal_chows", 1, f"{set_text(CHOW, chows[0])} twice, "
+                        f"{set_text(CHOW, chows[2])} twice and {set_text(PAIR, pair)}"])
+            special_chows = True
+        else:
+            by_suit: dict[int, list[int]] = {}
+            for first in chows:
+                by_suit.setdefault(first // 9, []).append(first % 9)
+            if len(by_suit) == 2 and all(sorted(v) == [0, 6] for v in by_suit.values()) and \
+                    pair // 9 not in by_suit and pair % 9 == 4:
+                raw.append(["three_suited_terminal_chows", 1, "123 and 789 in two suits, "
+                            f"pair {set_text(PAIR, pair)}"])
+                special_chows = True
+    for group, is_chow in ((chows, True), (suited_pungs, False)):
+        if len(group) < 2 or (is_chow and special_chows):
+            continue
+        chosen, refusals = best_set_fans(tuple(group), is_chow)
+        shape = CHOW if is_chow else "pung"
+        for key, indexes in chosen:
+            raw.append([key, 1, " + ".join(set_text(shape, group[i]) for i in indexes)])
+        for key, indexes, because in refusals:
+            refused.append((key, " + ".join(set_text(shape, group[i]) for i in indexes), because))
+    # honours
+    wind_pungs = [first for first in pungs if first in WIND_SET]
+    dragon_pungs = [first for first in pungs if first in DRAGON_SET]
+    names = ", ".join
+    if len(wind_pungs) == 4:
+        raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
+    elif len(wind_pungs) == 3:
+        if pair in WIND_SET:
+            raw.append(["little_four_winds", 1, f"three wind pungs and a pair of {kind_name(pair)}",
+                        wind_pungs])
+        raw.append(["big_three_winds", 1, "pungs of " + names(kind_name(k) for k in wind_pungs),
+                    wind_pungs])
+    if len(dragon_pungs) == 3:
+        raw.append(["big_three_dragons", 1, "pungs of all three dragons", dragon_pungs])
+    elif len(dragon_pungs) == 2:
+        if pair in DRAGON_SET:
+            raw.append(["little_three_dragons", 1, f"two dragon pungs and a pair of {kind_name(pair)}",
+                        dragon_pungs])
+        raw.append(["two_dragon_pungs", 1, "pungs of " + names(kind_name(k) for k in dragon_pungs),
+                    dragon_pungs])
+    elif len(dragon_pungs) == 1:
+        raw.append(["dragon_pung", 1, f"pung of {kind_name(dragon_pungs[0])}", dragon_pungs])
+    if facts.round_wind in wind_pungs:
+        raw.append(["prevalent_wind", 1, f"pung of {kind_name(facts.round_wind)}, the prevalent wind",
+                    [facts.round_wind]])
+    if facts.seat_wind in wind_pungs:
+        raw.append(["seat_wind", 1, f"pung of {kind_name(facts.seat_wind)}, the seat wind",
+                    [facts.seat_wind]])
+    th_pungs = [first for first in pungs if first in TH]
+    if th_pungs:
+        raw.append(["pung_of_terminals_or_honors", len(th_pungs), "", th_pungs])  # trimmed later
+    # whole-hand shapes made of sets
+    if form == REGULAR:
+        groups = [(shape, first) for shape, first, _ in sets] + [(PAIR, pair)]
+        if len(pungs) == 4:
+            raw.append(["all_pungs", 1, "four pungs or kongs"])
+            if all(first < 27 and first % 9 % 2 == 1 for first in pungs) and pair < 27 and pair % 9 % 2 == 1:
+                raw.append(["all_even_pungs", 1, "pungs and pair of even numbers"])
+        if all(_has_th(shape, first) for shape, first in groups):
+            raw.append(["outside_hand", 1, "a terminal or honour in every set and the pair"])
+        if all(_has_five(shape, first) for shape, first in groups):
+            raw.append(["all_fives", 1, "a five in every set and the pair"])
+    if pair < 27 and (len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)):
+        raw.append(["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"
+                    if form == KNITTED_STRAIGHT else "four chows and a suited pair"])
+    # concealed pungs
+    concealed_pungs = [first for shape, first, meld in sets
+                       if shape != CHOW and (meld is None or meld == "ankan")]
+    if not facts.tsumo and win in concealed_pungs and not any(
+            meld is None and (shape == CHOW and first <= win <= first + 2) for shape, first, meld in sets) \
+            and pair != win:
+        concealed_pungs.remove(win)
+    number = len(concealed_pungs)
+    if number >= 2:
+        key = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[number]
+        raw.append([key, 1, "concealed " + ", ".join(set_text("pung", k) for k in concealed_pungs)])
+    # concealment of the whole hand
+    if facts.closed:
+        _concealment(facts, raw)
+    elif facts.open_melds == 4 and not facts.tsumo:
+        raw.append(["melded_hand", 1, "four melded sets, won on a discard"])
+    # waits
+    if facts.unique_wait and (form == REGULAR or form == KNITTED_STRAIGHT):
+        wait = _wait_fan(sets, pair, win)
+        if wait:
+            raw.append(wait)
+
+
+def _has_th(shape: str, first: int) -> bool:
+    if shape == CHOW:
+        return first % 9 in (0, 6)
+    return first in TH
+
+
+def _has_five(shape: str, first: int) -> bool:
+    if first >= 27:
+        return False
+    if shape == CHOW:
+        return 2 <= first % 9 <= 4
+    return first % 9 == 4
+
+
+def _wait_fan(sets: tuple, pair: int, win: int) -> Raw | None:
+    roles = set()
+    for shape, first, meld in sets:
+        if meld is not None or shape != CHOW or not first <= win <= first + 2:
+            continue
+        if win == first + 1:
+            roles.add("closed_wait")
+        elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+            roles.add("edge_wait")
+    if pair == win:
+        roles.add("single_wait")
+    for key, why in (("edge_wait", f"{code(win)} was the only tile that completed an edge chow"),
+                     ("closed_wait", f"{code(win)} was the only tile, in the middle of a chow"),
+                     ("single_wait", f"{code(win)} was the only tile, completing the pair")):
+        if key in roles:
+            return [key, 1, why]
+    return None
+
+
+def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
+                      search_order: tuple) -> tuple[int, tuple, Reading]:
+    present = {fan[0] for fan in raw}
+    dropped: dict[str, str] = {}
+    for key in sorted(present, key=lambda k: RANK.get(k, 99)):
+        if key in dropped or key not in FANS:
+            continue
+        for other in FANS[key].excludes:
+            if other in present and other not in dropped:
+                dropped[other] = FANS[key].name
+    if options.get("knitted_straight_waits") is False and form == KNITTED_STRAIGHT:
+        for key in ("edge_wait", "closed_wait", "single_wait"):
+            if key in present:
+                dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
+    kept = [fan for fan in raw if fan[0] not in dropped]
+    excluded = [(FANS[fan[0]].name, fan_value(fan[0], options), f"implied by {dropped[fan[0]]} (non-repeat)")
+                for fan in raw if fan[0] in dropped]
+    excluded.extend((FANS[key].name, FANS[key].value, f"{sets}: {because}") for key, sets, because in refused)
+    _trim_terminal_pungs(kept, excluded)
+    items = []
+    points = 0
+    for key, count, why, *_ in sorted(kept, key=lambda fan: RANK.get(fan[0], 47)):
+        if key == "melded_and_concealed_kongs":
+            name, value = "Melded and Concealed Kongs", 5
+        else:
+            name, value = FANS[key].name, fan_value(key, options)
+        items.append((name, value, count, why))
+        points += value * count
+    if not items:
+        items.append((FANS["chicken_hand"].name, 8, 1, "no other fan scores"))
+        points = 8
+    return points, search_order, Reading(form, items, excluded)
+
+
+def _trim_terminal_pungs(kept: list[Raw], excluded: list) -> None:
+    """Pung of Terminals or Honors counts once per such pung that no kept fan accounts for."""
+    entry = next((fan for fan in kept if fan[0] == "pung_of_terminals_or_honors"), None)
+    if entry is None:
+        return
+    kinds = list(entry[3])
+    for fan in kept:
+        covers = FANS[fan[0]].covers_pungs if fan[0] in FANS else None
+        if covers == "all":
+            kinds = []
+        elif covers == "one":
+            suited = [kind for kind in kinds if kind < 27]
+            if suited:
+                kinds.remove(suited[0])
+        elif covers and len(fan) > 3:
+            kinds = [kind for kind in kinds if kind not in fan[3]]
+    removed = len(entry[3]) - len(kinds)
+    if removed:
+        excluded.append((FANS["pung_of_terminals_or_honors"].name, 1,
+                         f"{removed} such pung(s) already counted by a wind/dragon or whole-hand fan "
+                         "(non-repeat)"))
+    if not kinds:
+        kept.remove(entry)
+        return
+    entry[1] = len(kinds)
+    entry[2] = "pung of " + ", ".join(code(kind) for kind in kinds)
