@@ -1,6 +1,6 @@
 """Differential check of our Riichi scoring against the ``mahjong`` library (the oracle).
 
-    .venv/bin/python scripts/diff_riichi.py [--hands 100000] [--seed 1] [--show 5]
+    .venv/bin/python scripts/diff_riichi.py [--hands 100000] [--seed 1] [--show 5] [--options JSON]
 
 Scores the same seeded random wins with both and prints how many agree on han, fu, the yaku
 (names mapped by a table, with their han), the points and the payments with counters; on hands
@@ -10,6 +10,7 @@ without a yaku, agreement means both say so. Disagreements are printed (up to --
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -62,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--show", type=int, default=5)
+    parser.add_argument("--options", default="{}", help='preset overrides, e.g. \'{"kiriage": true}\'')
     args = parser.parse_args(argv)
-    agree, with_yaku, total = run(args.hands, args.seed, args.show)
+    agree, with_yaku, total = run(args.hands, args.seed, args.show, json.loads(args.options))
     print(f"riichi vs mahjong {version('mahjong')}: "
           f"{agree}/{total} hands agree ({with_yaku} with a yaku, {total - with_yaku} without)")
     return 0 if agree == total else 1

@@ -53,15 +53,39 @@ def _palette(rng: random.Random) -> list[int]:
         return [k for k in range(27) if k % 9 in (0, 1, 2, 6, 7, 8)] + list(range(27, 34))
     if roll < 0.88:
         return list(range(27, 34)) + rng.sample(range(27), 6)
-    if roll < 0.94:
+    if roll < 0.93:
         return [k for k in range(27) if k % 9 not in (0, 8)]
-    return [19, 20, 21, 23, 25, 32, 18, 22, 24]
+    if roll < 0.97:
+        return [19, 20, 21, 23, 25, 32, 18, 22, 24]
+    return [0, 8, 9, 17, 18, 26] + rng.sample(range(27, 34), rng.choice((0, 1)))
+
+
+def _template(rng: random.Random) -> list[tuple[str, int]]:
+    """A few sets laid down first, so straights, triple chows and triple pungs turn up."""
+    roll = rng.random()
+    if roll < 0.08:
+        suit = rng.randrange(3) * 9
+        return [("chow", suit), ("chow", suit + 3), ("chow", suit + 6)]
+    if roll < 0.16:
+        rank = rng.randrange(7)
+        return [("chow", rank), ("chow", 9 + rank), ("chow", 18 + rank)]
+    if roll < 0.20:
+        rank = rng.randrange(9)
+        return [("pung", rank), ("pung", 9 + rank), ("pung", 18 + rank)]
+    if roll < 0.23:
+        return [("pung", kind) for kind in rng.sample(range(27, 31), 3)]
+    return []
 
 
 def _regular(rng: random.Random, counts: list[int]) -> tuple[list[tuple[str, int]], int] | None:
     palette = _palette(rng)
-    pung_bias = rng.choice((0.2, 0.35, 0.6, 0.9))
+    pung_bias = rng.choice((0.05, 0.15, 0.3, 0.6, 0.9))
     sets: list[tuple[str, int]] = []
+    for shape, kind in _template(rng):
+        size = 3 if shape == "pung" else 1
+        for offset in ((0,) if shape == "pung" else (0, 1, 2)):
+            counts[kind + offset] += size
+        sets.append((shape, kind))
     for _ in range(200):
         if len(sets) == 4:
             break
