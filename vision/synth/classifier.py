@@ -1,0 +1,407 @@
+"""The crop classifier: its training data (scene crops, flat faces, real Camerash photos) and training.
+
+Why this mix: crops cut from rendered scenes look exactly like what the detector hands over at run
+time (perspective, the tile's side, blur, glare); flat faces with heavy augmentation cover every
+class evenly (red fives, flowers and backs are rare in hands); the real Camerash photos teach
+transfer to physical tile sets we did not draw. One fifth of Camerash (every image whose number
+is a multiple of 5) is never trained on and is used only for the reported accuracy.
+
+Torch is imported inside the training functions only: the runtime never needs it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.classes import CLASS_CODES, CLASS_INDEX
+from vision.synth.faces import STYLES, render_face
+from vision.synth.scene import SceneConfig, render_scene
+from vision.synth.surfaces import SURFACES
+
+INPUT_HW = (64, 48)  # crop height, width fed to the classifier
+HELD_OUT_STYLES = ("taiwan",)
+HELD_OUT_SURFACES = ("marble",)
+TRAIN_STYLES = tuple(s for s in STYLES if s not in HELD_OUT_STYLES)
+TRAIN_SURFACES = tuple(s for s in SURFACES if s not in HELD_OUT_SURFACES)
+
+CAMERASH_NAMES = {
+    **{f"dots-{n}": f"{n}p" for n in range(1, 10)},
+    **{f"bamboo-{n}": f"{n}s" for n in range(1, 10)},
+    **{f"characters-{n}": f"{n}m" for n in range(1, 10)},
+    "honors-east": "1z",
+    "honors-south": "2z",
+    "honors-west": "3z",
+    "honors-north": "4z",
+    "honors-white": "5z",
+    "honors-green": "6z",
+    "honors-red": "7z",
+    "bonus-plum": "1f",
+    "bonus-orchid": "2f",
+    "bonus-chrysanthemum": "3f",
+    "bonus-bamboo": "4f",
+    "bonus-spring": "5f",
+    "bonus-summer": "6f",
+    "bonus-autumn": "7f",
+    "bonus-winter": "8f",
+}
+
+
+def camerash_split(root: Path) -> tuple[list[tuple[Path, str]], list[tuple[Path, str]]]:
+    """(train, held_out) lists of (image path, tile code); held out = image number divisible by 5."""
+    train, held = [], []
+    seen = set()
+    with open(Path(root) / "data.csv", newline="") as handle:
+        for row in csv.DictReader(handle):
+            name = row["image-name"]
+            if name in seen:
+                continue
+            seen.add(name)
+            item = (Path(root) / "images" / name, CAMERASH_NAMES[row["label-name"]])
+            (held if int(Path(name).stem) % 5 == 0 else train).append(item)
+    return train, held
+
+
+def to_input(crop_bgr: np.ndarray) -> np.ndarray:
+    """A crop as the classifier sees it: upright (landscape turned), resized to INPUT_HW, BGR uint8."""
+    h, w = crop_bgr.shape[:2]
+    if w > h * 1.15:
+        crop_bgr = np.ascontiguousarray(np.rot90(crop_bgr, 1))
+    return cv2.resize(crop_bgr, (INPUT_HW[1], INPUT_HW[0]), interpolation=cv2.INTER_AREA)
+
+
+def _jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator, jitter: float) -> np.ndarray:
+    """Cut ``box`` with the slop of a real detector: edges moved by up to ``jitter`` of the size."""
+    x1, y1, x2, y2 = box
+    w, h = x2 - x1, y2 - y1
+    d = rng.uniform(-jitter, jitter, 4) * np.array([w, h, w, h])
+    x1, y1, x2, y2 = x1 + d[0], y1 + d[1], x2 + d[2], y2 + d[3]
+    H, W = image.shape[:2]
+    x1, y1 = int(max(0, x1)), int(max(0, y1))
+    x2, y2 = int(min(W, max(x1 + 2, x2))), int(min(H, max(y1 + 2, y2)))
+    return image[y1:y2, x1:x2]
+
+
+def scene_crops(
+    seed: int,
+    count: int,
+    styles: tuple[str, ...],
+    surfaces: tuple[str, ...],
+    jitter: float = 0.08,
+    desc: str = "scene crops",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops of every tile in ``count`` rendered scenes, as the detector would cut them."""
+    config = SceneConfig(styles=styles, surfaces=surfaces)
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for index in tqdm(range(count), desc=desc, unit="scene"):
+        scene = render_scene(seed * 1_000_003 + index, config)
+        for tile, box in zip(scene.tiles, scene.boxes, strict=True):
+            crop = _jittered_crop(scene.image, box, rng, jitter)
+            if crop.shape[0] < 4 or crop.shape[1] < 4:
+                continue
+            images.append(to_input(crop))
+            labels.append(CLASS_INDEX[tile.code])
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def _augment_geometry(
+    face: np.ndarray, rng: np.random.Generator, background: tuple[int, int, int]
+) -> np.ndarray:
+    """Perspective, a visible side, a margin of table, light and blur on one flat face."""
+    h, w = face.shape[:2]
+    if rng.random() < 0.6:  # the tile's side under the face, in a back colour
+        depth = int(h * rng.uniform(0.05, 0.4))
+        side = np.empty((depth, w, 3), np.uint8)
+        side[:] = np.array(rng.integers(0, 255, 3), np.uint8)
+        side[: depth // 2] = (face[h // 2, w // 2].astype(np.int32) * 0 + np.array([225, 235, 240])).astype(
+            np.uint8
+        )
+        face = np.concatenate([face, side], axis=0)
+        h = face.shape[0]
+    margin = int(0.15 * max(h, w))
+    canvas = np.empty((h + 2 * margin, w + 2 * margin, 3), np.uint8)
+    canvas[:] = np.array(background, np.uint8)
+    canvas[margin : margin + h, margin : margin + w] = face
+    src = np.array(
+        [[margin, margin], [margin + w, margin], [margin + w, margin + h], [margin, margin + h]], np.float32
+    )
+    spread = rng.uniform(0, 0.12)
+    dst = src + rng.uniform(-spread, spread, src.shape).astype(np.float32) * np.array([w, h], np.float32)
+    warped = cv2.warpPerspective(
+        canvas, cv2.getPerspectiveTransform(src, dst), canvas.shape[1::-1], borderMode=cv2.BORDER_REPLICATE
+    )
+    box = np.array([dst[:, 0].min(), dst[:, 1].min(), dst[:, 0].max(), dst[:, 1].max()])
+    crop = _jittered_crop(warped, box, rng, 0.07)
+    if rng.random() < 0.4:
+        crop = cv2.GaussianBlur(crop, (0, 0), rng.uniform(0.3, 1.5))
+    return crop
+
+
+def face_crops(seed: int, per_class: int, styles: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """``per_class`` augmented flat faces of every class, drawn from ``styles``."""
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for code in tqdm(CLASS_CODES, desc="face crops", unit="class"):
+        for _ in range(per_class):
+            style = str(rng.choice(styles))
+            width = int(rng.integers(30, 90))
+            face = render_face(
+                code,
+                style=style,
+                width=width,
+                height=int(width * rng.uniform(1.25, 1.45)),
+                seed=int(rng.integers(0, 1_000_000)),
+            )
+            background = tuple(int(c) for c in rng.integers(0, 256, 3))
+            images.append(to_input(_augment_geometry(face, rng, background)))
+            labels.append(CLASS_INDEX[code])
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def camerash_crops(items: list[tuple[Path, str]], seed: int, copies: int) -> tuple[np.ndarray, np.ndarray]:
+    """Real photos: ``copies`` augmented versions of each (0 copies = the plain photo once)."""
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for path, code in items:
+        photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if photo is None:
+            continue
+        if copies == 0:
+            images.append(to_input(photo))
+            labels.append(CLASS_INDEX[code])
+            continue
+        for _ in range(copies):
+            face = photo
+            if rng.random() < 0.5:
+                scale = rng.uniform(0.15, 0.6)
+                face = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+            background = tuple(int(c) for c in rng.integers(0, 256, 3))
+            images.append(to_input(_augment_geometry(face, rng, background)))
+            labels.append(CLASS_INDEX[code])
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def build_data(
+    cache: Path,
+    camerash: Path | None,
+    scenes: int,
+    faces_per_class: int,
+    camerash_copies: int,
+    seed: int = 11,
+) -> dict[str, np.ndarray]:
+    """Training and held-out arrays, cached in one .npz (rebuilding takes minutes)."""
+    if cache.exists():
+        return dict(np.load(cache))
+    parts_x, parts_y = [], []
+    x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES)
+    parts_x.append(x)
+    parts_y.append(y)
+    x, y = face_crops(seed + 1, faces_per_class, TRAIN_STYLES)
+    parts_x.append(x)
+    parts_y.append(y)
+    data: dict[str, np.ndarray] = {}
+    if camerash is not None:
+        train_items, held_items = camerash_split(camerash)
+        x, y = camerash_crops(train_items, seed + 2, camerash_copies)
+        parts_x.append(x)
+        parts_y.append(y)
+        data["camerash_x"], data["camerash_y"] = camerash_crops(held_items, 0, 0)
+    data["train_x"], data["train_y"] = np.concatenate(parts_x), np.concatenate(parts_y)
+    data["heldout_x"], data["heldout_y"] = scene_crops(
+        seed + 100,
+        max(20, scenes // 8),
+        HELD_OUT_STYLES,
+        HELD_OUT_SURFACES,
+        jitter=0.05,
+        desc="held-out crops",
+    )
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(cache, **data)
+    return data
+
+
+def make_model(num_classes: int = len(CLASS_CODES)):
+    """A small VGG-style CNN: four conv blocks (16-128 channels) and global pooling, ~0.3 M weights."""
+    import torch.nn as nn
+
+    def block(cin: int, cout: int, convs: int) -> list:
+        layers = []
+        for i in range(convs):
+            layers += [
+                nn.Conv2d(cin if i == 0 else cout, cout, 3, padding=1, bias=False),
+                nn.BatchNorm2d(cout),
+                nn.ReLU(inplace=True),
+            ]
+        return layers + [nn.MaxPool2d(2)]
+
+    return nn.Sequential(
+        *block(3, 16, 1),
+        *block(16, 32, 2),
+        *block(32, 64, 2),
+        *block(64, 128, 2),
+        nn.Conv2d(128, 160, 3, padding=1, bias=False),
+        nn.BatchNorm2d(160),
+        nn.ReLU(inplace=True),
+        nn.AdaptiveAvgPool2d(1),
+        nn.Flatten(),
+        nn.Dropout(0.2),
+        nn.Linear(160, num_classes),
+    )
+
+
+def _to_tensor(batch_bgr: np.ndarray):
+    import torch
+
+    rgb = batch_bgr[..., ::-1].astype(np.float32) / 255.0
+    return torch.from_numpy(np.ascontiguousarray(rgb.transpose(0, 3, 1, 2)))
+
+
+def _augment_batch(x, generator):
+    """Photometric noise on a batch (N,3,H,W in 0-1): light, contrast, colour cast, noise, upside down."""
+    import torch
+
+    n = x.shape[0]
+    gain = torch.empty(n, 1, 1, 1).uniform_(0.55, 1.35, generator=generator)
+    cast = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2, generator=generator)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
+    x = (x - mean) * contrast + mean
+    x = x * gain * cast
+    x = x + torch.randn(x.shape, generator=generator) * torch.empty(n, 1, 1, 1).uniform_(
+        0, 0.06, generator=generator
+    )
+    flip = torch.rand(n, generator=generator) < 0.2
+    x[flip] = torch.flip(x[flip], dims=(2, 3))
+    gray = torch.rand(n, generator=generator) < 0.05
+    x[gray] = x[gray].mean(dim=1, keepdim=True).expand(-1, 3, -1, -1)
+    return x.clamp(0, 1)
+
+
+def accuracy(model, x_bgr: np.ndarray, y: np.ndarray, batch: int = 512) -> float:
+    import torch
+
+    model.eval()
+    correct = 0
+    with torch.no_grad():
+        for i in range(0, len(x_bgr), batch):
+            logits = model(_to_tensor(x_bgr[i : i + batch]))
+            correct += int((logits.argmax(1).numpy() == y[i : i + batch]).sum())
+    return correct / max(1, len(y))
+
+
+def train(
+    data: dict[str, np.ndarray],
+    *,
+    epochs: int,
+    batch: int = 128,
+    lr: float = 3e-3,
+    seed: int = 0,
+    checkpoint: Path | None = None,
+    log=print,
+):
+    """Train from scratch (or resume ``checkpoint``); returns the model and per-epoch figures."""
+    import torch
+
+    torch.manual_seed(seed)
+    generator = torch.Generator().manual_seed(seed)
+    model = make_model()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
+    steps = epochs * (len(data["train_y"]) // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=max(1, steps))
+    start_epoch, history = 0, []
+    if checkpoint is not None and checkpoint.exists():
+        state = torch.load(checkpoint, weights_only=False)
+        model.load_state_dict(state["model"])
+        optimiser.load_state_dict(state["optimiser"])
+        schedule.load_state_dict(state["schedule"])
+        start_epoch, history = state["epoch"], state["history"]
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    x_all, y_all = data["train_x"], data["train_y"]
+    rng = np.random.default_rng(seed)
+    for epoch in range(start_epoch, epochs):
+        model.train()
+        order = rng.permutation(len(y_all))
+        started, total = time.time(), 0.0
+        for i in range(0, len(order) - batch + 1, batch):
+            idx = order[i : i + batch]
+            x = _augment_batch(_to_tensor(x_all[idx]), generator)
+            loss = loss_fn(model(x), torch.from_numpy(y_all[idx]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += loss.item()
+        figures = {
+            "epoch": epoch + 1,
+            "loss": round(total / max(1, len(order) // batch), 4),
+            "seconds": round(time.time() - started, 1),
+            "heldout_synthetic_top1": round(accuracy(model, data["heldout_x"], data["heldout_y"]), 4),
+        }
+        if "camerash_x" in data:
+            figures["camerash_heldout_top1"] = round(
+                accuracy(model, data["camerash_x"], data["camerash_y"]), 4
+            )
+        history.append(figures)
+        log(json.dumps(figures))
+        if checkpoint is not None:
+            torch.save(
+                {
+                    "model": model.state_dict(),
+                    "optimiser": optimiser.state_dict(),
+                    "schedule": schedule.state_dict(),
+                    "epoch": epoch + 1,
+                    "history": history,
+                },
+                checkpoint,
+            )
+    return model, history
+
+
+def export_onnx(model, target: Path) -> Path:
+    """ONNX with a dynamic batch axis: input 'crops' N x 3 x H x W (RGB 0-1), output 'logits'."""
+    import torch
+
+    model.eval()
+    dummy = torch.zeros(1, 3, *INPUT_HW)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    torch.onnx.export(
+        model,
+        dummy,
+        str(target),
+        input_names=["crops"],
+        output_names=["logits"],
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    return target
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--camerash", type=Path, default=None, help="the Camerash folder (read in place)")
+    parser.add_argument("--scenes", type=int, default=800, help="rendered scenes to cut crops from")
+    parser.add_argument("--faces-per-class", type=int, default=160)
+    parser.add_argument("--camerash-copies", type=int, default=12)
+    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--cache", type=Path, default=Path("datasets/classifier/data.npz"))
+    parser.add_argument("--checkpoint", type=Path, default=Path("runs/classifier/last.pt"))
+    parser.add_argument("--out", type=Path, default=Path("models/classifier.onnx"))
+
+
+def run(args: argparse.Namespace) -> None:
+    started = time.time()
+    data = build_data(args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies)
+    counts = {k: int(v.shape[0]) for k, v in data.items() if k.endswith("_y")}
+    print(json.dumps({"samples": counts, "build_seconds": round(time.time() - started, 1)}))
+    args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
+    model, history = train(data, epochs=args.epochs, checkpoint=args.checkpoint)
+    print(export_onnx(model, args.out))
+    (args.checkpoint.parent / "history.json").write_text(json.dumps(history, indent=1))

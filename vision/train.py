@@ -1,0 +1,222 @@
+"""Training and ONNX export of both vision models: the tile detector and the crop classifier.
+
+Why two stages: one detector for 46 look-alike classes needs far more data and CPU than we have;
+a one-class "tile" detector learns fast from synthetic scenes, and a small classifier over the
+crops can also learn from real single-tile photos (Camerash), which a detector cannot use.
+
+    python -m vision.train detector --data datasets/tiles-v1/data.yaml --hours 1.1
+    python -m vision.train detector --resume                       # continue the last run
+    python -m vision.train classifier --camerash ../shared/datasets/camerash-tiles
+    python -m vision.train export                                  # both to models/ + vision.json
+    python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
+
+Ultralytics is used offline: built from its yaml with ``pretrained=False``, no hub, no font
+download (a DejaVu copy stands in for Arial in ``.yolo/``), and two torch threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+YOLO_DIR = REPO / ".yolo"
+RUNS = REPO / "runs"
+MODELS = REPO / "models"
+DETECTOR_RUN = "detector"
+FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
+def setup_offline(threads: int = 2) -> None:
+    """Make Ultralytics work without a network; must run before ``import ultralytics``."""
+    os.environ.setdefault("YOLO_OFFLINE", "1")
+    os.environ.setdefault("YOLO_AUTOINSTALL", "0")
+    os.environ.setdefault("YOLO_CONFIG_DIR", str(YOLO_DIR))
+    YOLO_DIR.mkdir(exist_ok=True)
+    for name in ("Arial.ttf", "Arial.Unicode.ttf"):
+        target = YOLO_DIR / name
+        if not target.exists() and FONT.exists():
+            shutil.copyfile(FONT, target)
+    import torch
+    import ultralytics.utils.torch_utils as torch_utils
+
+    torch_utils.NUM_THREADS = threads  # Ultralytics picks 1 on a 2-core machine; 2 is ~1.8x faster
+    torch.set_num_threads(threads)
+
+
+def _single_class_copy(extra: Path, target: Path) -> Path:
+    """A tile-only copy of a corrected-photo dataset (YOLO, class ids over CLASS_CODES)."""
+    for sub in ("images", "labels"):
+        (target / sub / "train").mkdir(parents=True, exist_ok=True)
+    images = [p for p in (extra / "images").rglob("*") if p.suffix.lower() in (".jpg", ".jpeg", ".png")]
+    for image in images:
+        label = extra / "labels" / image.relative_to(extra / "images").with_suffix(".txt")
+        if not label.exists():
+            continue
+        shutil.copyfile(image, target / "images" / "train" / image.name)
+        lines = [
+            " ".join(["0"] + line.split()[1:5]) for line in label.read_text().splitlines() if line.strip()
+        ]
+        (target / "labels" / "train" / f"{image.stem}.txt").write_text("\n".join(lines) + "\n")
+    return target / "images" / "train"
+
+
+def train_detector(
+    data: Path,
+    *,
+    imgsz: int = 416,
+    hours: float | None = None,
+    epochs: int = 30,
+    batch: int = 16,
+    workers: int = 2,
+    resume: bool = False,
+    name: str = DETECTOR_RUN,
+    extra: Path | None = None,
+    weights: Path | None = None,
+    fraction: float = 1.0,
+) -> Path:
+    """Train (or resume) the one-class tile detector; returns the best weights file."""
+    setup_offline()
+    from ultralytics import YOLO
+
+    run_dir = RUNS / "detect" / name
+    last = run_dir / "weights" / "last.pt"
+    if resume:
+        if not last.exists():
+            raise SystemExit(f"nothing to resume: {last} does not exist")
+        YOLO(str(last)).train(resume=True)
+        return run_dir / "weights" / "best.pt"
+    data_file = Path(data)
+    if extra is not None:
+        import yaml
+
+        spec = yaml.safe_load(data_file.read_text())
+        extra_images = _single_class_copy(Path(extra), REPO / "datasets" / f"extra-{Path(extra).name}")
+        base = Path(spec["path"])
+        spec["train"] = [str(base / spec["train"]), str(extra_images)]
+        data_file = REPO / "datasets" / f"extra-{Path(extra).name}" / "data.yaml"
+        data_file.write_text(yaml.safe_dump(spec))
+    model = YOLO(str(weights) if weights else "yolov8n.yaml")
+    args = dict(
+        data=str(data_file),
+        imgsz=imgsz,
+        epochs=epochs,
+        batch=batch,
+        workers=workers,
+        device="cpu",
+        pretrained=bool(weights),
+        project=str(RUNS / "detect"),
+        name=name,
+        exist_ok=True,
+        plots=False,
+        amp=False,
+        close_mosaic=3,
+        patience=100,
+        seed=0,
+        deterministic=False,
+        fraction=fraction,
+        degrees=5.0,
+        fliplr=0.0,
+        mosaic=1.0,
+        scale=0.5,
+    )
+    if hours:
+        args["time"] = hours
+    model.train(**args)
+    return run_dir / "weights" / "best.pt"
+
+
+def export_detector(weights: Path, imgsz: int = 416) -> Path:
+    """Export detector weights to models/detector.onnx (static input, opset 12, no NMS inside)."""
+    setup_offline()
+    from ultralytics import YOLO
+
+    out = Path(YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=12, simplify=False, dynamic=False))
+    MODELS.mkdir(exist_ok=True)
+    target = MODELS / "detector.onnx"
+    shutil.copyfile(out, target)
+    return target
+
+
+def write_vision_json(*, detector_imgsz: int, classifier_hw: tuple[int, int]) -> Path:
+    """models/vision.json: what the runtime needs to load both models, and nothing else."""
+    from vision.classes import CLASS_CODES, MODEL_CONFIG
+
+    config = {
+        "detector": {
+            "file": "detector.onnx",
+            "imgsz": detector_imgsz,
+            "classes": ["tile"],
+            "input": "RGB float32 0-1, NCHW, letterboxed with gray 114",
+            "output": "1 x (4 + classes) x anchors: cx, cy, w, h in input pixels, then scores",
+        },
+        "classifier": {
+            "file": "classifier.onnx",
+            "input_hw": list(classifier_hw),
+            "classes": list(CLASS_CODES),
+            "input": "RGB float32 0-1, NCHW",
+            "crop": "the detector box as is; a landscape box is turned upright (either way)",
+            "output": "logits, one per class",
+        },
+    }
+    target = MODELS / MODEL_CONFIG
+    target.write_text(json.dumps(config, indent=2) + "\n")
+    return target
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m vision train", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    det = sub.add_parser("detector", help="train the one-class tile detector (Ultralytics YOLOv8n)")
+    det.add_argument("--data", type=Path, default=REPO / "datasets" / "tiles-v1" / "data.yaml")
+    det.add_argument("--imgsz", type=int, default=416)
+    det.add_argument("--epochs", type=int, default=30)
+    det.add_argument("--hours", type=float, default=None, help="train for this long (overrides --epochs)")
+    det.add_argument("--batch", type=int, default=16)
+    det.add_argument("--workers", type=int, default=2)
+    det.add_argument("--name", default=DETECTOR_RUN)
+    det.add_argument("--resume", action="store_true", help="continue runs/detect/<name>/weights/last.pt")
+    det.add_argument("--extra", type=Path, default=None, help="corrected photos (YOLO format) to add")
+    det.add_argument("--weights", type=Path, default=None, help="start from these weights (fine-tuning)")
+    det.add_argument("--fraction", type=float, default=1.0)
+    cls = sub.add_parser("classifier", help="train the crop classifier (plain torch)")
+    from vision.synth import classifier as classifier_training
+
+    classifier_training.add_arguments(cls)
+    exp = sub.add_parser("export", help="export both models to models/ and write vision.json")
+    exp.add_argument("--detector", type=Path, default=RUNS / "detect" / DETECTOR_RUN / "weights" / "best.pt")
+    exp.add_argument("--imgsz", type=int, default=416)
+    args = parser.parse_args(argv)
+    started = time.time()
+    if args.what == "detector":
+        best = train_detector(
+            args.data,
+            imgsz=args.imgsz,
+            hours=args.hours,
+            epochs=args.epochs,
+            batch=args.batch,
+            workers=args.workers,
+            resume=args.resume,
+            name=args.name,
+            extra=args.extra,
+            weights=args.weights,
+            fraction=args.fraction,
+        )
+        print(f"detector weights: {best}")
+    elif args.what == "classifier":
+        setup_offline()
+        classifier_training.run(args)
+    else:
+        print(export_detector(args.detector, args.imgsz))
+        from vision.synth.classifier import INPUT_HW
+
+        print(write_vision_json(detector_imgsz=args.imgsz, classifier_hw=INPUT_HW))
+    print(f"took {time.time() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
