@@ -63,7 +63,9 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
     """One random valid hand as an ``engine score`` input object (rules "mcr")."""
     while True:
         roll = rng.random()
-        if roll < 0.08:
+        if roll < 0.01:
+            hand = _nine_gates(rng)
+        elif roll < 0.08:
             hand = _seven_pairs(rng)
         elif roll < 0.11:
             hand = _thirteen_orphans(rng)
@@ -77,19 +79,61 @@ def random_hand(rng: random.Random) -> dict[str, Any]:
             return _context(rng, hand)
 
 
+def _template(rng: random.Random) -> tuple[list[tuple[str, int]], int | None]:
+    """Fixed sets (and maybe the pair) of a rare pattern; random sets fill up to four."""
+    suit, other, third = (9 * s for s in rng.sample(range(3), 3))
+    kind = rng.randrange(6)
+    if kind == 0:   # Pure Terminal Chows
+        return [("chow", suit), ("chow", suit), ("chow", suit + 6), ("chow", suit + 6)], suit + 4
+    if kind == 1:   # Three-Suited Terminal Chows
+        return [("chow", suit), ("chow", suit + 6), ("chow", other), ("chow", other + 6)], third + 4
+    if kind == 2:   # All Fives (mostly)
+        sets = [rng.choice((("chow", s + rng.randrange(2, 5)), ("pung", s + 4)))
+                for s in (rng.choice((suit, other, third)) for _ in range(4))]
+        return sets, rng.choice((suit, other, third)) + 4
+    if kind == 3:   # straights, pure or mixed
+        if rng.random() < 0.5:
+            return [("chow", suit), ("chow", suit + 3), ("chow", suit + 6)], None
+        return [("chow", suit), ("chow", other + 3), ("chow", third + 6)], None
+    if kind == 4:   # the same chow or pung number across suits
+        number = rng.randrange(7)
+        shape = rng.choice(("chow", "pung"))
+        return [(shape, suit + number), (shape, other + number), (shape, third + number)], None
+    start = rng.randrange(5)  # shifted chows or pungs in one suit
+    step = rng.choice((1, 2)) if start < 3 else 1
+    shape = rng.choice(("chow", "pung"))
+    return [(shape, suit + start + step * i) for i in range(rng.choice((3, 4)))
+            if start + step * i <= (6 if shape == "chow" else 8)], None
+
+
+def _nine_gates(rng: random.Random) -> dict[str, Any]:
+    suit = 9 * rng.randrange(3)
+    tiles = [suit] * 3 + [suit + n for n in range(1, 8)] + [suit + 8] * 3 + [suit + rng.randrange(9)]
+    return {"concealed": tiles, "melds": []}
+
+
 def _regular(rng: random.Random) -> dict[str, Any] | None:
     pool = [4] * 34
     kinds = _theme_kinds(rng, rng.choice(THEMES))
-    sets = []
-    for _ in range(4):
+    sets: list[tuple[str, int]] = []
+    pair = None
+    if rng.random() < 0.15:
+        sets, pair = _template(rng)
+        for shape, first in sets:
+            for kind in ([first, first + 1, first + 2] if shape == "chow" else [first] * 3):
+                pool[kind] -= 1
+        if min(pool) < 0 or (pair is not None and pool[pair] < 2):
+            return None
+    while len(sets) < 4:
         picked = _pick_set(rng, pool, kinds)
         if picked is None:
             return None
         sets.append(picked)
-    pair_kinds = [kind for kind in kinds if pool[kind] >= 2]
-    if not pair_kinds:
-        return None
-    pair = rng.choice(pair_kinds)
+    if pair is None:
+        pair_kinds = [kind for kind in kinds if pool[kind] >= 2]
+        if not pair_kinds:
+            return None
+        pair = rng.choice(pair_kinds)
     pool[pair] -= 2
     melds, concealed = [], [pair, pair]
     meld_rate = rng.choice((0.0, 0.2, 0.5, 0.9))
