@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import importlib.util
 import io
 import os
 import secrets
@@ -190,6 +191,10 @@ def database_url(db: str | None = None, environ: Mapping[str, str] | None = None
     value = db or environ.get("TILETALLY_DB") or environ.get("DATABASE_URL") or str(DEFAULT_DB_PATH)
     if value.startswith("postgres://"):          # the form some hosts hand out
         value = "postgresql://" + value[len("postgres://"):]
+    # SQLAlchemy 2.1 reads postgresql:// as psycopg 3; the project ships psycopg2.
+    if value.startswith("postgresql://") and importlib.util.find_spec("psycopg") is None \
+            and importlib.util.find_spec("psycopg2") is not None:
+        value = "postgresql+psycopg2://" + value[len("postgresql://"):]
     if "://" in value:
         return value
     return "sqlite:///" + str(Path(value).expanduser().resolve())
@@ -198,11 +203,14 @@ def database_url(db: str | None = None, environ: Mapping[str, str] | None = None
 def make_engine(url: str) -> Engine:
     """An engine with the per-dialect settings this module relies on.
 
+    PostgreSQL: REPEATABLE READ, so a transaction reads one snapshot (a concurrent writer's commit
+    makes our conditional version bump fail with a serialization error, which is a conflict).
     SQLite: a busy timeout, foreign keys, WAL, and writes that start with BEGIN IMMEDIATE (so a
     writer reads the version under the write lock instead of deadlocking with another writer).
     """
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # A snapshot per transaction: the version and the events a reader sees belong together.
+        return create_engine(url, pool_pre_ping=True, isolation_level="REPEATABLE READ")
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url[len("sqlite:///"):]).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -390,8 +398,9 @@ class Storage:
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, None) from error
-        except OperationalError as error:          # SQLite gave up waiting for the write lock
-            if "locked" in str(error).lower():
+        except OperationalError as error:
+            # SQLite gave up waiting for the write lock, or PostgreSQL saw a concurrent update.
+            if "locked" in str(error).lower() or getattr(error.orig, "pgcode", None) == "40001":
                 raise ConflictError(table_id, version, None) from error
             raise
         return Loaded(ref=loaded.ref, table=table, version=version + 1)

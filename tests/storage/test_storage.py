@@ -1,0 +1,279 @@
+"""The storage suite, run on SQLite and on PostgreSQL (see conftest.py): migrations, the event log,
+tokens, export and import, two concurrent writers, and a writer killed in the middle of a write."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, inspect, select, text
+
+from engine.table import TableError, declared_score
+from webapp.storage import (
+    Base,
+    ConflictError,
+    EventRow,
+    HandRow,
+    Storage,
+    StorageError,
+    TableRow,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
+
+
+def mcr_win(winner, discarder, total):
+    return {"type": "win", "winner": winner, "discarder": discarder,
+            "score": declared_score(total, minimum=8)}
+
+
+def counts(storage: Storage, table_id: int) -> tuple[int, int]:
+    with storage.engine.connect() as connection:
+        events = connection.scalar(
+            select(func.count()).select_from(EventRow).where(EventRow.table_id == table_id))
+        hands = connection.scalar(
+            select(func.count()).select_from(HandRow).where(HandRow.table_id == table_id))
+    return events, hands
+
+
+def test_a_fresh_database_is_migrated_and_matches_the_models(storage, db_url):
+    names = set(inspect(storage.engine).get_table_names())
+    assert {"players", "tables", "table_players", "events", "hands", "alembic_version"} <= names
+    with storage.engine.connect() as connection:
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0001"
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    Storage(db_url).close()      # opening again is a no-op upgrade
+
+
+def test_events_are_stored_and_totals_replayed(storage):
+    ref = storage.create_table("mcr", PLAYERS, name="Friday")
+    detections = [{"tile": "1m", "box": [1, 2, 3, 4], "conf": 0.9}]
+    loaded = storage.record(ref.id, 0, dict(mcr_win(0, 1, 8), hand={"hand": "123m"}), photo_ref="photo-1",
+                            detections=detections, corrections=[{"index": 0, "tile": "2m"}])
+    # Ann wins 8 on Bob's discard: Ann 8 + 24 = 32, Bob -16, Cai and Dee -8.
+    assert loaded.version == 1 and loaded.state.totals == (32, -16, -8, -8)
+    loaded = storage.record(ref.id, 1, mcr_win(2, None, 10))      # Cai self-draws 10: 3 x 18
+    assert storage.load(ref.id).state.totals == (32 - 18, -16 - 18, -8 + 54, -8 - 18)
+    hands = storage.hands(ref.id)
+    assert [h["photo_ref"] for h in hands] == ["photo-1", None]
+    assert hands[0]["detections"] == detections and hands[0]["corrections"] == [{"index": 0, "tile": "2m"}]
+    assert hands[0]["input"] == {"hand": "123m"} and hands[0]["score"]["total"] == 8
+    assert [h["stored_payments"] for h in hands] == [h["deltas"] for h in hands]
+    # Amend the first hand: the stored payments of the newest hand row follow the amendment.
+    loaded = storage.amend(ref.id, 2, 0, mcr_win(0, 1, 12))
+    assert loaded.state.totals == (36 - 18, -20 - 18, -8 + 54, -8 - 18)
+    assert storage.hands(ref.id)[0]["stored_payments"] == [36, -20, -8, -8]
+    loaded = storage.undo(ref.id, 3)
+    assert storage.load(ref.id).state.totals == (36, -20, -8, -8) and loaded.version == 4
+    assert counts(storage, ref.id) == (4, 3)
+
+
+def test_a_stale_version_is_a_conflict_and_changes_nothing(storage):
+    ref = storage.create_table("riichi", PLAYERS)
+    storage.record(ref.id, 0, {"type": "draw", "waiting": [0]})
+    with pytest.raises(ConflictError, match="you had version 0, it is now at version 1"):
+        storage.record(ref.id, 0, {"type": "draw", "waiting": [1]})
+    loaded = storage.load(ref.id)
+    assert loaded.version == 1 and counts(storage, ref.id) == (1, 1)
+    # An event the engine refuses is not stored either.
+    with pytest.raises(TableError):
+        storage.record(ref.id, 1, {"type": "penalty", "deltas": [1, 1, 1, 1]})
+    assert storage.load(ref.id).version == 1
+    with pytest.raises(StorageError, match="no table"):
+        storage.load(ref.id + 100)
+
+
+def test_edit_and_view_tokens(storage):
+    ref = storage.create_table("classical", PLAYERS)
+    assert ref.edit_token and ref.view_token and ref.edit_token != ref.view_token
+    assert storage.by_edit_token(ref.edit_token).ref.id == ref.id
+    viewed = storage.by_view_token(ref.view_token)
+    assert viewed.ref.id == ref.id and viewed.ref.edit_token is None
+    assert storage.by_edit_token(ref.view_token) is None and storage.by_view_token(ref.edit_token) is None
+    assert storage.by_edit_token("") is None and storage.by_edit_token("x" * 32) is None
+    with storage.engine.connect() as connection:     # the edit token itself is not in the database
+        row = connection.execute(select(TableRow.__table__)).mappings().one()
+        assert ref.edit_token not in json.dumps({k: str(v) for k, v in row.items()})
+    fresh = storage.rotate_edit_token(ref.id)
+    assert storage.by_edit_token(ref.edit_token) is None and storage.by_edit_token(fresh).ref.id == ref.id
+
+
+def _play_riichi(storage):
+    ref = storage.create_table("riichi", PLAYERS, {"kiriage": True}, name="Sunday")
+    events = [
+        {"type": "win", "winner": 0, "discarder": 2, "score": declared_score(2900, han=2, fu=30)},
+        {"type": "draw", "waiting": [0, 1], "riichi": [1]},
+        {"type": "win", "winner": 1, "discarder": None, "score": declared_score(5800, han=3, fu=40)},
+        {"type": "false_win", "offender": 3},
+        {"type": "undo"},
+        {"type": "draw", "abortive": True},
+    ]
+    for version, event in enumerate(events):
+        storage.record(ref.id, version, event, photo_ref=f"p{version}")
+    return ref
+
+
+def test_export_import_round_trip(storage):
+    ref = _play_riichi(storage)
+    exported = storage.export_json(ref.id)
+    exported = json.loads(json.dumps(exported))          # through a file, as the CLI does
+    copy = storage.import_json(exported)
+    assert copy.id != ref.id and copy.edit_token
+    original, imported = storage.load(ref.id), storage.load(copy.id)
+    assert imported.state.totals == original.state.totals
+    assert imported.state.summary()["hands"] == original.state.summary()["hands"]
+    again = storage.export_json(copy.id)
+    assert again["events"] == exported["events"] and again["totals"] == exported["totals"]
+    assert [h["photo_ref"] for h in storage.hands(copy.id)] == [h["photo_ref"] for h in storage.hands(ref.id)]
+    csv_text = storage.export_csv(ref.id)
+    lines = csv_text.splitlines()
+    assert lines[0].startswith("event,hand,label,kind,summary,Ann change")
+    assert lines[-1].split(",")[-4:] == [str(t) for t in original.state.totals]
+    assert len(lines) == 1 + len(original.state.records) + 1
+
+
+def test_an_import_whose_totals_disagree_is_refused_whole(storage):
+    ref = _play_riichi(storage)
+    exported = storage.export_json(ref.id)
+    exported["totals"][0] += 1000
+    before = len(storage.list_tables())
+    with pytest.raises(StorageError, match="do not match"):
+        storage.import_json(exported)
+    assert len(storage.list_tables()) == before
+    with pytest.raises(StorageError):
+        storage.import_json({"format": "something-else"})
+
+
+def test_two_writers_on_one_table_one_conflicts_no_lost_update(db_url):
+    first, second = Storage(db_url), Storage(db_url)
+    try:
+        ref = first.create_table("mcr", PLAYERS)
+        first.record(ref.id, 0, mcr_win(0, 1, 8))
+        version = second.load(ref.id).version          # both writers hold version 1
+        assert first.load(ref.id).version == version == 1
+        second_started = threading.Event()
+        first_paused = threading.Event()
+
+        def hold_after_version_bump(conn, cursor, statement, parameters, context, executemany):
+            # Writer 1 has bumped the version but not committed: let writer 2 try now.
+            if statement.lstrip().upper().startswith("UPDATE TABLES"):
+                first_paused.set()
+                second_started.wait(10)
+                threading.Event().wait(0.3)       # let writer 2 reach its lock wait
+
+        from sqlalchemy import event
+
+        event.listen(first.engine, "after_cursor_execute", hold_after_version_bump)
+        event.listen(second.engine, "begin", lambda conn: second_started.set())
+        outcome: dict[str, object] = {}
+
+        def write(name, store, table_event):
+            try:
+                outcome[name] = store.record(ref.id, version, table_event).state.totals
+            except ConflictError as error:
+                outcome[name] = error
+
+        one = threading.Thread(target=write, args=("first", first, mcr_win(2, None, 10)))
+        one.start()
+        assert first_paused.wait(10)
+        two = threading.Thread(target=write, args=("second", second, mcr_win(3, 0, 8)))
+        two.start()
+        one.join(30)
+        two.join(30)
+        event.remove(first.engine, "after_cursor_execute", hold_after_version_bump)
+        assert isinstance(outcome["second"], ConflictError), outcome
+        assert "changed since you loaded it" in str(outcome["second"])
+        final = second.load(ref.id)
+        assert final.version == 2 and final.state.totals == outcome["first"]
+        # Writer 2 reloads and records its hand on top: nothing was lost.
+        final = second.record(ref.id, final.version, mcr_win(3, 0, 8))
+        assert len(final.table.log) == 3 and counts(second, ref.id) == (3, 3)
+    finally:
+        first.close()
+        second.close()
+
+
+def test_many_writers_retrying_lose_nothing(db_url):
+    stores = [Storage(db_url) for _ in range(3)]
+    try:
+        ref = stores[0].create_table("classical", PLAYERS)
+        conflicts = []
+
+        def writer(index):
+            store = stores[index]
+            for n in range(4):
+                while True:
+                    version = store.load(ref.id).version
+                    deltas = [0, 0, 0, 0]
+                    deltas[index], deltas[3] = n + 1, -(n + 1)
+                    try:
+                        store.record(ref.id, version, {"type": "penalty", "deltas": deltas,
+                                                       "reason": f"w{index}-{n}"})
+                        break
+                    except ConflictError:
+                        conflicts.append(index)
+
+        threads = [threading.Thread(target=writer, args=(i,)) for i in range(3)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+        final = stores[0].load(ref.id)
+        reasons = sorted(event["reason"] for event in final.table.log)
+        assert reasons == sorted(f"w{i}-{n}" for i in range(3) for n in range(4))
+        # Each writer paid itself 1+2+3+4 = 10 from Dee.
+        assert final.version == 12 and final.state.totals == (10, 10, 10, -30)
+    finally:
+        for store in stores:
+            store.close()
+
+
+KILLER = textwrap.dedent("""
+    import os, sys
+    from sqlalchemy import event
+    from engine.table import declared_score
+    from webapp.storage import Storage
+
+    url, table_id, version, statement = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    storage = Storage(url)
+
+    @event.listens_for(storage.engine, "after_cursor_execute")
+    def die(conn, cursor, sql, parameters, context, executemany):
+        if sql.lstrip().upper().startswith(statement):
+            os._exit(17)          # the process dies here: no commit, no rollback, no cleanup
+
+    storage.record(table_id, version, {"type": "win", "winner": 3, "discarder": None,
+                                       "score": declared_score(30, minimum=8)})
+    sys.exit(0)
+""")
+
+
+@pytest.mark.parametrize("statement", ["UPDATE TABLES", "INSERT INTO EVENTS", "INSERT INTO HANDS"])
+def test_a_process_killed_mid_write_leaves_the_table_as_before(storage, db_url, statement):
+    ref = storage.create_table("mcr", PLAYERS)
+    storage.record(ref.id, 0, mcr_win(0, 1, 8))
+    before = storage.load(ref.id)
+    env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    result = subprocess.run([sys.executable, "-c", KILLER, db_url, str(ref.id), "1", statement],
+                            cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 17, result.stderr
+    after = Storage(db_url)
+    try:
+        loaded = after.load(ref.id)
+        assert loaded.version == before.version == 1
+        assert loaded.state == before.state and counts(after, ref.id) == (1, 1)
+        # The table is usable at the same version: the write can simply be made again.
+        # Dee self-draws 30: everyone pays 38, Dee +114.
+        totals = after.record(ref.id, 1, mcr_win(3, None, 30)).state.totals
+        assert totals == (32 - 38, -16 - 38, -8 - 38, -8 + 114)
+    finally:
+        after.close()
