@@ -78,12 +78,13 @@ def train_detector(
     extra: Path | None = None,
     weights: Path | None = None,
     fraction: float = 1.0,
+    project: Path = RUNS / "detect",
 ) -> Path:
     """Train (or resume) the one-class tile detector; returns the best weights file."""
     setup_offline()
     from ultralytics import YOLO
 
-    run_dir = RUNS / "detect" / name
+    run_dir = Path(project) / name
     last = run_dir / "weights" / "last.pt"
     if resume:
         if not last.exists():
@@ -109,7 +110,7 @@ def train_detector(
         workers=workers,
         device="cpu",
         pretrained=bool(weights),
-        project=str(RUNS / "detect"),
+        project=str(project),
         name=name,
         exist_ok=True,
         plots=False,
@@ -130,14 +131,13 @@ def train_detector(
     return run_dir / "weights" / "best.pt"
 
 
-def export_detector(weights: Path, imgsz: int = 416) -> Path:
+def export_detector(weights: Path, imgsz: int = 416, target: Path = MODELS / "detector.onnx") -> Path:
     """Export detector weights to models/detector.onnx (static input, opset 12, no NMS inside)."""
     setup_offline()
     from ultralytics import YOLO
 
     out = Path(YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=12, simplify=False, dynamic=False))
-    MODELS.mkdir(exist_ok=True)
-    target = MODELS / "detector.onnx"
+    Path(target).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(out, target)
     return target
 

@@ -389,6 +389,24 @@ def write_dataset(
     return base
 
 
+def write_photos(out_dir: Path, seeds: list[int], config: SceneConfig, quality: int = 88) -> list[Path]:
+    """Full-size scene photos with their truth JSON side by side (``<stem>.jpg`` + ``<stem>.json``).
+
+    Used for the small evaluation set committed under ``datasets/eval/``.
+    """
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for seed in seeds:
+        scene = render_scene(seed, config)
+        stem = f"scene-{seed}"
+        cv2.imwrite(str(out_dir / f"{stem}.jpg"), scene.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        truth = truth_json(scene)
+        truth["image"] = f"{stem}.jpg"
+        (out_dir / f"{stem}.json").write_text(json.dumps(truth, indent=1) + "\n")
+        written.append(out_dir / f"{stem}.jpg")
+    return written
+
+
 def write_data_yaml(base: Path) -> Path:
     """The Ultralytics data file for a generated dataset (absolute path, one class ``tile``)."""
     splits = [p.name for p in (base / "images").iterdir() if p.is_dir()]
