@@ -87,6 +87,9 @@ def compare(claim: Claim, score: Score) -> list[Difference]:
     if not score.meets_minimum:
         differences.append(Difference("under_minimum", "Mahjong", claim.total, score.total,
                                       score.reason or "the hand does not reach the preset's minimum"))
+    if score.details.get("declared"):
+        # A total agreed on paper has no itemised breakdown to compare the fans against.
+        claim = Claim(player=claim.player, discarder=claim.discarder, total=claim.total)
     actual: dict[str, tuple[str, int, int, str]] = {}
     for item in score.items:
         key = _key(item.name)

@@ -87,7 +87,8 @@ def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
     meets = total >= minimum
     score = Score(valid=True, meets_minimum=meets, total=total, han=han, fu=fu, limit=limit,
                   items=(Item("Declared total", total, why="entered by the table, not scored from tiles"),),
-                  reason=None if meets else f"{total} is under the minimum of {minimum}")
+                  reason=None if meets else f"{total} is under the minimum of {minimum}",
+                  details={"declared": True})
     return score.to_dict()
 
 

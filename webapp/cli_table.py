@@ -1,0 +1,329 @@
+"""``tiletally table ...``: run a table from the command line, without the web app.
+
+    tiletally table new --rules mcr --players Ann,Bob,Cai,Dee
+    tiletally table win Cai --from Ann --hand 123m456p789s11122z --win-tile 2z
+    tiletally table win Bob --total 24                  # self-drawn, total agreed on paper
+    tiletally table draw --waiting Ann,Dee
+    tiletally table undo | show | export --format csv | import FILE
+
+The database is ``--db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
+./data/tiletally.sqlite3; the table is ``--table ID``, else the newest one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.dispute import Claim, settle
+from engine.hand import HandError
+from engine.rulesets import RulesError, score_request
+from engine.table import (
+    WIND_LETTERS,
+    TableError,
+    TableState,
+    declared_score,
+    hand_context,
+    penalty_event,
+)
+from webapp.storage import Loaded, Storage, StorageError
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add ``table`` and its subcommands to the ``tiletally`` parser."""
+    table = commands.add_parser("table", help="keep a table's hands, payments and rotation")
+    table.set_defaults(handler=lambda args: table.print_help() or 2)
+    sub = table.add_subparsers(dest="table_command")
+
+    def command(name: str, handler: Any, help_text: str) -> argparse.ArgumentParser:
+        parser = sub.add_parser(name, help=help_text)
+        parser.add_argument("--db", help="database path or URL (default: TILETALLY_DB, DATABASE_URL, "
+                                         "./data/tiletally.sqlite3)")
+        if name not in ("new", "import", "list"):
+            parser.add_argument("--table", type=int, help="table id (default: the newest table)")
+        parser.set_defaults(handler=handler)
+        return parser
+
+    new = command("new", _new, "start a table")
+    new.add_argument("--rules", required=True,
+                     help="preset: mcr, mcr-ema, riichi, japanese-classical, classical")
+    new.add_argument("--players", required=True, help="four names, comma-separated, East South West North")
+    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                     help="override a preset option (a JSON value: true, 300, \"head_bump\")")
+    new.add_argument("--name", default="", help="a name for the table")
+
+    win = command("win", _win, "record a win (scored from tiles, or an agreed total)")
+    win.add_argument("winner", help="the winner's name")
+    win.add_argument("--from", dest="discarder", help="who discarded the winning tile (omit: self-drawn)")
+    win.add_argument("--hand", help="concealed tiles with the winning tile, e.g. 123m456p789s11122z")
+    win.add_argument("--melds", default="", help="space-separated melds, e.g. 'pon:555p chi:123s'")
+    win.add_argument("--win-tile", help="the winning tile (default: the last tile of --hand)")
+    win.add_argument("--flowers", default="")
+    win.add_argument("--flags", default="", help="comma-separated flags, e.g. riichi,ippatsu")
+    win.add_argument("--dora", default="", help="dora indicators")
+    win.add_argument("--ura", default="", help="ura-dora indicators")
+    win.add_argument("--total", type=int, help="the agreed value instead of tiles")
+    win.add_argument("--han", type=int)
+    win.add_argument("--fu", type=int)
+    win.add_argument("--limit", help="Riichi limit name with --total: mangan, haneman, ...")
+    win.add_argument("--riichi", default="", help="players who declared riichi this hand")
+    win.add_argument("--others", default="", help="classical: the losers' values, e.g. Bob=10,Dee=26")
+    win.add_argument("--claim", default=None,
+                     help="what the winner announced: comma-separated fans/yaku (or 'Mahjong')")
+    win.add_argument("--claim-total", type=int, help="the total the winner announced")
+
+    draw = command("draw", _draw, "record a drawn hand")
+    draw.add_argument("--waiting", default="", help="players waiting (tenpai) at the draw")
+    draw.add_argument("--abortive", action="store_true", help="an abortive draw")
+    draw.add_argument("--riichi", default="", help="players who declared riichi this hand")
+    draw.add_argument("--reason", default="")
+
+    false_win = command("false-win", _false_win, "record a false win (the preset's penalty)")
+    false_win.add_argument("player")
+    false_win.add_argument("--reason", default="")
+
+    penalty = command("penalty", _penalty, "a penalty: PLAYER pays POINTS (split among the others)")
+    penalty.add_argument("player")
+    penalty.add_argument("points", type=int)
+    penalty.add_argument("--to", help="paid to this player only")
+    penalty.add_argument("--reason", default="")
+
+    command("undo", _undo, "undo the last event")
+    show = command("show", _show, "the table: seats, counters, totals and every hand")
+    show.add_argument("--json", action="store_true")
+    export = command("export", _export, "the table as CSV or JSON")
+    export.add_argument("--format", choices=("csv", "json"), default="json")
+    export.add_argument("--output", "-o", help="file to write (default: standard output)")
+    imported = command("import", _import, "a new table from an exported JSON file")
+    imported.add_argument("file")
+    command("list", _list, "every table in the database")
+
+
+# -- helpers -------------------------------------------------------------------------------------
+
+def _run(args: argparse.Namespace, action: Any) -> int:
+    storage = None
+    try:
+        storage = Storage(args.db)
+        return int(action(storage, args) or 0)
+    except (TableError, RulesError, HandError, StorageError, ValueError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if storage is not None:
+            storage.close()
+
+
+def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
+    table_id = args.table if getattr(args, "table", None) is not None else storage.latest_table_id()
+    if table_id is None:
+        raise StorageError("no table yet: start one with 'tiletally table new'")
+    return storage.load(table_id)
+
+
+def _player(state: TableState, name: str) -> int:
+    """A player by name (any case, or a unique prefix) or by number 1-4."""
+    text = name.strip()
+    if text.isdigit() and 1 <= int(text) <= 4:
+        return int(text) - 1
+    exact = [i for i, player in enumerate(state.players) if player.casefold() == text.casefold()]
+    if exact:
+        return exact[0]
+    prefix = [i for i, player in enumerate(state.players) if player.casefold().startswith(text.casefold())]
+    if len(prefix) == 1 and text:
+        return prefix[0]
+    raise TableError(f"no player {name!r} at this table ({', '.join(state.players)})")
+
+
+def _players(state: TableState, text: str) -> list[int]:
+    return [_player(state, name) for name in text.split(",") if name.strip()]
+
+
+def _option_value(text: str) -> tuple[str, Any]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise ValueError(f"--option {text!r} must look like NAME=VALUE")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def _record(storage: Storage, loaded: Loaded, event: Mapping[str, Any]) -> int:
+    after = storage.record(loaded.ref.id, loaded.version, event)
+    record = after.state.records[-1] if after.state.records else None
+    if record is not None and event.get("type") != "undo":
+        changes = ", ".join(f"{name} {delta:+d}" for name, delta in zip(after.state.players, record.deltas,
+                                                                        strict=True))
+        print(f"{record.label}: {record.summary}")
+        print(f"  {changes}")
+    _print_status(after.state)
+    return 0
+
+
+def _print_status(state: TableState) -> None:
+    if state.finished:
+        print("game over")
+    else:
+        print(f"next: hand {state.hand_number} ({state.label}), {state.players[state.dealer]} deals"
+              + (f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""))
+    winds = state.seat_winds
+    print("  " + "  ".join(f"{name} ({WIND_LETTERS[winds[i]]}) {state.totals[i]}"
+                           for i, name in enumerate(state.players)))
+
+
+# -- commands ------------------------------------------------------------------------------------
+
+def _new(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        options = dict(_option_value(text) for text in args.option)
+        players = [name.strip() for name in args.players.split(",")]
+        ref = storage.create_table(args.rules, players, options, name=args.name)
+        print(f"table {ref.id} ({args.rules}): {', '.join(players)}")
+        print(f"edit token (keep it secret, shown once): {ref.edit_token}")
+        print(f"read-only token: {ref.view_token}")
+        _print_status(storage.load(ref.id).state)
+        return 0
+    return _run(args, action)
+
+
+def _win(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        state = loaded.state
+        winner = _player(state, args.winner)
+        discarder = _player(state, args.discarder) if args.discarder else None
+        riichi = _players(state, args.riichi)
+        hand = None
+        if args.hand:
+            flags = [flag.strip() for flag in args.flags.split(",") if flag.strip()]
+            if winner in riichi and "riichi" not in flags and "double_riichi" not in flags:
+                flags.append("riichi")
+            hand = {**hand_context(state, winner), "options": loaded.table.overrides, "hand": args.hand,
+                    "melds": args.melds.split(), "win_by": "ron" if discarder is not None else "tsumo",
+                    "flowers": args.flowers, "flags": flags, "dora_indicators": args.dora,
+                    "ura_indicators": args.ura}
+            if args.win_tile:
+                hand["win_tile"] = args.win_tile
+            score = score_request(hand).to_dict()
+        elif args.total is not None:
+            score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,
+                                   minimum=int(state.options.get("minimum", 0) or 0))
+        else:
+            raise TableError("give the winning hand (--hand) or the agreed value (--total)")
+        others = {}
+        for item in filter(None, (part.strip() for part in args.others.split(","))):
+            name, _, value = item.partition("=")
+            others[str(_player(state, name))] = declared_score(int(value))
+        claimed = [] if args.claim in (None, "") else [
+            part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
+        claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
+                      total=args.claim_total)
+        verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None)
+        if args.claim is not None or args.claim_total is not None or not verdict.upheld:
+            print("claim upheld" if verdict.upheld else "not a valid win: recorded as a false win")
+            for difference in verdict.differences:
+                print(f"  {difference.kind}: {difference.name}: {difference.why}")
+        return _record(storage, loaded, verdict.event)
+    return _run(args, action)
+
+
+def _draw(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        state = loaded.state
+        event = {"type": "draw", "abortive": args.abortive, "waiting": _players(state, args.waiting),
+                 "riichi": _players(state, args.riichi), "reason": args.reason}
+        return _record(storage, loaded, event)
+    return _run(args, action)
+
+
+def _false_win(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        event = {"type": "false_win", "offender": _player(loaded.state, args.player), "reason": args.reason}
+        return _record(storage, loaded, event)
+    return _run(args, action)
+
+
+def _penalty(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        state = loaded.state
+        to = _player(state, args.to) if args.to else None
+        event = penalty_event(_player(state, args.player), args.points, to, args.reason)
+        return _record(storage, loaded, event)
+    return _run(args, action)
+
+
+def _undo(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        if not loaded.state.records:
+            raise TableError("nothing to undo")
+        print(f"undo: {loaded.state.records[-1].summary}")
+        return _record(storage, loaded, {"type": "undo"})
+    return _run(args, action)
+
+
+def _show(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        state = loaded.state
+        if args.json:
+            print(json.dumps({"id": loaded.ref.id, "name": loaded.ref.name, "version": loaded.version,
+                              **state.summary()}, ensure_ascii=False, indent=2))
+            return 0
+        title = f" '{loaded.ref.name}'" if loaded.ref.name else ""
+        print(f"table {loaded.ref.id}{title}: {state.rules}, version {loaded.version}")
+        for record in state.records:
+            changes = " ".join(f"{delta:+d}" for delta in record.deltas)
+            print(f"  {record.hand_number:>3} {record.label:<7} {record.summary}  [{changes}]")
+        _print_status(state)
+        return 0
+    return _run(args, action)
+
+
+def _export(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        if args.format == "csv":
+            text = storage.export_csv(loaded.ref.id)
+        else:
+            text = json.dumps(storage.export_json(loaded.ref.id), ensure_ascii=False, indent=2) + "\n"
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+        return 0
+    return _run(args, action)
+
+
+def _import(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        try:
+            data = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        except (OSError, json.JSONDecodeError) as error:
+            raise StorageError(f"cannot read {args.file}: {error}") from error
+        ref = storage.import_json(data)
+        print(f"table {ref.id} imported from {args.file}")
+        print(f"edit token (keep it secret, shown once): {ref.edit_token}")
+        print(f"read-only token: {ref.view_token}")
+        _print_status(storage.load(ref.id).state)
+        return 0
+    return _run(args, action)
+
+
+def _list(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        for table in storage.list_tables():
+            name = f" '{table['name']}'" if table["name"] else ""
+            print(f"{table['id']:>4}{name} {table['rules']}: {', '.join(table['players'])} "
+                  f"({table['version']} events)")
+        return 0
+    return _run(args, action)
