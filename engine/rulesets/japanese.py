@@ -43,10 +43,11 @@ __all__ = ["PRESETS", "draw_payments", "false_win_payments", "is_tenpai", "score
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
     """Score a declared win under a Japanese preset's options (see ``PRESETS``)."""
-    problem = flag_problem(hand, meld_info(hand.melds).is_open)
+    melds = meld_info(hand.melds)
+    problem = flag_problem(hand, melds.is_open)
     if problem is not None:
         return invalid(problem)
-    analysis = analyse(hand, options)
+    analysis = analyse(hand, options, melds)
     if not analysis.candidates:
         return invalid("not a complete hand: no reading as four sets and a pair, seven pairs "
                        "or thirteen orphans")
@@ -88,7 +89,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     if key[0] < 0:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
-    items = [Item(unit.name, value, 1, unit.why(analysis.facts, candidate_view(candidate)))
+    view = candidate_view(candidate)
+    items = [Item(unit.name, value, 1, unit.why(analysis.facts, view))
              for unit, value in candidate.yaku]
     if not candidate.yakuman:
         items.extend(_dora_items(analysis))

@@ -22,17 +22,32 @@ from engine.rulesets.japanese_shapes import (
 )
 from engine.rulesets.japanese_yaku import (
     BY_ID,
-    HAND_UNITS,
-    SET_UNITS,
+    FLAG,
+    GREEN,
+    H_FLAGS,
+    H_GREEN,
+    H_HONOR_PUNG,
+    H_KONGS,
+    H_ONE_SUIT,
+    H_OUTSIDE,
+    H_SIMPLE,
+    H_TSUMO,
+    S_CHOWS,
+    S_CLOSED,
+    S_FOUR_TRIPLETS,
+    S_PINFU,
+    S_SEVEN,
+    S_THREE_CHOWS,
+    S_THREE_TRIPLETS,
+    S_TWO_CHOWS,
     SIMPLE,
-    SITUATIONAL,
-    TERMINAL,
     Facts,
     View,
     Yaku,
+    hand_units_for,
+    set_units_for,
     yaku_han,
 )
-from engine.tiles import counts34
 
 MAX_HAN = 78   # six yakuman
 
@@ -65,6 +80,8 @@ class Analysis:
 def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
     """A reason when the win's flags contradict each other or the hand (None when consistent)."""
     flags = hand.flags
+    if not flags:
+        return None
     tsumo = hand.is_tsumo
     dealer = hand.seat_wind == 27
     riichi = "riichi" in flags or "double_riichi" in flags
@@ -93,22 +110,58 @@ def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
     return None
 
 
-def build_facts(hand: DeclaredHand, counts: list[int], melds: MeldInfo,
+_SIMPLE_MASK = sum(1 << kind for kind in range(34) if SIMPLE[kind])
+_GREEN_MASK = sum(1 << kind for kind in GREEN)
+_HONOR_MASK = sum(1 << kind for kind in range(27, 34))
+
+
+def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: MeldInfo,
                 options: dict[str, Any]) -> Facts:
-    kinds = tuple(kind for kind in range(34) if counts[kind])
-    suits = 0
-    for kind in kinds:
-        if kind < 27:
-            suits |= 1 << (kind // 9)
+    """The hand-level facts; ``present`` has bit k set when kind k is in the hand."""
+    suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
+        | (4 if present & 0x7FC0000 else 0)
     assert hand.win_tile is not None
     return Facts(
-        counts=counts, flags=hand.flags, options=options, tsumo=hand.is_tsumo,
-        is_open=melds.is_open, any_melds=melds.any_melds, kong_count=melds.kong_count,
+        counts=counts, flags=hand.flags, options=options, tsumo=hand.win_by == "tsumo",
+        is_open=bool(melds.open_blocks), any_melds=melds.any_melds, kong_count=melds.kong_count,
         win_kind=hand.win_tile.kind, seat_wind=hand.seat_wind, round_wind=hand.round_wind,
-        kinds=kinds, suits=suits, honors=kinds[-1] >= 27,
-        all_simple=all(SIMPLE[kind] for kind in kinds),
-        all_terminal_honor=all(kind >= 27 or TERMINAL[kind] for kind in kinds),
+        suits=suits, honors=bool(present & _HONOR_MASK),
+        all_simple=present & ~_SIMPLE_MASK == 0,
+        all_terminal_honor=present & _SIMPLE_MASK == 0,
+        green=present & ~_GREEN_MASK == 0,
     )
+
+
+def hand_features(facts: Facts) -> int:
+    """The feature bits that decide which flag and hand units are worth checking."""
+    features = (H_FLAGS if facts.flags else 0) | (H_TSUMO if facts.tsumo else 0)
+    counts = facts.counts
+    if max(counts[27:34]) >= 3:
+        features |= H_HONOR_PUNG
+    if facts.suits in (1, 2, 4):
+        features |= H_ONE_SUIT
+    if facts.all_simple:
+        features |= H_SIMPLE
+    if facts.all_terminal_honor:
+        features |= H_OUTSIDE
+    if facts.green:
+        features |= H_GREEN
+    if facts.kong_count >= 3:
+        features |= H_KONGS
+    return features
+
+
+def reading_features(view: View, is_open: bool) -> int:
+    chows = len(view.chows)
+    triplets = len(view.triplets)
+    features = 0 if is_open else S_CLOSED
+    if chows:
+        features |= S_CHOWS | (S_TWO_CHOWS if chows >= 2 else 0) | (S_THREE_CHOWS if chows >= 3 else 0)
+    if triplets >= 3:
+        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if triplets == 4 else 0)
+    if view.seven_pairs:
+        features |= S_SEVEN
+    return features
 
 
 def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> View:
@@ -152,17 +205,21 @@ def _dora_kind(indicator: int) -> int:
     return 31 if indicator == 33 else indicator + 1
 
 
-def count_dora(hand: DeclaredHand, counts: list[int], options: dict[str, Any]) -> tuple[int, int, int]:
+def count_dora(hand: DeclaredHand, counts: list[int], red: int,
+               options: dict[str, Any]) -> tuple[int, int, int]:
     """(dora, red fives, ura dora) in the whole hand; ura only under riichi."""
     if not options.get("dora", True):
         return 0, 0, 0
-    dora = sum(counts[_dora_kind(tile.kind)] for tile in hand.dora_indicators)
-    red = 0
-    if options.get("red_fives", True):
-        red = sum(1 for tile in hand.all_tiles() if tile.red)
+    dora = 0
+    for tile in hand.dora_indicators:
+        dora += counts[_dora_kind(tile.kind)]
+    if not options.get("red_fives", True):
+        red = 0
     ura = 0
-    if ("riichi" in hand.flags or "double_riichi" in hand.flags) and options.get("riichi", True):
-        ura = sum(counts[_dora_kind(tile.kind)] for tile in hand.ura_indicators)
+    if hand.ura_indicators and ("riichi" in hand.flags or "double_riichi" in hand.flags) \
+            and options.get("riichi", True):
+        for tile in hand.ura_indicators:
+            ura += counts[_dora_kind(tile.kind)]
     return dora, red, ura
 
 
@@ -177,42 +234,52 @@ def _value(units: list[Yaku], is_open: bool,
     return counted, sum(han for _, han in counted), 0
 
 
-def analyse(hand: DeclaredHand, options: dict[str, Any]) -> Analysis:
+def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
     """Every candidate reading of a declared hand (none when it is not a complete hand)."""
-    melds = meld_info(hand.melds)
-    concealed = tuple(counts34(hand.concealed))
-    counts = list(concealed)
+    melds = melds or meld_info(hand.melds)
+    counts = [0] * 34
+    present = 0
+    red = 0
+    for tile in hand.concealed:
+        counts[tile.kind] += 1
+        present |= 1 << tile.kind
+        red += tile.red
+    concealed = tuple(counts)
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile.kind] += 1
-    facts = build_facts(hand, counts, melds, options)
-    dora, red, ura = count_dora(hand, counts, options)
-    flag_units = [unit for unit in SITUATIONAL if unit.applies(facts, None)]  # type: ignore[arg-type]
-    hand_units = [unit for unit in HAND_UNITS if unit.applies(facts, None)]  # type: ignore[arg-type]
-    fixed = flag_units + hand_units
+            red += tile.red
+        present |= 1 << meld.tiles[0].kind | 1 << meld.tiles[-1].kind | 1 << meld.tiles[1].kind
+    facts = build_facts(hand, counts, present, melds, options)
+    dora, red, ura = count_dora(hand, counts, red, options)
+    fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
+    flag_units = [unit for unit in fixed if unit.scope == FLAG]
     seven_pairs_on = options.get("seven_pairs", True)
     open_pinfu_fu = bool(options.get("open_pinfu_fu", True))
     pinfu_tsumo_fu = bool(options.get("pinfu_tsumo_fu", False))
+    is_open = facts.is_open
     candidates: list[Candidate] = []
     for reading in readings(concealed, melds):
         view = _view(reading, melds, facts)
         if view.seven_pairs and not seven_pairs_on:
             continue
+        features = reading_features(view, is_open)
         for group in win_groups(reading, melds, facts.win_kind):
             if view.seven_pairs:
                 fu = raw = SEVEN_PAIRS_FU
                 items: list[FuItem] = []
-                view.pinfu_shape = False
+                pinfu = False
             else:
                 fu, raw, items = reading_fu(reading, melds, group, facts.win_kind, tsumo=facts.tsumo,
                                             seat_wind=facts.seat_wind, round_wind=facts.round_wind,
                                             open_pinfu_fu=open_pinfu_fu,
                                             pinfu_tsumo_fu=pinfu_tsumo_fu)
-                view.pinfu_shape = all(reason == "tsumo" for _, reason in items) \
-                    if pinfu_tsumo_fu else not items
+                pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
+            view.pinfu_shape = pinfu
             view.win_group = group
-            units = fixed + [unit for unit in SET_UNITS if unit.applies(facts, view)]
-            counted, han, yakuman = _value(units, facts.is_open, options)
+            units = fixed + [unit for unit in set_units_for(features | (S_PINFU if pinfu else 0))
+                             if unit.applies(facts, view)]
+            counted, han, yakuman = _value(units, is_open, options)
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items,
                                         seven_pairs=view.seven_pairs))
     if not facts.is_open and not melds.any_melds and is_thirteen_orphans(concealed):

@@ -10,11 +10,12 @@ needs a closed hand (a concealed kong keeps it closed). Yakuman have han 13 (26 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, Block
-from engine.tiles import KIND_CODES, kind_name
+from engine.tiles import KIND_CODES
 
 FLAG, HAND, SETS = "flag", "hand", "sets"
 
@@ -38,11 +39,11 @@ class Facts:
     win_kind: int
     seat_wind: int
     round_wind: int
-    kinds: tuple[int, ...] = ()    # kinds present
     suits: int = 0                 # bit 0 m, 1 p, 2 s
     honors: bool = False
     all_simple: bool = False
     all_terminal_honor: bool = False
+    green: bool = False
 
 
 @dataclass(slots=True)
@@ -71,6 +72,7 @@ class Yaku:
     applies: Predicate
     why: Callable[[Facts, View], str]
     yakuman: bool = False
+    needs: int = 0              # feature bits (below) without which the predicate cannot hold
 
     def han(self, is_open: bool) -> int:
         return self.han_open if is_open else self.han_closed
@@ -233,7 +235,7 @@ def _hand_units() -> list[Yaku]:
         return not facts.honors and facts.all_terminal_honor
 
     def ryuuiisou(facts: Facts, view: View) -> bool:
-        return all(kind in GREEN for kind in facts.kinds)
+        return facts.green
 
     def shousangen(facts: Facts, view: View) -> bool:
         counts = facts.counts
@@ -358,9 +360,44 @@ def _set_units() -> list[Yaku]:
     ]
 
 
-SITUATIONAL: tuple[Yaku, ...] = tuple(_situational())
-HAND_UNITS: tuple[Yaku, ...] = tuple(_hand_units())
-SET_UNITS: tuple[Yaku, ...] = tuple(_set_units())
+# -- feature bits: a cheap pre-check so a hand only runs the predicates that could hold ----------
+# Hand features (flag and hand scopes).
+H_FLAGS, H_TSUMO, H_HONOR_PUNG, H_ONE_SUIT, H_SIMPLE, H_OUTSIDE, H_GREEN, H_KONGS = (
+    1 << bit for bit in range(8))
+NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
+# Reading features (sets scope).
+S_CHOWS, S_TWO_CHOWS, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, S_PINFU, \
+    S_CLOSED = (1 << bit for bit in range(8))
+
+NEEDS: dict[str, int] = {
+    "menzen_tsumo": H_TSUMO,
+    **{name: H_FLAGS for name in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
+                                  "haitei", "houtei", "renhou", "renhou_yakuman", "tenhou",
+                                  "chiihou")},
+    "tanyao": H_SIMPLE, "honitsu": H_ONE_SUIT, "chinitsu": H_ONE_SUIT,
+    "chuuren": H_ONE_SUIT, "chuuren_9_wait": H_ONE_SUIT,
+    "honroutou": H_OUTSIDE, "tsuuiisou": H_OUTSIDE, "chinroutou": H_OUTSIDE,
+    "ryuuiisou": H_GREEN, "sankantsu": H_KONGS, "suukantsu": H_KONGS,
+    **{name: H_HONOR_PUNG for name in ("haku", "hatsu", "chun", "shousangen", "daisangen",
+                                       "shousuushii", "daisuushii")},
+    **{f"{place}_wind_{wind.lower()}": H_HONOR_PUNG for place in ("seat", "round")
+       for wind in WIND_NAMES},
+    "kokushi": NEVER, "kokushi_13_wait": NEVER,
+    "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
+    "iipeikou": S_TWO_CHOWS | S_CLOSED, "ryanpeikou": S_TWO_CHOWS | S_CLOSED,
+    "sanshoku": S_THREE_CHOWS, "ittsu": S_THREE_CHOWS, "chanta": S_CHOWS, "junchan": S_CHOWS,
+    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_THREE_TRIPLETS, "sanshoku_doukou": S_THREE_TRIPLETS,
+    "suuankou": S_FOUR_TRIPLETS | S_CLOSED, "suuankou_tanki": S_FOUR_TRIPLETS | S_CLOSED,
+}
+
+
+def _with_needs(units: list[Yaku]) -> tuple[Yaku, ...]:
+    return tuple(replace(unit, needs=NEEDS.get(unit.id, 0)) for unit in units)
+
+
+SITUATIONAL: tuple[Yaku, ...] = _with_needs(_situational())
+HAND_UNITS: tuple[Yaku, ...] = _with_needs(_hand_units())
+SET_UNITS: tuple[Yaku, ...] = _with_needs(_set_units())
 ALL_YAKU: tuple[Yaku, ...] = SITUATIONAL + HAND_UNITS + SET_UNITS
 BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
@@ -376,11 +413,21 @@ def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
     return han
 
 
-def describe_pair(kind: int) -> str:
-    return kind_name(kind)
+@lru_cache(maxsize=1024)
+def hand_units_for(features: int) -> tuple[Yaku, ...]:
+    """The flag and hand units worth checking for a hand with these feature bits."""
+    return tuple(unit for unit in SITUATIONAL + HAND_UNITS if unit.needs & ~features == 0)
 
 
+@lru_cache(maxsize=1024)
+def set_units_for(features: int) -> tuple[Yaku, ...]:
+    """The sets units worth checking for a reading with these feature bits."""
+    return tuple(unit for unit in SET_UNITS if unit.needs & ~features == 0)
+
+
+@lru_cache(maxsize=256)
 def block_text(block: Block) -> str:
+    """'123m', '555p', '7777s', '11z' for a block."""
     kind, shape = block
     if shape == CHOW_B:
         return _chow_text(kind)
