@@ -43,10 +43,8 @@ def gb_tile(kind: int) -> str:
     return _SUIT[code[1]] + code[0]
 
 
-def oracle_fans(data: dict[str, Any]) -> Counter:
-    """PyMahjongGB's fans for one input object, as a Counter of (name, points) -> count."""
-    from MahjongGB import MahjongFanCalculator
-
+def oracle_arguments(data: dict[str, Any]) -> tuple:
+    """The MahjongFanCalculator arguments for one input object (verbose output)."""
     hand = hand_from_dict(data)
     packs = []
     for index, meld in enumerate(hand.melds):
@@ -60,13 +58,18 @@ def oracle_fans(data: dict[str, Any]) -> Counter:
     standing = [tile.kind for tile in hand.concealed]
     standing.remove(hand.win_tile.kind)
     flags = hand.flags
-    result = MahjongFanCalculator(
-        tuple(packs), tuple(gb_tile(kind) for kind in standing), gb_tile(hand.win_tile.kind),
-        len(hand.flowers), hand.is_tsumo, "last_of_kind" in flags,
-        "kong_replacement" in flags or "robbing_kong" in flags, "last_tile" in flags,
-        _WIND[data.get("seat_wind") or "E"], _WIND[data.get("round_wind") or "E"], True)
+    return (tuple(packs), tuple(gb_tile(kind) for kind in standing), gb_tile(hand.win_tile.kind),
+            len(hand.flowers), hand.is_tsumo, "last_of_kind" in flags,
+            "kong_replacement" in flags or "robbing_kong" in flags, "last_tile" in flags,
+            _WIND[data.get("seat_wind") or "E"], _WIND[data.get("round_wind") or "E"], True)
+
+
+def oracle_fans(data: dict[str, Any]) -> Counter:
+    """PyMahjongGB's fans for one input object, as a Counter of (name, points) -> count."""
+    from MahjongGB import MahjongFanCalculator
+
     fans: Counter = Counter()
-    for points, count, _chinese, english in result:
+    for points, count, _chinese, english in MahjongFanCalculator(*oracle_arguments(data)):
         fans[(ALIASES.get(english, english), points)] += count
     return fans
 

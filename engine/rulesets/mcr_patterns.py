@@ -19,6 +19,7 @@ from itertools import combinations
 
 from engine.hand import DeclaredHand
 from engine.rulesets.mcr_fans import FANS, ORDER
+from engine.rulesets.mcr_waits import waits
 from engine.shapes import (
     CHOW,
     HONORS_KNITTED,
@@ -29,7 +30,6 @@ from engine.shapes import (
     THIRTEEN_ORPHANS,
     decompositions_of_counts,
     meld_group,
-    waits,
 )
 from engine.tiles import (
     DRAGONS,
@@ -108,7 +108,7 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     win = hand.win_tile.kind
     before = list(counts)
     before[win] -= 1
-    wait_kinds = _waits(tuple(before), len(melds))
+    wait_kinds = waits(tuple(before), len(melds))
     melded_kongs = sum(1 for _, _, kind in melds if kind in ("kan", "kakan"))
     concealed_kongs = sum(1 for _, _, kind in melds if kind == "ankan")
     facts = HandFacts(
@@ -121,11 +121,6 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.closed = facts.open_melds == 0
     facts.tile_fans = _tile_fans(facts, options)
     return facts
-
-
-@lru_cache(maxsize=65536)
-def _waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
-    return tuple(waits(counts, meld_count))
 
 
 def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:

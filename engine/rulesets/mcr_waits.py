@@ -1,0 +1,123 @@
+"""The tiles a 13-tile MCR hand waits on, fast: MCR's wait fans need to know whether the wait is
+unique, for every hand scored, so this cannot afford to try 34 tiles through the full decomposer.
+
+Same answer as ``engine.shapes.waits`` (a kind whose four copies are already in the hand is
+still listed), computed per suit: each suit's count vector is classified once (can it be split
+into sets only, or into sets and one pair?) and cached, so trying a tile re-reads one suit only.
+Special forms (Seven Pairs, Thirteen Orphans, Honors and Knitted, Knitted Straight) are read
+directly from the counts.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from engine.shapes import KNITTED_SEQUENCES
+from engine.tiles import HONORS, TERMINALS_AND_HONORS
+
+SETS_ONLY, WITH_PAIR = 1, 2
+_SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+_TH = frozenset(TERMINALS_AND_HONORS)
+
+
+@cache
+def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
+    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
+    index = next((i for i, count in enumerate(vec) if count), -1)
+    if index < 0:
+        return SETS_ONLY
+    count = vec[index]
+    result = 0
+    if count >= 3:
+        result |= suit_shape(vec[:index] + (count - 3,) + vec[index + 1:], honors)
+    if count >= 2 and suit_shape(vec[:index] + (count - 2,) + vec[index + 1:], honors) & SETS_ONLY:
+        result |= WITH_PAIR
+    if not honors and index <= 6 and vec[index + 1] and vec[index + 2]:
+        rest = list(vec)
+        rest[index] -= 1
+        rest[index + 1] -= 1
+        rest[index + 2] -= 1
+        result |= suit_shape(tuple(rest), honors)
+    return result
+
+
+def _role(vec: tuple[int, ...], honors: bool) -> int:
+    """0: this suit cannot be part of a complete hand; SETS_ONLY or WITH_PAIR: what it supplies."""
+    remainder = sum(vec) % 3
+    if remainder == 1:
+        return 0
+    need = SETS_ONLY if remainder == 0 else WITH_PAIR
+    return need if suit_shape(vec, honors) & need else 0
+
+
+def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Kinds that complete 4 sets + pair (with the melds) from these concealed counts."""
+    vecs = [tuple(counts[base:base + size]) for base, size, _ in _SUITS]
+    roles = [_role(vec, honors) for vec, (_, _, honors) in zip(vecs, _SUITS, strict=True)]
+    result = []
+    for suit, (base, size, honors) in enumerate(_SUITS):
+        others = roles[:suit] + roles[suit + 1:]
+        if 0 in others:
+            continue
+        pairs = others.count(WITH_PAIR)
+        if pairs > 1:
+            continue
+        vec = vecs[suit]
+        for offset in range(size):
+            if honors:
+                if not vec[offset]:
+                    continue
+            elif not any(vec[max(0, offset - 2):offset + 3]):
+                continue
+            role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
+            if role and (role == WITH_PAIR) + pairs == 1:
+                result.append(base + offset)
+    return result
+
+
+def special_waits(counts: list[int] | tuple[int, ...], meld_count: int) -> set[int]:
+    """Kinds that complete one of the special forms."""
+    found: set[int] = set()
+    if meld_count == 0 and sum(counts) == 13:
+        odd = [kind for kind in range(34) if counts[kind] % 2]
+        if len(odd) == 1:
+            found.add(odd[0])                                   # Seven Pairs
+        present = [kind for kind in range(34) if counts[kind]]
+        if all(kind in _TH for kind in present):                 # Thirteen Orphans
+            if len(present) == 13:
+                found.update(TERMINALS_AND_HONORS)
+            elif len(present) == 12 and max(counts) == 2:
+                found.update(kind for kind in TERMINALS_AND_HONORS if not counts[kind])
+        if max(counts) == 1:                                     # Honors and Knitted Tiles
+            for sequence in KNITTED_SEQUENCES:
+                allowed = set(sequence) | set(HONORS)
+                if all(kind in allowed for kind in present):
+                    found.update(kind for kind in allowed if not counts[kind])
+    if meld_count <= 1:                                          # Knitted Straight
+        for sequence in KNITTED_SEQUENCES:
+            missing = [kind for kind in sequence if not counts[kind]]
+            if len(missing) > 1:
+                continue
+            rest = list(counts)
+            for kind in sequence:
+                if rest[kind]:
+                    rest[kind] -= 1
+            if missing:
+                if sum(rest) % 3 == 2 and regular_complete(rest):
+                    found.add(missing[0])
+            else:
+                found.update(regular_waits(rest))
+    return found
+
+
+def regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
+    roles = [_role(tuple(counts[base:base + size]), honors) for base, size, honors in _SUITS]
+    return 0 not in roles and roles.count(WITH_PAIR) == 1
+
+
+@lru_cache(maxsize=65536)
+def waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
+    """Sorted kinds completing a hand of these concealed counts (13 - 3 * melds tiles)."""
+    found = set(regular_waits(counts))
+    found |= special_waits(counts, meld_count)
+    return tuple(sorted(found))
