@@ -411,6 +411,8 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
 
 def _apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
     abortive = bool(event.get("abortive"))
+    if abortive and state.options.get("abortive_draws") is False:
+        raise TableError(f"abortive draws are switched off at this table ({state.rules})")
     waiting = _players(event, "waiting")
     declarers = _players(event, "riichi")
     flow = state.flow
@@ -447,6 +449,8 @@ def _apply_false_win(state: TableState, offender: int, event_id: int, reason: st
                                                            dict(state.options)))
     summary = f"false win by {state.players[offender]}" + (f": {reason}" if reason else "")
     state = _record(state, event_id, "false_win", payments, 0, summary, offender=offender, reason=reason)
+    if not state.flow.false_win_dead_hand:
+        return state            # chombo: the hand is dealt again, same dealer and counters
     return replace(state, dead=state.dead | {offender})
 
 

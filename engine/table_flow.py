@@ -52,6 +52,8 @@ class Flow:
     riichi_stick: int                 # points a riichi declaration puts on the table (0: no riichi)
     start_points: int                 # every player's score before hand 1
     draw_payments: bool               # call the family's draw_payments at an exhaustive draw
+    false_win_dead_hand: bool = True  # after a false win the offender plays on with a dead hand;
+                                      # False: the hand is redealt (Japanese chombo), nobody is dead
 
 
 MCR = Flow(
@@ -70,7 +72,7 @@ JAPANESE_CLASSICAL = Flow(
     dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
     counter_on_dealer_win=True, counter_on_draw=False,
     claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
-    riichi_stick=100, start_points=0, draw_payments=True,
+    riichi_stick=100, start_points=0, draw_payments=True, false_win_dead_hand=False,
 )
 
 # Riichi (decisions table): a half game (East and South rounds), honba on dealer repeats and on
@@ -81,7 +83,7 @@ RIICHI = Flow(
     dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_IF_WAITING, keep_on_abortive_draw=KEEP_ALWAYS,
     counter_on_dealer_win=True, counter_on_draw=True,
     claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
-    riichi_stick=1000, start_points=25000, draw_payments=True,
+    riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
 )
 
 # Classical (RULES 3.5): East repeats after an East win without limit and deals again after a

@@ -278,3 +278,15 @@ def test_undo_and_amend_recompute_later_hands():
     assert state.totals == (27900, 25000, 22100, 25000) and state.honba == 1
     with pytest.raises(TableError, match="not in the table's history"):
         table.amend(1, win(A, C, 2900, han=2, fu=30))
+
+
+def test_japanese_false_win_is_a_redeal_not_a_dead_hand():
+    table = Table("riichi", PLAYERS)
+    # Chombo by Bob (not the dealer): a reverse mangan tsumo, 2000 basic: Ann (dealer) +4000,
+    # Cai and Dee +2000, Bob -8000. The hand is dealt again: same label, Bob may win it.
+    state = table.record({"type": "false_win", "offender": B})
+    assert state.totals == (29000, 17000, 27000, 27000) and state.label == "E1" and not state.dead
+    state = table.record(win(B, A, 1000, han=1, fu=30))        # 240 x 4 = 960 -> 1000
+    assert state.totals == (28000, 18000, 27000, 27000)
+    doc_b = Table("japanese-classical", PLAYERS).record({"type": "false_win", "offender": C})
+    assert doc_b.totals == (2500, 2500, 500, 2500)              # the 500 limit to each other player
