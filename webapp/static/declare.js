@@ -360,7 +360,7 @@
   $("riichi").replaceChildren(...page.seats.map((seat) =>
     el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), seat.name])));
   $("dora-box").classList.toggle("hidden", !page.uses_dora);
-  $("target-dora").classList.toggle("hidden", !page.uses_dora);
+  $("target-tabs").classList.toggle("hidden", !page.uses_dora);
   $("target-ura").classList.toggle("hidden", !page.uses_dora);
   $("ura-box").classList.toggle("hidden", !page.uses_dora);
   $("claim-box").classList.toggle("hidden", page.mode !== "dispute");
@@ -476,11 +476,13 @@
         + (data.minimum_text ? " (" + data.minimum_text + ")" : "")));
     }
     if (score.items && score.items.length) {
-      parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, score.items.map((item) => el("tr", {}, [
+      const rows = score.items.map((item) => el("tr", {}, [
         el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")), el("div", { class: "why" }, item.why || "")]),
         el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (data.unit || "")),
-      ]))).concat([el("tbody", {}, [el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
-        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))])])])));
+      ]));
+      rows.push(el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
+        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))]));
+      parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, rows)]));
     }
     if (score.han !== null && score.han !== undefined) {
       parts.push(el("p", { class: "muted" }, score.han + " han, " + score.fu + " fu" + (score.limit ? ", " + score.limit : "")));

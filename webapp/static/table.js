@@ -5,7 +5,7 @@ window.TTChart = (function () {
   function datasets(data) {
     return data.series.map((series, index) => ({
       label: series.name, data: series.data, borderColor: COLOURS[index % 4],
-      backgroundColor: COLOURS[index % 4], tension: 0.15, pointRadius: 3, borderWidth: 2.5,
+      backgroundColor: COLOURS[index % 4], tension: 0, pointRadius: 3, borderWidth: 2.5,
     }));
   }
   function draw(canvas, data) {

@@ -163,10 +163,27 @@ def win_event(loaded: Loaded, body: Mapping[str, Any], request: Mapping[str, Any
     if others:
         event["others"] = others
     photo_id = body.get("photo_id")
-    if isinstance(photo_id, str) and photo_id:
-        corrections = body.get("corrections") or []
-        event["photo"] = {"id": photo_id, "corrections": corrections if isinstance(corrections, list) else []}
+    if photo_id not in (None, ""):
+        if not isinstance(photo_id, str) or not re.fullmatch(r"[0-9a-f]{24}", photo_id):
+            raise BadRequest(f"photo_id {photo_id!r} is not a photo id from this table's upload")
+        event["photo"] = photo_id      # storage keeps it as the hand record's photo reference
     return event
+
+
+def corrections_of(body: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The editor's changes to the reading: {index, was, now} (index None: a tile added by hand)."""
+    corrections = body.get("corrections") or []
+    if not isinstance(corrections, list) or len(corrections) > 60:
+        raise BadRequest("corrections must be a list of {index, was, now}")
+    out = []
+    for item in corrections:
+        if not isinstance(item, Mapping):
+            raise BadRequest("each correction must be an object {index, was, now}")
+        index = item.get("index")
+        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
+            raise BadRequest(f"correction index must be a number or null, got {index!r}")
+        out.append({"index": index, "was": item.get("was"), "now": item.get("now")})
+    return out
 
 
 # -- disputes ------------------------------------------------------------------------------------

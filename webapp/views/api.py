@@ -20,9 +20,9 @@ from webapp.security import UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
+    corrections_of,
     dispute,
     draw_event,
-    export_csv,
     penalty_from,
     preview_deltas,
     score_win,
@@ -50,9 +50,11 @@ def _version(body: dict[str, Any]) -> int:
     return version
 
 
-def _record(loaded: Loaded, version: int, event: dict[str, Any]):  # type: ignore[no-untyped-def]
+def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ignore[no-untyped-def]
+            detections: Any = None, corrections: Any = None):
     try:
-        after = backend().record(loaded.ref.id, version, event)
+        after = backend().record(loaded.ref.id, version, event, detections=detections,
+                                 corrections=corrections)
     except Conflict as error:
         return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
     except TableError as error:
@@ -158,14 +160,21 @@ def _win_from_body(loaded: Loaded, body: dict[str, Any]) -> dict[str, Any]:
     return result["event"]
 
 
-def _save_labels(loaded: Loaded, event: dict[str, Any], body: dict[str, Any]) -> None:
+def _capture(loaded: Loaded, event: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+    """The photo's reading and the editor's corrections, for the hand record."""
     photo = event.get("photo")
     if not photo:
-        return
-    read = backend().reading(loaded.ref.id, photo["id"])
-    if read is not None:
-        backend().save_labels(loaded.ref.id, photo["id"], read, photo.get("corrections") or [],
-                              event.get("hand") or {})
+        return {}
+    if backend().photo_path(loaded.ref.id, photo) is None:
+        raise BadRequest(f"photo {photo} was not uploaded to this table")
+    return {"detections": backend().reading(loaded.ref.id, photo), "corrections": corrections_of(body)}
+
+
+def _save_labels(loaded: Loaded, event: dict[str, Any], capture: dict[str, Any]) -> None:
+    """Corrected readings become labelled training data (YOLO files in the data folder)."""
+    if capture.get("detections") is not None:
+        backend().save_labels(loaded.ref.id, event["photo"], capture["detections"],
+                              capture["corrections"], event.get("hand") or {})
 
 
 @bp.post("/tables/<token>/hands")
@@ -174,9 +183,10 @@ def record_win(token: str):  # type: ignore[no-untyped-def]
     body = _body()
     version = _version(body)
     event = _win_from_body(loaded, body)
-    response = _record(loaded, version, event)
+    capture = _capture(loaded, event, body)
+    response = _record(loaded, version, event, **capture)
     if response[1] == 201:
-        _save_labels(loaded, event, body)
+        _save_labels(loaded, event, capture)
     return response
 
 
@@ -186,9 +196,10 @@ def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
     body = _body()
     version = _version(body)
     event = _win_from_body(loaded, body)
-    response = _record(loaded, version, {"type": "amend", "target": event_id, "event": event})
+    capture = _capture(loaded, event, body)
+    response = _record(loaded, version, {"type": "amend", "target": event_id, "event": event}, **capture)
     if response[1] == 201:
-        _save_labels(loaded, event, body)
+        _save_labels(loaded, event, capture)
         payload = response[0].get_json()
         payload["index"] = event_id
         return jsonify(payload), 201
@@ -210,7 +221,8 @@ def record_dispute(token: str):  # type: ignore[no-untyped-def]
     result = dispute(loaded, body)
     if not result["ok"]:
         abort(422, description=result["error"])
-    response = _record(loaded, version, result["event"])
+    capture = _capture(loaded, result["event"], body)
+    response = _record(loaded, version, result["event"], **capture)
     if response[1] == 201:
         payload = response[0].get_json()
         payload["dispute"] = result["dispute"]
@@ -276,4 +288,4 @@ def export_json(token: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/tables/<token>/export.csv")
 def export_csv_route(token: str):  # type: ignore[no-untyped-def]
-    return Response(export_csv(load_edit(token)), mimetype="text/csv")
+    return Response(backend().export_csv(load_edit(token)), mimetype="text/csv")

@@ -76,7 +76,7 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     hand = dict(event["hand"])
     initial = {**hand, "winner": event.get("winner", event.get("offender")),
                "discarder": event.get("discarder"),
-               "riichi": event.get("riichi") or [], "photo_id": (event.get("photo") or {}).get("id")}
+               "riichi": event.get("riichi") or [], "photo_id": event.get("photo")}
     return _declare_page(loaded, token, "amend", initial, event_id)
 
 
@@ -111,7 +111,8 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     event = event_for(loaded, event_id)
     if entry is None or event is None:
         abort(404, description=f"no hand {event_id} at this table")
-    photo = event.get("photo") or {}
+    stored = next((item for item in backend().hands(loaded.ref.id) if item["event_id"] == event_id), {})
+    photo = {"id": event.get("photo"), "corrections": stored.get("corrections") or []}
     hand = event.get("hand") or {}
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
                            hand=hand, photo=photo, score=event.get("score") or {},

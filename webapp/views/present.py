@@ -46,7 +46,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
     history = []
     for position, record in enumerate(state.records, start=1):
         event = _event(loaded, record.event_id)
-        photo = (event.get("photo") or {}).get("id") if event else None
+        photo = event.get("photo") if event else None
         history.append({
             "index": record.event_id, "number": position, "kind": record.kind,
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,

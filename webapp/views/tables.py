@@ -11,7 +11,6 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from engine.rulesets import RulesError, get_preset
 from engine.table import TableError
 from webapp.views import backend, load_edit
-from webapp.views.actions import export_csv
 from webapp.views.backend import Conflict
 from webapp.views.present import preset_catalogue, table_view
 
@@ -127,7 +126,7 @@ def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
     if fmt == "csv":
-        body, kind = export_csv(loaded), "text/csv"
+        body, kind = backend().export_csv(loaded), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
     else:

@@ -1,0 +1,94 @@
+"""Browser tests: the real app on a free port, driven by Playwright with Debian's Chromium.
+
+The tile reader is replaced by one that returns the committed photo's known layout with one
+deliberate misread (5p read as 6p), so the test exercises the web flow (photo -> correction ->
+score -> table -> scoreboard) whatever the shipped model's accuracy is; the model has its own
+tests in tests/vision.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from webapp.app import create_app
+
+DATA = Path(__file__).parent / "data"
+CHROMIUM = os.environ.get("TILETALLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+MISREAD_INDEX = 4    # the fifth tile of hand-mcr.jpg is 5p; the fake reader says 6p
+
+
+def misreading_reader(data: bytes) -> dict:
+    reading = json.loads((DATA / "hand-mcr.json").read_text())
+    reading["tiles"][MISREAD_INDEX]["tile"] = "6p"
+    reading["tiles"][MISREAD_INDEX]["conf"] = 0.61
+    reading["hand"]["hand"] = "123m466p789s11222z"
+    return reading
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    data_dir = tmp_path_factory.mktemp("browser-data")
+    app = create_app({"DATA_DIR": str(data_dir), "READER": misreading_reader, "BOARD_REFRESH_SECONDS": 1})
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}"
+    http.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture()
+def phone(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    errors: list[str] = []
+
+    def watch(page) -> None:  # type: ignore[no-untyped-def]
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+
+    context.on("page", watch)
+    page = context.new_page()
+    context.console_errors = errors  # type: ignore[attr-defined]  # every page's script errors
+    yield page
+    context.close()
+
+
+@pytest.fixture()
+def shot():  # type: ignore[no-untyped-def]
+    """Save a full-page screenshot to docs/screenshots/NAME.png (the README shows them)."""
+    def save(page, name: str) -> None:  # type: ignore[no-untyped-def]
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("() => window.scrollTo(0, 0)")   # the sticky header belongs at the top
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+    return save
+
+
+@pytest.fixture()
+def hand_photo() -> Path:
+    """The committed synthetic photo: 123m 456p 789s 11z 22z in a row, the winning 2z apart."""
+    return DATA / "hand-mcr.jpg"

@@ -1,0 +1,97 @@
+"""``tiletally serve``: run the web app (waitress on http://127.0.0.1:8000 by default).
+
+Phones only allow a live camera on HTTPS pages, so ``--https`` makes a self-signed certificate
+locally (with the system's ``openssl``; nothing is downloaded) and serves TLS with Werkzeug's
+threaded server, since waitress speaks plain HTTP only. Plain HTTP still takes photos through the
+file input's camera capture. The model is loaded once here, before the first request.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+CERT_DAYS = 825
+
+
+def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = commands.add_parser("serve", help="run the web app",
+                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on; 0.0.0.0 lets phones on the same network connect")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--https", action="store_true", help="serve HTTPS with a self-signed certificate")
+    parser.add_argument("--data", default="data", help="data folder: SQLite database, photos, certificate")
+    parser.add_argument("--database-url", default=None,
+                        help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)")
+    parser.add_argument("--models", default=None, help="folder with vision.json and the ONNX models")
+    parser.add_argument("--threads", type=int, default=8)
+    parser.set_defaults(handler=serve)
+
+
+def self_signed_certificate(folder: Path, host: str) -> tuple[Path, Path]:
+    """A certificate and key in ``folder`` (made once, reused after), valid for this host's names."""
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    if cert.is_file() and key.is_file():
+        return cert, key
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        raise SystemExit("--https needs the openssl command (Debian package 'openssl')")
+    folder.mkdir(parents=True, exist_ok=True)
+    names = {"localhost", socket.gethostname()}
+    addresses = {"127.0.0.1"}
+    if host not in ("0.0.0.0", "::", ""):
+        (addresses if host.replace(".", "").isdigit() else names).add(host)
+    else:
+        addresses.update(_local_addresses())
+    alt = ",".join([f"DNS:{name}" for name in sorted(names)] + [f"IP:{ip}" for ip in sorted(addresses)])
+    subprocess.run([openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-sha256",
+                    "-days", str(CERT_DAYS), "-keyout", str(key), "-out", str(cert),
+                    "-subj", "/CN=TileTally local", "-addext", f"subjectAltName={alt}"],
+                   check=True, capture_output=True)
+    key.chmod(0o600)
+    return cert, key
+
+
+def _local_addresses() -> set[str]:
+    """This machine's LAN address (the one phones on the same network would use)."""
+    found = set()
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            found.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return found
+
+
+def serve(args: argparse.Namespace) -> int:
+    from webapp.app import create_app  # noqa: PLC0415 - keep `tiletally --help` fast
+
+    app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models})
+    reader = app.extensions.get("tiletally.reader")
+    scheme = "https" if args.https else "http"
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"TileTally on {scheme}://{shown}:{args.port}/  (data: {app.config['DATA_DIR']}; "
+          f"tile reader: {'loaded' if reader else 'none, tiles are entered by hand'})", flush=True)
+    if args.host in ("0.0.0.0", "::"):
+        for address in sorted(_local_addresses()):
+            print(f"  phones on this network: {scheme}://{address}:{args.port}/", flush=True)
+    if args.https:
+        from werkzeug.serving import make_server  # noqa: PLC0415
+
+        cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
+        print(f"  self-signed certificate {cert}: the browser asks once to trust it", flush=True)
+        server = make_server(args.host, args.port, app, threaded=True, ssl_context=(str(cert), str(key)))
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        return 0
+    import waitress  # noqa: PLC0415
+
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="TileTally")
+    return 0
