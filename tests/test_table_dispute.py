@@ -70,3 +70,26 @@ def test_a_hand_that_is_not_a_win_is_a_false_win_with_the_preset_penalty():
     assert not verdict.upheld and verdict.differences[0].kind == "not_a_win"
     # Classical: half the limit (300 / 2 = 150) to each, doubled with East (Ann): 300 + 150 + 150.
     assert verdict.deltas == (300, 150, 150, -600)
+
+
+def test_a_real_mcr_hand_scored_by_the_engine():
+    from engine.rulesets import score_request
+    from engine.table import hand_context
+
+    state = Table("mcr", PLAYERS).state
+    request = {**hand_context(state, 1), "hand": "111222333m44455p", "win_tile": "5p", "win_by": "ron"}
+    score = score_request(request)
+    claim = Claim(player=1, discarder=0, total=100,
+                  items=(("All Pungs", 1), ("Four Concealed Pungs", 1), ("Pure Shifted Pungs", 1)))
+    verdict = settle(state, claim, score, hand=request)
+    kinds = {(d.kind, d.name) for d in verdict.differences}
+    # All Pungs is implied by Four Concealed Pungs (non-repeat), so it is not counted.
+    assert ("not_applicable", "All Pungs") in kinds
+    assert any("non-repeat" in d.why for d in verdict.differences if d.name == "All Pungs")
+    assert {name for kind, name in kinds if kind == "missed"} == {
+        item.name for item in score.items} - {"Four Concealed Pungs", "Pure Shifted Pungs"}
+    assert ("total", "total") in kinds and verdict.upheld
+    # Bob wins F on Ann's discard: Bob F + 24, Ann -(8 + F), Cai and Dee -8.
+    total = score.total
+    assert verdict.deltas == (-(8 + total), total + 24, -8, -8)
+    assert verdict.event["hand"] == request and verdict.event["score"]["total"] == total
