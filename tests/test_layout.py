@@ -26,6 +26,7 @@ from vision.layout import (
     read_layout,
     reading_order,
     row_angle,
+    row_gaps,
     split_groups,
 )
 
@@ -141,10 +142,10 @@ def test_flowers_in_their_own_row_and_in_the_hand_row():
 def test_without_a_tile_laid_apart_the_last_tile_is_taken_and_reported():
     det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 2z 6z 6z"))
     layout = read_layout(det)
-    assert "win_tile" not in layout.hand
-    assert layout.hand["hand"].endswith("6z")   # the engine's convention: the last tile written
-    assert hand_from_dict(layout.hand).win_tile == parse_tiles("6z")[0]
-    assert [a.kind for a in layout.ambiguities] == ["no_winning_tile"]
+    assert layout.hand["win_tile"] == "6z"
+    assert [group.kind for group in layout.groups] == [CONCEALED, WINNING_TILE]
+    assert layout.groups[1].tiles == (13,)
+    assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("no_winning_tile", (13,))]
 
 
 def test_low_confidence_and_five_of_a_kind_are_reported():
@@ -199,14 +200,33 @@ def test_a_tilted_photo_still_gives_one_row_and_its_groups(degrees):
     assert layout.ambiguities == ()
 
 
-def test_split_groups_uses_the_gap_threshold():
-    # Gaps of 0, 17 and 19 pixels between 60-pixel tiles: the threshold is 0.3 * 60 = 18.
-    det = Detections.from_codes([[0, 0, 60, 80], [60, 0, 120, 80], [137, 0, 197, 80],
-                                 [216, 0, 276, 80]], ["1m", "2m", "3m", "4m"])
+def test_split_groups_measures_gaps_between_centres():
+    # 60-pixel tiles; centres 60 apart when touching, 77 and 79 apart across gaps of 17 and 19
+    # pixels: gaps of 17/60 = 0.283 and 19/60 = 0.317 tile widths against the threshold 0.27.
+    lefts = [0, 60, 120, 180, 257, 317, 396]
+    det = Detections.from_codes([[x, 0, x + 60, 80] for x in lefts], ["1m"] * 4 + ["2m"] * 3)
     frame = RowFrame.of(det)
     assert frame.angle == 0.0
-    assert split_groups(frame, [0, 1, 2, 3]) == [[0, 1, 2], [3]]
-    assert split_groups(frame, [0, 1, 2, 3], LayoutOptions(gap=0.2)) == [[0, 1], [2], [3]]
+    assert row_gaps(frame, range(7)) == pytest.approx([0, 0, 0, 17 / 60, 0, 19 / 60])
+    assert split_groups(frame, list(range(7))) == [[0, 1, 2, 3], [4, 5], [6]]
+    assert split_groups(frame, list(range(7)), LayoutOptions(gap=0.3)) == [[0, 1, 2, 3, 4, 5], [6]]
+
+
+def test_gaps_next_to_a_sideways_tile_count_its_length():
+    # upright 60 wide, sideways 80: touching centres are 70 apart, so no gap is seen
+    det = scene(lay("1m 2m 3m 4m", "5p* 5p 5p", gap=0))
+    frame = RowFrame.of(det)
+    assert row_gaps(frame, range(7)) == pytest.approx([0] * 6, abs=1e-6)
+
+
+def test_slanted_boxes_that_overlap_still_show_the_gap():
+    # a low oblique view widens every box by its slant (here 30 px): boxes of neighbours overlap,
+    # but the centres keep the 40-pixel gap between the groups
+    boxes, codes, rotated = lay("1m 2m 3m 4m", "6z 6z")
+    slanted = [[x1 - 15, y1, x2 + 15, y2] for x1, y1, x2, y2 in boxes]
+    det = Detections.from_codes(slanted, codes, rotated=rotated)
+    groups = split_groups(RowFrame.of(det), list(range(6)))
+    assert [[det.codes[i] for i in group] for group in groups] == [["1m", "2m", "3m", "4m"], ["6z", "6z"]]
 
 
 def test_reading_order_sorts_rows_then_left_to_right():

@@ -29,7 +29,7 @@ CONCEALED, MELD, WINNING_TILE, BONUS = "concealed", "meld", "winning_tile", "bon
 class LayoutOptions:
     """Thresholds in units of the row's typical upright tile (its width or height)."""
 
-    gap: float = 0.3              # a gap wider than this many tile widths starts a new group
+    gap: float = 0.27             # a gap wider than this many tile widths starts a new group
     row: float = 0.6              # centres further apart than this many tile heights: another row
     low_confidence: float = 0.5   # a tile read with less confidence is reported
 
@@ -183,23 +183,58 @@ def find_rows(det: Detections, options: LayoutOptions = LayoutOptions(),
     return [sorted(row, key=lambda i: (frame.along[i], frame.across[i])) for row in rows]
 
 
+SIDEWAYS_LENGTH = 80 / 60    # a tile lying sideways, in upright tile widths along the row
+
+
+def _spacings(frame: RowFrame, row: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Centre-to-centre distances along the row, and what they would be for touching tiles in
+    upright tile widths (1 between upright tiles, 7/6 next to a sideways one)."""
+    half = np.where(frame.rotated[list(row)], SIDEWAYS_LENGTH / 2, 0.5)
+    return np.diff(frame.along[list(row)]), half[:-1] + half[1:]
+
+
+def row_gaps(frame: RowFrame, row: Sequence[int]) -> np.ndarray:
+    """The gap after each tile of a row but the last, in upright tile widths.
+
+    Measured between centres, not box edges: in a low, oblique photo each box is widened by the
+    tile's slant and neighbouring boxes overlap, while centres stay evenly spaced. The width unit
+    is the spacing of touching tiles, which shrinks along a receding row, so it is fitted as a
+    line along the row to the pairs that touch (found by refitting: gaps stand out above the
+    line). Box sizes cannot stand in for it (slant and the tiles' sides distort them), so a row
+    with a single spacing has nothing to compare it with and reads as one group."""
+    spacing, nominal = _spacings(frame, row)
+    ratio = spacing / nominal
+    usable = ratio > 0.5                        # a tile stacked on another is no spacing
+    if usable.sum() < 2:
+        return np.zeros(len(spacing))
+    along = frame.along[list(row)]
+    middle = (along[:-1] + along[1:]) / 2
+    touching = usable & (ratio < 1.15 * float(np.percentile(ratio[usable], 25)))   # gaps: the minority
+    for _ in range(6):
+        if touching.sum() >= 4:
+            slope, intercept = np.polyfit(middle[touching], ratio[touching], 1)
+            unit = np.maximum(intercept + slope * middle, 1e-6)
+        else:
+            unit = np.full(len(spacing), float(np.median(ratio[touching])))
+        again = usable & (ratio / unit < 1.12)
+        if not again.any() or (again == touching).all():
+            break
+        touching = again
+    return spacing / unit - nominal
+
+
 def split_groups(frame: RowFrame, row: Sequence[int],
                  options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
-    """Split one row (left to right) where the gap between tiles exceeds ``options.gap`` tile
-    lengths; gaps are measured along the row, between the tiles' own (untilted) extents."""
+    """Split one row (left to right) where the gap exceeds ``options.gap`` tile widths."""
     if not row:
         return []
-    unit_length, _ = frame.unit(np.asarray(row))
-    starts = frame.along - frame.length / 2
-    ends = frame.along + frame.length / 2
+    gaps = row_gaps(frame, row)
     groups = [[row[0]]]
-    right_edge = ends[row[0]]
-    for tile in row[1:]:
-        if starts[tile] - right_edge > options.gap * unit_length:
+    for tile, gap in zip(row[1:], gaps, strict=True):
+        if gap > options.gap:
             groups.append([tile])
         else:
             groups[-1].append(tile)
-        right_edge = max(right_edge, ends[tile])
     return groups
 
 
@@ -295,11 +330,10 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
                 candidates.append(tiles)
                 if where == "concealed":
                     not_winning.update(tiles)
-    win = _winning_tile([group for group in candidates if not not_winning & set(group)], codes, reading)
-    for group in candidates:
-        if group != [win]:
-            reading.concealed.extend(group)
-            reading.groups.append(Group(CONCEALED, tuple(group)))
+    win, concealed_groups = _winning_tile(candidates, not_winning, codes, reading)
+    for group in concealed_groups:
+        reading.concealed.extend(group)
+        reading.groups.append(Group(CONCEALED, tuple(group)))
     _promote_concealed_kongs(reading, codes, win)
     if win is not None:
         reading.groups.append(Group(WINNING_TILE, (win,)))
@@ -310,19 +344,27 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     return Layout(tuple(groups), hand, tuple(reading.ambiguities))
 
 
-def _winning_tile(candidates: list[list[int]], codes: list[str], reading: _Reading) -> int | None:
-    """The single tile laid apart; with several, the last in reading order (and a doubt)."""
-    singles = [group[0] for group in candidates if len(group) == 1]
-    if not singles:
-        if candidates:
-            reading.doubt("no_winning_tile", "no tile is laid apart as the winning tile; "
-                                             "the last tile of the row is taken")
-        return None
+def _winning_tile(candidates: list[list[int]], not_winning: set[int], codes: list[str],
+                  reading: _Reading) -> tuple[int | None, list[list[int]]]:
+    """The single tile laid apart, and the concealed groups without it. With several singles the
+    last in reading order is taken; with none, the last tile of the row (players add the winning
+    tile at the end); both with a doubt."""
+    singles = [group[0] for group in candidates if len(group) == 1 and group[0] not in not_winning]
     if len(singles) > 1:
         reading.doubt("winning_tile", f"{len(singles)} single tiles are laid apart "
                                       f"({', '.join(codes[i] for i in singles)}); the last is taken "
                                       "as the winning tile", singles)
-    return singles[-1]
+    if singles:
+        return singles[-1], [group for group in candidates if group != [singles[-1]]]
+    eligible = [number for number, group in enumerate(candidates) if group[-1] not in not_winning]
+    if not eligible:
+        return None, candidates
+    number = eligible[-1]
+    win = candidates[number][-1]
+    reading.doubt("no_winning_tile", f"no tile is laid apart as the winning tile; the last tile of "
+                                     f"the row ({codes[win]}) is taken", [win])
+    rest = candidates[:number] + [candidates[number][:-1]] + candidates[number + 1:]
+    return win, rest
 
 
 def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | None) -> None:
@@ -350,10 +392,6 @@ def _hand_dict(reading: _Reading, codes: list[str], win: int | None) -> dict[str
                             "melds": list(reading.melds)}
     if win is not None:
         hand["win_tile"] = codes[win]
-    elif reading.concealed:
-        last = reading.concealed[-1]          # the rightmost tile of the row, as laid
-        others = [i for i in reading.concealed if i != last]
-        hand["hand"] = (format_tiles(_tile(codes[i]) for i in others) if others else "") + codes[last]
     hand["flowers"] = format_tiles(_tile(codes[i]) for i in reading.flowers)
     return hand
 
