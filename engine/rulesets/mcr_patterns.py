@@ -601,9 +601,17 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
                 for fan in raw if fan[0] in dropped]
     excluded.extend((FANS[key].name, FANS[key].value, f"{sets}: {because}") for key, sets, because in refused)
     _trim_terminal_pungs(kept, excluded)
+    merged: dict[str, list] = {}
+    for key, count, why, *_ in kept:
+        if key in merged:
+            merged[key][0] += count
+            merged[key][1] += "; " + why
+        else:
+            merged[key] = [count, why]
     items = []
     points = 0
-    for key, count, why, *_ in sorted(kept, key=lambda fan: RANK.get(fan[0], 47)):
+    for key in sorted(merged, key=lambda key: RANK.get(key, 47)):
+        count, why = merged[key]
         if key == "melded_and_concealed_kongs":
             name, value = "Melded and Concealed Kongs", 5
         else:
