@@ -23,11 +23,13 @@ import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG
 from vision.detections import Detections
-from vision.layout import row_angle, upright_sizes
+from vision.layout import sideways_scores
 
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
-ROTATED_RATIO = 1.4        # a tile lying sideways is this much wider (relative) than the upright ones
+SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
+SIDEWAYS_WEIGHT = 20.0     # log-odds per unit of shape score
+SIDEWAYS_CHECK = -0.05     # below this shape score a tile is upright without asking the classifier
 
 
 def models_dir() -> Path:
@@ -158,18 +160,18 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float, max_det: in
     return np.array(keep, dtype=np.int64)
 
 
-def mark_rotated(boxes: np.ndarray, ratio: float = ROTATED_RATIO) -> np.ndarray:
-    """Tiles lying sideways (called tiles): length/depth along the rows at least ``ratio`` times
-    the median, after the photo's tilt is undone (see vision.layout.upright_sizes).
+def mark_rotated(boxes: np.ndarray) -> np.ndarray:
+    """Tiles lying sideways (called tiles) judged from their shape alone (see sideways_scores)."""
+    return sideways_scores(boxes) >= SIDEWAYS_POINT
 
-    Relative, not absolute, because a low camera foreshortens every tile: seen from a seat an
-    upright tile may be wider than tall, but a sideways one is still about (4/3)^2 = 1.78 times
-    longer relative to its depth than its upright neighbours. Most tiles of a hand are upright."""
-    if len(boxes) == 0:
-        return np.zeros(0, dtype=bool)
-    length, depth = upright_sizes(boxes, row_angle(boxes))
-    aspect = length / np.maximum(depth, 1e-6)
-    return aspect >= ratio * float(np.median(aspect))
+
+def decide_sideways(shape: np.ndarray, upright: np.ndarray, turned: np.ndarray) -> np.ndarray:
+    """Sideways or not, from two kinds of evidence added as log-odds: the box's shape against its
+    neighbours, and how much surer the classifier is of the crop turned a quarter than as it is
+    (a face seen sideways is no face it was trained on). Near-symmetric faces (white dragon,
+    backs) leave the classifier undecided, and then shape decides."""
+    evidence = np.log(np.maximum(turned, 1e-6)) - np.log(np.maximum(upright, 1e-6))
+    return evidence + SIDEWAYS_WEIGHT * (shape - SIDEWAYS_POINT) > 0
 
 
 def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw: tuple[int, int],
@@ -244,32 +246,35 @@ class TileDetector:
         keep = nms(boxes, scores, self.iou, self.max_det)
         return unletterbox(boxes[keep], box, height, width), scores[keep]
 
-    def classify(self, pixels: np.ndarray, boxes: np.ndarray,
-                 rotated: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Stage two: (class ids, probabilities). A sideways tile is classified turned both ways
-        and the surer reading is kept, so the classifier only ever sees upright faces."""
+    def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Stage two: (class ids, probabilities, sideways). A tile whose shape could be sideways is
+        also classified turned a quarter each way, so the classifier only ever names upright
+        faces and its surprise at a sideways face helps tell which tiles lie sideways."""
         if len(boxes) == 0:
-            return np.zeros(0, np.int64), np.zeros(0, np.float32)
-        sideways = np.flatnonzero(rotated)
-        crop_boxes = np.concatenate([boxes, boxes[sideways], boxes[sideways]])
-        turns = np.concatenate([np.zeros(len(boxes), int), np.ones(len(sideways), int),
-                                np.full(len(sideways), 3)])
+            return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool)
+        shape = sideways_scores(boxes)
+        maybe = np.flatnonzero(shape >= SIDEWAYS_CHECK)
+        crop_boxes = np.concatenate([boxes, boxes[maybe], boxes[maybe]])
+        turns = np.concatenate([np.zeros(len(boxes), int), np.ones(len(maybe), int),
+                                np.full(len(maybe), 3)])
         batch = crop_tiles(pixels, crop_boxes, turns, self.config.input_hw, self.config.crop_margin)
         logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
         probs = softmax(np.asarray(logits, dtype=np.float32))
-        upright = probs[:len(boxes)]
-        if len(sideways):
-            left = probs[len(boxes):len(boxes) + len(sideways)]
-            right = probs[len(boxes) + len(sideways):]
-            upright[sideways] = np.where((left.max(1) >= right.max(1))[:, None], left, right)
-        best = upright.argmax(axis=1)
-        return self._class_map[best], upright[np.arange(len(best)), best]
+        chosen = probs[:len(boxes)].copy()
+        sideways = np.zeros(len(boxes), bool)
+        if len(maybe):
+            left = probs[len(boxes):len(boxes) + len(maybe)]
+            right = probs[len(boxes) + len(maybe):]
+            turned = np.where((left.max(1) >= right.max(1))[:, None], left, right)
+            sideways[maybe] = decide_sideways(shape[maybe], chosen[maybe].max(1), turned.max(1))
+            chosen[maybe[sideways[maybe]]] = turned[sideways[maybe]]
+        best = chosen.argmax(axis=1)
+        return self._class_map[best], chosen[np.arange(len(best)), best], sideways
 
     def detect(self, pixels: np.ndarray) -> Detections:
         """Both stages on one upright BGR image."""
         boxes, scores = self.find_tiles(pixels)
-        rotated = mark_rotated(boxes)
-        class_ids, probs = self.classify(pixels, boxes, rotated)
+        class_ids, probs, rotated = self.classify(pixels, boxes)
         return Detections(boxes=boxes, class_ids=class_ids,
                           confidences=np.minimum(scores, probs),
                           face_down=class_ids == self._back, rotated=rotated)

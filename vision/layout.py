@@ -238,6 +238,31 @@ def split_groups(frame: RowFrame, row: Sequence[int],
     return groups
 
 
+def sideways_scores(boxes: np.ndarray, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
+    """How much each box looks like a tile lying sideways, from its shape against its row
+    neighbours (up to three each side): 0.1 log(width ratio) + 0.9 log(inverse height ratio).
+
+    A sideways tile is longer along the row (80 vs 60) and shallower across it (60 vs 80); in a
+    low, oblique photo slant widens every box alike, so height carries most of the signal.
+    Weights and the 0.05 decision point were fitted on generated scenes (1.3% of tiles wrong
+    from shape alone), which is why the detector also asks the classifier (see vision.detect)."""
+    scores = np.zeros(len(boxes))
+    if len(boxes) < 2:
+        return scores
+    det = Detections(boxes, np.zeros(len(boxes)), np.ones(len(boxes)), np.zeros(len(boxes)),
+                     np.zeros(len(boxes)))
+    widths, heights = det.widths, det.heights
+    for row in find_rows(det, options):
+        for position, tile in enumerate(row):
+            around = row[max(0, position - 3):position] + row[position + 1:position + 4]
+            if len(around) < 2:
+                continue
+            width_ratio = widths[tile] / np.median(widths[around])
+            height_ratio = np.median(heights[around]) / max(heights[tile], 1e-6)
+            scores[tile] = 0.1 * np.log(width_ratio) + 0.9 * np.log(height_ratio)
+    return scores
+
+
 def reading_order(det: Detections, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
     """Indexes that put detections in reading order (rows far to near, left to right)."""
     return np.array([i for row in find_rows(det, options) for i in row], dtype=np.int64)

@@ -1,0 +1,227 @@
+"""``python -m vision``: read a photo, watch a camera, evaluate on a folder, train.
+
+    python -m vision read PHOTO.jpg --json          one reading, the JSON of ARCHITECTURE.md
+    python -m vision watch --camera 0 [--post URL]  JSON lines, one per hand that has held still
+    python -m vision eval DATA [--json]             precision, recall, confusion, hands, latency
+    python -m vision train ...                      see vision/train.py
+
+Errors are one line on stderr (with ``--json``, a JSON object on stdout) and a non-zero status,
+never a traceback: a photo that is not a photo is an everyday event here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
+
+
+def _reader(args: argparse.Namespace):
+    from vision.detect import ModelConfig
+    from vision.reader import HandReader
+
+    config = ModelConfig.load(args.models) if args.models else None
+    return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side)
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+
+
+def summary(reading: dict[str, Any]) -> str:
+    """A person's view of a reading: the hand line, then one line per doubt."""
+    hand = reading["hand"]
+    parts = [hand.get("hand", "")] + list(hand.get("melds", []))
+    if hand.get("win_tile"):
+        parts.append(f"win {hand['win_tile']}")
+    if hand.get("flowers"):
+        parts.append(f"flowers {hand['flowers']}")
+    lines = [f"{len(reading['tiles'])} tiles: " + "  ".join(part for part in parts if part)]
+    lines += [f"  ? {ambiguity['message']}" for ambiguity in reading.get("ambiguities", [])]
+    timing = reading["timing_ms"]
+    lines.append("  " + ", ".join(f"{step} {ms:.0f} ms" for step, ms in timing.items()))
+    return "\n".join(lines)
+
+
+# -- read ---------------------------------------------------------------------------------------
+
+def cmd_read(args: argparse.Namespace) -> int:
+    try:
+        data = Path(args.image).read_bytes()
+    except OSError as error:
+        return _fail(args, f"cannot read {args.image}: {error.strerror or error}", "not_found")
+    try:
+        probe_image(data)                  # a bad upload is told apart before the models load
+        reader = _reader(args)
+        reading = reader.read_bytes(data).to_json()
+    except ImageError as error:
+        return _fail(args, str(error), error.reason)
+    except FileNotFoundError as error:
+        return _fail(args, str(error), "no_models")
+    if args.json:
+        _print_json(reading)
+    else:
+        print(summary(reading))
+    return 0
+
+
+def _fail(args: argparse.Namespace, message: str, reason: str) -> int:
+    if getattr(args, "json", False):
+        _print_json({"error": message, "reason": reason})
+    else:
+        print(f"error: {message}", file=sys.stderr)
+    return 1 if reason != "no_models" else 3
+
+
+# -- watch --------------------------------------------------------------------------------------
+
+def post_json(url: str, data: dict[str, Any], timeout: float = 5.0) -> int:
+    """POST a reading to the web app's API; returns the HTTP status."""
+    request = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - user's own URL
+        return int(response.status)
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.stabilize import Stabilizer
+
+    try:
+        reader = _reader(args)
+    except FileNotFoundError as error:
+        return _fail(args, str(error), "no_models")
+    source: int | str = int(args.camera) if str(args.camera).isdigit() else str(args.camera)
+    capture = cv2.VideoCapture(source)
+    if not capture.isOpened():
+        print(f"error: cannot open camera {args.camera}", file=sys.stderr)
+        return 1
+    capture.set(cv2.CAP_PROP_FRAME_WIDTH, args.width)
+    capture.set(cv2.CAP_PROP_FRAME_HEIGHT, args.height)
+    stabilizer: Stabilizer[dict[str, Any]] = Stabilizer(window=args.window, quorum=args.quorum)
+    frames, started = 0, time.perf_counter()
+    try:
+        while args.max_frames is None or frames < args.max_frames:
+            ok, frame = capture.read()
+            if not ok:
+                break
+            frames += 1
+            reading = reader.read_pixels(frame)
+            signature = reading.layout.signature() if len(reading.detections) else None
+            stable = stabilizer.push(signature, reading)
+            if stable is not None:
+                out = stable.to_json() | {"frame": frames}
+                _print_json(out)
+                if args.post:
+                    _post(args.post, out)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        capture.release()
+    elapsed = time.perf_counter() - started
+    print(f"watched {frames} frames in {elapsed:.1f} s ({frames / max(elapsed, 1e-9):.1f} fps)",
+          file=sys.stderr)
+    return 0
+
+
+def _post(url: str, reading: dict[str, Any]) -> None:
+    try:
+        status = post_json(url, reading)
+        print(f"posted to {url}: HTTP {status}", file=sys.stderr)
+    except (urllib.error.URLError, OSError, ValueError) as error:
+        print(f"could not post to {url}: {error}", file=sys.stderr)
+
+
+# -- eval ---------------------------------------------------------------------------------------
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from vision.evaluate import evaluate, load_samples
+
+    samples = load_samples(args.data)
+    if args.limit:
+        samples = samples[:args.limit]
+    if not samples:
+        print(f"error: no photos with truth JSON under {args.data}", file=sys.stderr)
+        return 1
+    try:
+        reader = _reader(args)
+    except FileNotFoundError as error:
+        return _fail(args, str(error), "no_models")
+    reader.read_bytes(samples[0].image.read_bytes())   # warm-up: the first run allocates
+    report = evaluate(reader.read_bytes, samples)
+    if args.json:
+        _print_json(report.to_json())
+    else:
+        print(report.to_text())
+    return 0
+
+
+# -- train --------------------------------------------------------------------------------------
+
+def cmd_train(rest: list[str]) -> int:
+    if importlib.util.find_spec("vision.train") is None:
+        print("error: vision/train.py is not there", file=sys.stderr)
+        return 1
+    from vision import train
+
+    train.main(rest)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def model_options(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--models", help="folder with vision.json (default: models/)")
+        sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
+        sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
+        sub.add_argument("--min-side", type=int, default=DEFAULT_MIN_SIDE,
+                         help="decode large JPEGs reduced down to this long side")
+
+    read = commands.add_parser("read", help="read one photo")
+    read.add_argument("image")
+    read.add_argument("--json", action="store_true", help="print the reading as JSON")
+    model_options(read)
+
+    watch = commands.add_parser("watch", help="read a camera; print each hand once it is stable")
+    watch.add_argument("--camera", default="0", help="camera index, or a video file or stream URL")
+    watch.add_argument("--post", help="also POST each stable hand as JSON to this URL")
+    watch.add_argument("--width", type=int, default=640)
+    watch.add_argument("--height", type=int, default=480)
+    watch.add_argument("--window", type=int, default=8, help="frames in the vote")
+    watch.add_argument("--quorum", type=int, default=6, help="votes a hand needs")
+    watch.add_argument("--max-frames", type=int, default=None)
+    model_options(watch)
+
+    evaluation = commands.add_parser("eval", help="score readings against truth JSON files")
+    evaluation.add_argument("data", help="folder of photos with truth JSON (searched recursively)")
+    evaluation.add_argument("--limit", type=int, default=None)
+    evaluation.add_argument("--json", action="store_true")
+    model_options(evaluation)
+
+    commands.add_parser("train", help="train and export the models (vision/train.py)", add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["train"]:
+        return cmd_train(argv[1:])
+    args = build_parser().parse_args(argv)
+    handlers = {"read": cmd_read, "watch": cmd_watch, "eval": cmd_eval}
+    return handlers[args.command](args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
