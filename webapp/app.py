@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from webapp import security
 from webapp.views import api, hands, scoreboard, tables
@@ -83,7 +83,7 @@ def _install_errors(app: Flask) -> None:
     def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         status = error.code or 500
         message = error.description or error.name
-        if status == 413 and "limit" not in message:
+        if status == 413 and message == RequestEntityTooLarge.description:
             limit = app.config["MAX_UPLOAD_BYTES"] / 1e6
             message = f"the upload is too large; the limit is {limit:.1f} MB"
         if request.path.startswith("/api/"):

@@ -1,0 +1,30 @@
+"""The `serve` command: its options, and the self-signed certificate for --https."""
+
+from __future__ import annotations
+
+import shutil
+import ssl
+from pathlib import Path
+
+import pytest
+
+from webapp.cli import build_parser
+from webapp.cli_serve import self_signed_certificate
+
+
+def test_serve_defaults_and_options() -> None:
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.https) == ("127.0.0.1", 8000, False)
+    args = build_parser().parse_args(["serve", "--host", "0.0.0.0", "--port", "8443", "--https"])
+    assert (args.host, args.port, args.https) == ("0.0.0.0", 8443, True)
+    assert args.handler.__name__ == "serve"
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_self_signed_certificate_is_made_once_and_loads(tmp_path: Path) -> None:
+    cert, key = self_signed_certificate(tmp_path / "tls", "127.0.0.1")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(str(cert), str(key))      # a usable pair
+    assert oct(key.stat().st_mode & 0o777) == "0o600"
+    before = cert.read_bytes()
+    assert self_signed_certificate(tmp_path / "tls", "127.0.0.1")[0].read_bytes() == before
