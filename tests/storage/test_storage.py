@@ -167,13 +167,15 @@ def test_two_writers_on_one_table_one_conflicts_no_lost_update(db_url):
             # Writer 1 has bumped the version but not committed: let writer 2 try now.
             if statement.lstrip().upper().startswith("UPDATE TABLES"):
                 first_paused.set()
-                second_started.wait(10)
+                assert second_started.wait(30), "writer 2 never started"
                 threading.Event().wait(0.3)       # let writer 2 reach its lock wait
 
         from sqlalchemy import event
 
         event.listen(first.engine, "after_cursor_execute", hold_after_version_bump)
-        event.listen(second.engine, "begin", lambda conn: second_started.set())
+        # Signal when writer 2 takes its connection, before its BEGIN (on SQLite, BEGIN IMMEDIATE
+        # waits there for writer 1).
+        event.listen(second.engine.pool, "checkout", lambda *args: second_started.set())
         outcome: dict[str, object] = {}
 
         def write(name, store, table_event):
@@ -184,7 +186,7 @@ def test_two_writers_on_one_table_one_conflicts_no_lost_update(db_url):
 
         one = threading.Thread(target=write, args=("first", first, mcr_win(2, None, 10)))
         one.start()
-        assert first_paused.wait(10)
+        assert first_paused.wait(30)
         two = threading.Thread(target=write, args=("second", second, mcr_win(3, 0, 8)))
         two.start()
         one.join(30)
