@@ -29,7 +29,6 @@ MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
 SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
 SIDEWAYS_WEIGHT = 20.0     # log-odds per unit of shape score
-SIDEWAYS_CHECK = -0.05     # below this shape score a tile is upright without asking the classifier
 
 
 def models_dir() -> Path:
@@ -177,20 +176,21 @@ def decide_sideways(shape: np.ndarray, upright: np.ndarray, turned: np.ndarray) 
 def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw: tuple[int, int],
                margin: float) -> np.ndarray:
     """Classifier batch (N, 3, H, W) RGB float 0-1: each box grown by ``margin`` of its size,
-    turned by ``turns[i]`` quarter turns counter-clockwise (np.rot90), resized to ``input_hw``."""
+    turned by ``turns[i]`` quarter turns counter-clockwise (np.rot90), resized to ``input_hw``
+    with INTER_AREA (cut and resized as the classifier's training crops are)."""
     height, width = image.shape[:2]
     target_h, target_w = input_hw
     batch = np.empty((len(boxes), target_h, target_w, 3), dtype=np.uint8)
     for index, (x1, y1, x2, y2) in enumerate(boxes):
         grow_x, grow_y = (x2 - x1) * margin, (y2 - y1) * margin
-        left, top = max(0, int(x1 - grow_x)), max(0, int(y1 - grow_y))
-        right, bottom = min(width, int(np.ceil(x2 + grow_x))), min(height, int(np.ceil(y2 + grow_y)))
-        crop = image[top:max(bottom, top + 1), left:max(right, left + 1)]
+        left, top = int(max(0, x1 - grow_x)), int(max(0, y1 - grow_y))
+        right = int(min(width, max(left + 2, x2 + grow_x)))
+        bottom = int(min(height, max(top + 2, y2 + grow_y)))
+        crop = image[top:bottom, left:right]
         if turns[index] % 4:
             crop = np.rot90(crop, k=int(turns[index]))
-        interpolation = cv2.INTER_AREA if crop.shape[0] > target_h else cv2.INTER_LINEAR
         batch[index] = cv2.resize(np.ascontiguousarray(crop), (target_w, target_h),
-                                  interpolation=interpolation)
+                                  interpolation=cv2.INTER_AREA)
     return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
 
 
@@ -247,29 +247,23 @@ class TileDetector:
         return unletterbox(boxes[keep], box, height, width), scores[keep]
 
     def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Stage two: (class ids, probabilities, sideways). A tile whose shape could be sideways is
-        also classified turned a quarter each way, so the classifier only ever names upright
-        faces and its surprise at a sideways face helps tell which tiles lie sideways."""
+        """Stage two: (class ids, probabilities, sideways). Each tile is classified as it lies and
+        turned a quarter (the classifier was trained with landscape crops turned, faces either
+        way up); the surer reading names the tile, and how much surer the turned one is joins the
+        box's shape in deciding whether the tile lies sideways (see decide_sideways)."""
         if len(boxes) == 0:
             return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool)
-        shape = sideways_scores(boxes)
-        maybe = np.flatnonzero(shape >= SIDEWAYS_CHECK)
-        crop_boxes = np.concatenate([boxes, boxes[maybe], boxes[maybe]])
-        turns = np.concatenate([np.zeros(len(boxes), int), np.ones(len(maybe), int),
-                                np.full(len(maybe), 3)])
-        batch = crop_tiles(pixels, crop_boxes, turns, self.config.input_hw, self.config.crop_margin)
+        count = len(boxes)
+        turns = np.concatenate([np.zeros(count, int), np.ones(count, int)])
+        batch = crop_tiles(pixels, np.concatenate([boxes, boxes]), turns, self.config.input_hw,
+                           self.config.crop_margin)
         logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
         probs = softmax(np.asarray(logits, dtype=np.float32))
-        chosen = probs[:len(boxes)].copy()
-        sideways = np.zeros(len(boxes), bool)
-        if len(maybe):
-            left = probs[len(boxes):len(boxes) + len(maybe)]
-            right = probs[len(boxes) + len(maybe):]
-            turned = np.where((left.max(1) >= right.max(1))[:, None], left, right)
-            sideways[maybe] = decide_sideways(shape[maybe], chosen[maybe].max(1), turned.max(1))
-            chosen[maybe[sideways[maybe]]] = turned[sideways[maybe]]
+        as_is, turned = probs[:count], probs[count:]
+        chosen = np.where((turned.max(1) > as_is.max(1))[:, None], turned, as_is)
+        sideways = decide_sideways(sideways_scores(boxes), as_is.max(1), turned.max(1))
         best = chosen.argmax(axis=1)
-        return self._class_map[best], chosen[np.arange(len(best)), best], sideways
+        return self._class_map[best], chosen[np.arange(count), best], sideways
 
     def detect(self, pixels: np.ndarray) -> Detections:
         """Both stages on one upright BGR image."""
