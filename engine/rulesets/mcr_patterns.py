@@ -13,12 +13,13 @@ and removes what the principles forbid:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
 from engine.hand import DeclaredHand
 from engine.rulesets.mcr_fans import FANS, ORDER
+from engine.rulesets.mcr_readings import meld_sets
+from engine.rulesets.mcr_readings import readings as all_readings
 from engine.rulesets.mcr_waits import waits
 from engine.shapes import (
     CHOW,
@@ -28,8 +29,6 @@ from engine.shapes import (
     REGULAR,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
-    decompositions_of_counts,
-    meld_group,
 )
 from engine.tiles import (
     DRAGONS,
@@ -101,7 +100,7 @@ def fan_value(key: str, options: dict) -> int:
 def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     counts = counts34(hand.concealed)
     all_counts = list(counts)
-    melds = tuple((meld_group(meld).shape, meld.first, meld.kind) for meld in hand.melds)
+    melds = meld_sets(hand.melds)
     for meld in hand.melds:
         for tile in meld.tiles:
             all_counts[tile.kind] += 1
@@ -233,25 +232,9 @@ def _situational_fans(facts: HandFacts) -> list[Raw]:
 
 # -- readings ---------------------------------------------------------------------------------
 
-def readings(hand: DeclaredHand, facts: HandFacts) -> Iterator[tuple]:
-    """Every decomposition as (form, sets, pair kind or -1, knitted kinds)."""
-    meld_groups = tuple(meld_group(meld) for meld in hand.melds)
-    for found in decompositions_of_counts(facts.counts, meld_groups):
-        sets = tuple((group.shape, group.first, group.meld) for group in found.groups
-                     if group.shape != PAIR)
-        pairs = [group.first for group in found.groups if group.shape == PAIR]
-        pair = pairs[0] if len(pairs) == 1 else -1
-        yield found.form, sets, pair, tuple(pairs), found.knitted, _search_order(found.groups)
-
-
-# Which reading wins a tie on points: the one a search from the lowest tile upwards, trying the
-# pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps).
-_STEP = {PAIR: 0, "pung": 1, "kong": 1, CHOW: 2}
-
-
-def _search_order(groups: tuple) -> tuple[int, ...]:
-    return tuple(step for _, step in sorted(
-        (group.first, _STEP[group.shape]) for group in groups if group.meld is None))
+def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
+    """Every decomposition (see ``mcr_readings``)."""
+    return all_readings(facts.counts, facts.melds)
 
 
 # -- combinations of sets (non-separation, non-identical, account-once) -------------------------

@@ -1,0 +1,167 @@
+"""Every reading (decomposition) of an MCR hand, as light tuples the fan detectors read fast.
+
+Same readings as ``engine.shapes.decompositions_of_counts`` (the property test in
+tests/test_mcr_readings.py checks it), but without building dataclasses per group: scoring MCR
+reads every decomposition of every hand, so this is the engine's hot path. Each suit's count
+vector is split once and cached; a hand's regular readings are the product of its suits' splits.
+
+A reading is ``(form, sets, pair, pairs, knitted, order)``:
+``sets`` as ``(shape, first kind, meld kind or None)`` with the melds first; ``pair`` the pair's
+kind (-1 if the form has none or several); ``pairs`` every pair (Seven Pairs); ``knitted`` the
+knitted kinds; ``order`` the tie-break key (see ``search_order``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import product
+
+from engine.shapes import (
+    CHOW,
+    HONORS_KNITTED,
+    KNITTED_SEQUENCES,
+    KNITTED_STRAIGHT,
+    KONG,
+    PAIR,
+    PUNG,
+    REGULAR,
+    SEVEN_PAIRS,
+    THIRTEEN_ORPHANS,
+)
+from engine.tiles import HONORS, TERMINALS_AND_HONORS
+
+_SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+_MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
+# Which reading wins a tie on points: the one a search from the lowest tile upwards, trying the
+# pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps), so the
+# order key is the step codes of the concealed groups by first tile, and the larger key wins.
+_STEP_PAIR, _STEP_PUNG, _STEP_CHOW = 0, 1, 2
+_HONOR_SET = frozenset(HONORS)
+
+SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
+
+
+@cache
+def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitReading, ...]:
+    """All splits of one suit into sets (and one pair when its count is 2 mod 3)."""
+    remainder = sum(vec) % 3
+    if remainder == 1:
+        return ()
+    want_pair = remainder == 2
+    found: dict[tuple, SuitReading] = {}
+
+    def walk(cnt: list[int], groups: list[tuple[int, int]], pair: int) -> None:
+        index = next((i for i, count in enumerate(cnt) if count), -1)
+        if index < 0:
+            if (pair >= 0) == want_pair:
+                ordered = sorted(groups)
+                sets = tuple((PUNG if step == _STEP_PUNG else CHOW, base + first, None)
+                             for first, step in ordered if step != _STEP_PAIR)
+                steps = tuple(step for _, step in ordered)
+                key = (sets, pair)
+                found.setdefault(key, (sets, base + pair if pair >= 0 else -1, steps))
+            return
+        if cnt[index] >= 3:
+            cnt[index] -= 3
+            groups.append((index, _STEP_PUNG))
+            walk(cnt, groups, pair)
+            groups.pop()
+            cnt[index] += 3
+        if want_pair and pair < 0 and cnt[index] >= 2:
+            cnt[index] -= 2
+            groups.append((index, _STEP_PAIR))
+            walk(cnt, groups, index)
+            groups.pop()
+            cnt[index] += 2
+        if not honors and index <= 6 and cnt[index + 1] and cnt[index + 2]:
+            cnt[index] -= 1
+            cnt[index + 1] -= 1
+            cnt[index + 2] -= 1
+            groups.append((index, _STEP_CHOW))
+            walk(cnt, groups, pair)
+            groups.pop()
+            cnt[index] += 1
+            cnt[index + 1] += 1
+            cnt[index + 2] += 1
+
+    walk(list(vec), [], -1)
+    return tuple(found.values())
+
+
+def regular_readings(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple, int, tuple]]:
+    """(concealed sets, pair, order) for every 4-sets-and-a-pair reading of concealed counts."""
+    parts = []
+    pair_suits = 0
+    for base, size, honors in _SUITS:
+        vec = tuple(counts[base:base + size])
+        if not any(vec):
+            continue
+        readings = suit_readings(vec, base, honors)
+        if not readings:
+            return []
+        if readings[0][1] >= 0:
+            pair_suits += 1
+        parts.append(readings)
+    if pair_suits != 1:
+        return []
+    if all(len(part) == 1 for part in parts):
+        sets: tuple = ()
+        order: tuple = ()
+        pair = -1
+        for (part_sets, part_pair, part_order), in parts:
+            sets += part_sets
+            order += part_order
+            if part_pair >= 0:
+                pair = part_pair
+        return [(sets, pair, order)]
+    out = []
+    for combo in product(*parts):
+        sets = ()
+        order = ()
+        pair = -1
+        for part_sets, part_pair, part_order in combo:
+            sets += part_sets
+            order += part_order
+            if part_pair >= 0:
+                pair = part_pair
+        out.append((sets, pair, order))
+    return out
+
+
+def meld_sets(melds) -> tuple:
+    return tuple((_MELD_SHAPES[meld.kind], meld.first, meld.kind) for meld in melds)
+
+
+def readings(counts: list[int], melds: tuple) -> list[tuple]:
+    """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``."""
+    found = [(REGULAR, melds + sets, pair, (), (), order)
+             for sets, pair, order in regular_readings(counts)]
+    total = sum(counts)
+    if not melds and total == 14:
+        if all(count in (0, 2, 4) for count in counts):
+            pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
+            found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
+        if all(counts[kind] for kind in TERMINALS_AND_HONORS) and \
+                sum(counts[kind] for kind in TERMINALS_AND_HONORS) == 14:
+            pair = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
+            found.append((THIRTEEN_ORPHANS, (), pair, (pair,), tuple(TERMINALS_AND_HONORS), ()))
+        if max(counts) == 1:
+            present = [kind for kind in range(34) if counts[kind]]
+            for sequence in KNITTED_SEQUENCES:
+                allowed = set(sequence) | _HONOR_SET
+                if all(kind in allowed for kind in present):
+                    found.append((HONORS_KNITTED, (), -1, (), tuple(present), ()))
+                    break
+    if len(melds) <= 1 and total + 3 * len(melds) == 14:
+        for sequence in KNITTED_SEQUENCES:
+            if all(counts[kind] for kind in sequence):
+                rest = list(counts)
+                for kind in sequence:
+                    rest[kind] -= 1
+                for sets, pair, order in regular_readings(rest):
+                    if len(sets) + len(melds) == 1:
+                        found.append((KNITTED_STRAIGHT, melds + sets, pair, (), sequence, order))
+    return found
+
+
+__all__ = ["PAIR", "meld_sets", "readings", "regular_readings", "suit_readings"]
