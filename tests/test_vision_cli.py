@@ -11,15 +11,24 @@ import json
 import os
 import subprocess
 import sys
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.__main__ import main, summary
+from vision.__main__ import main, post_json, summary
 from vision.detections import Detections
-from vision.evaluate import Report, canonical_hand, load_samples, match, score_sample
+from vision.evaluate import (
+    Report,
+    canonical_hand,
+    evaluate_tile_photos,
+    load_samples,
+    match,
+    score_sample,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 MODEL_CONFIG = REPO / "models" / "vision.json"
@@ -100,6 +109,44 @@ def test_load_samples_finds_photos_beside_or_under_images(tmp_path):
     (tmp_path / "flat" / "other.json").write_text(json.dumps({"not": "truth"}))
     found = sorted(sample.image.relative_to(tmp_path).as_posix() for sample in load_samples(tmp_path))
     assert found == ["flat/b.png", "images/val/a.jpg"]
+
+
+def test_tile_photo_accuracy(tmp_path):
+    paths = []
+    for number in range(3):
+        path = tmp_path / f"{number}.png"
+        cv2.imwrite(str(path), np.full((8, 6, 3), number * 100, np.uint8))
+        paths.append(path)
+    items = [(paths[0], "1m"), (paths[1], "2m"), (paths[2], "3m"), (tmp_path / "missing.png", "4m")]
+    # a stand-in classifier that names tiles by brightness: 0 -> 1m, 100 -> 2m, 200 -> 9m (wrong)
+    report = evaluate_tile_photos(lambda photo: {0: "1m", 100: "2m"}.get(int(photo[0, 0, 0]), "9m"), items)
+    assert (report.right, report.total) == (2, 3) and report.accuracy == pytest.approx(2 / 3)
+    assert report.to_json()["confusions"] == [{"true": "3m", "read": "9m", "count": 1}]
+
+
+def test_post_json_sends_the_reading_to_the_web_api():
+    received = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self):  # noqa: N802 - the http.server API
+            length = int(self.headers["Content-Length"])
+            received.append((self.headers["Content-Type"], json.loads(self.rfile.read(length))))
+            self.send_response(201)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.handle_request, daemon=True)
+    thread.start()
+    try:
+        status = post_json(f"http://127.0.0.1:{server.server_port}/api/hands/read", {"hand": {"hand": "11m"}})
+    finally:
+        thread.join(timeout=10)
+        server.server_close()
+    assert status == 201
+    assert received == [("application/json", {"hand": {"hand": "11m"}})]
 
 
 # -- command line without a model ---------------------------------------------------------------

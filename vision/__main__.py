@@ -147,6 +147,8 @@ def _post(url: str, reading: dict[str, Any]) -> None:
 def cmd_eval(args: argparse.Namespace) -> int:
     from vision.evaluate import evaluate, load_samples
 
+    if (Path(args.data) / "data.csv").exists() and (Path(args.data) / "images").is_dir():
+        return _eval_tile_photos(args)
     samples = load_samples(args.data)
     if args.limit:
         samples = samples[:args.limit]
@@ -163,6 +165,40 @@ def cmd_eval(args: argparse.Namespace) -> int:
         _print_json(report.to_json())
     else:
         print(report.to_text())
+    return 0
+
+
+def _eval_tile_photos(args: argparse.Namespace) -> int:
+    """The Camerash layout (data.csv + images/): top-1 of the classifier, one tile per photo, on
+    the part the classifier never trained on (vision.synth.classifier.camerash_split)."""
+    import numpy as np
+
+    from vision.classes import CLASS_CODES
+    from vision.evaluate import evaluate_tile_photos
+
+    try:
+        from vision.synth.classifier import camerash_split
+    except ImportError as error:
+        print(f"error: cannot split the photos into training and held-out parts: {error}", file=sys.stderr)
+        return 1
+    train_items, held_items = camerash_split(Path(args.data))
+    items = held_items + (train_items if args.all else [])
+    try:
+        reader = _reader(args)
+    except FileNotFoundError as error:
+        return _fail(args, str(error), "no_models")
+
+    def name_tile(photo: np.ndarray) -> str:
+        height, width = photo.shape[:2]
+        class_ids, _, _ = reader.detector.classify(photo, np.array([[0, 0, width, height]], np.float32))
+        return CLASS_CODES[int(class_ids[0])]
+
+    report = evaluate_tile_photos(name_tile, items)
+    what = "all photos (training part included)" if args.all else "held-out photos"
+    if args.json:
+        _print_json(report.to_json() | {"part": what})
+    else:
+        print(f"{what}: " + report.to_text())
     return 0
 
 
@@ -205,8 +241,11 @@ def build_parser() -> argparse.ArgumentParser:
     model_options(watch)
 
     evaluation = commands.add_parser("eval", help="score readings against truth JSON files")
-    evaluation.add_argument("data", help="folder of photos with truth JSON (searched recursively)")
+    evaluation.add_argument("data", help="folder of photos with truth JSON (searched recursively), or "
+                                         "a single-tile photo set (data.csv + images/, as Camerash)")
     evaluation.add_argument("--limit", type=int, default=None)
+    evaluation.add_argument("--all", action="store_true",
+                            help="single-tile photos: include the part the classifier trained on")
     evaluation.add_argument("--json", action="store_true")
     model_options(evaluation)
 

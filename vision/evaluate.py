@@ -241,3 +241,49 @@ def evaluate(read: Callable[[bytes], Any], samples: Iterable[Sample],
         if progress:
             progress(number + 1)
     return report
+
+
+# -- single-tile photos (the Camerash set) -------------------------------------------------------
+
+@dataclass
+class CropReport:
+    """Top-1 accuracy of the classifier on photos that each hold one tile."""
+
+    right: int = 0
+    total: int = 0
+    confusion: Counter = field(default_factory=Counter)    # (true code, read code) -> count
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.total if self.total else 0.0
+
+    def add(self, true_code: str, read_code: str) -> None:
+        self.total += 1
+        self.right += true_code == read_code
+        self.confusion[(true_code, read_code)] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"photos": self.total, "top1": round(self.accuracy, 4),
+                "confusions": [{"true": t, "read": r, "count": n}
+                               for (t, r), n in self.confusion.most_common() if t != r]}
+
+    def to_text(self) -> str:
+        wrong = [(pair, n) for pair, n in self.confusion.most_common() if pair[0] != pair[1]]
+        lines = [f"single-tile photos {self.total}: top-1 {self.right}/{self.total} = {self.accuracy:.2%}"]
+        if wrong:
+            lines.append("confusions (true -> read): "
+                         + ", ".join(f"{t}->{r} x{n}" for (t, r), n in wrong[:20]))
+        return "\n".join(lines)
+
+
+def evaluate_tile_photos(name_tile: Callable[[np.ndarray], str],
+                         items: Iterable[tuple[Path, str]]) -> CropReport:
+    """``name_tile`` (BGR photo of one tile -> code) over (path, true code) items."""
+    import cv2
+
+    report = CropReport()
+    for path, code in items:
+        photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if photo is not None:
+            report.add(code, name_tile(photo))
+    return report
