@@ -1,0 +1,54 @@
+"""Training smoke tests: one epoch of each model on tiny data, exported to ONNX and run by onnxruntime.
+
+They prove the offline training path works end to end on CPU (no hub, no downloads); they say
+nothing about accuracy, which the model card reports.
+"""
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("ultralytics")
+pytest.importorskip("onnx")
+
+pytestmark = pytest.mark.training
+
+
+def test_detector_one_epoch_and_onnx_export(tmp_path):
+    import onnxruntime as ort
+
+    from vision.synth.scene import SceneConfig, write_data_yaml, write_dataset
+    from vision.train import export_detector, train_detector
+
+    config = SceneConfig(long_side=192)
+    base = write_dataset("smoke", seed=1, count=6, config=config, root=tmp_path, save_long_side=128)
+    write_dataset("smoke", seed=2, count=2, config=config, root=tmp_path, save_long_side=128, split="val")
+    data = write_data_yaml(base)
+    best = train_detector(
+        data, imgsz=64, epochs=1, batch=4, workers=0, name="smoke", project=tmp_path / "runs"
+    )
+    assert best.exists()
+    onnx_path = export_detector(best, imgsz=64, target=tmp_path / "detector.onnx")
+    session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    (output,) = session.run(None, {session.get_inputs()[0].name: np.zeros((1, 3, 64, 64), np.float32)})
+    assert output.shape[:2] == (1, 5)  # cx, cy, w, h and one class score per anchor
+
+
+def test_classifier_one_epoch_and_onnx_export(tmp_path):
+    import onnxruntime as ort
+
+    from vision.classes import CLASS_CODES
+    from vision.synth.classifier import INPUT_HW, build_data, export_onnx, train
+
+    data = build_data(tmp_path / "data.npz", None, scenes=2, faces_per_class=1, camerash_copies=0)
+    assert set(np.unique(data["train_y"])) == set(range(len(CLASS_CODES)))  # faces cover every class
+    model, history = train(data, epochs=1, batch=16, checkpoint=tmp_path / "last.pt")
+    assert len(history) == 1 and 0.0 <= history[0]["heldout_synthetic_top1"] <= 1.0
+    onnx_path = export_onnx(model, tmp_path / "classifier.onnx")
+    session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    crops = np.random.default_rng(0).random((3, 3, *INPUT_HW), dtype=np.float32)
+    (logits,) = session.run(None, {"crops": crops})
+    assert logits.shape == (3, len(CLASS_CODES))
+    # resuming a finished run trains no further epoch and keeps the history
+    _, again = train(data, epochs=1, batch=16, checkpoint=tmp_path / "last.pt")
+    assert again == history
