@@ -10,6 +10,7 @@ first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` libr
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.hand import DeclaredHand, Meld, parse_meld
@@ -34,7 +35,7 @@ from engine.rulesets.japanese_scoring import (
 )
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
 from engine.rulesets.japanese_shapes import meld_info, wait_kinds
-from engine.rulesets.japanese_yaku import block_text
+from engine.rulesets.japanese_yaku import SETS, block_text
 from engine.tiles import EAST, KIND_CODES, Tile, parse_tiles
 
 __all__ = ["PRESETS", "draw_payments", "false_win_payments", "is_tenpai", "score_hand", "waits",
@@ -89,8 +90,9 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     if key[0] < 0:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
-    view = candidate_view(candidate)
-    items = [Item(unit.name, value, 1, unit.why(analysis.facts, view))
+    view = candidate_view(candidate) if any(unit.scope == SETS for unit, _ in candidate.yaku) \
+        else None
+    items = [shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[arg-type]
              for unit, value in candidate.yaku]
     if not candidate.yakuman:
         items.extend(_dora_items(analysis))
@@ -105,13 +107,20 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     )
 
 
+@lru_cache(maxsize=4096)
+def shared_item(name: str, value: int, why: str) -> Item:
+    """Items are immutable and few distinct ones occur, so equal items are built once (building a
+    frozen dataclass costs about as much as scoring a yaku)."""
+    return Item(name, value, 1, why)
+
+
 def _dora_items(analysis: Analysis) -> list[Item]:
     items = []
     for name, count, why in (("Dora", analysis.dora, "tiles after the dora indicators"),
                              ("Aka Dora", analysis.red, "red fives"),
                              ("Ura Dora", analysis.ura, "tiles after the ura indicators")):
         if count:
-            items.append(Item(name, count, 1, why))
+            items.append(shared_item(name, count, why))
     return items
 
 

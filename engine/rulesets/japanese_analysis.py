@@ -226,12 +226,17 @@ def count_dora(hand: DeclaredHand, counts: list[int], red: int,
 def _value(units: list[Yaku], is_open: bool,
            options: dict[str, Any]) -> tuple[list[tuple[Yaku, int]], int, int]:
     """Yaku with their han, total han, number of yakuman; yakuman push out every other yaku."""
-    if any(unit.yakuman for unit in units):
-        counted = [(unit, yaku_han(unit, is_open, options)) for unit in units if unit.yakuman]
-        han = sum(han for _, han in counted)
-        return counted, han, min(han, MAX_HAN) // 13
-    counted = [(unit, yaku_han(unit, is_open, options)) for unit in units]
-    return counted, sum(han for _, han in counted), 0
+    counted = []
+    han = 0
+    for unit in units:
+        if unit.yakuman:
+            counted = [(unit, yaku_han(unit, is_open, options)) for unit in units if unit.yakuman]
+            han = sum(value for _, value in counted)
+            return counted, han, min(han, MAX_HAN) // 13
+        value = unit.han_open if is_open and unit.han_open else unit.han_closed
+        counted.append((unit, value))
+        han += value
+    return counted, han, 0
 
 
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
@@ -242,14 +247,17 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     red = 0
     for tile in hand.concealed:
         counts[tile.kind] += 1
-        present |= 1 << tile.kind
-        red += tile.red
+        if tile.red:
+            red += 1
     concealed = tuple(counts)
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile.kind] += 1
-            red += tile.red
-        present |= 1 << meld.tiles[0].kind | 1 << meld.tiles[-1].kind | 1 << meld.tiles[1].kind
+            if tile.red:
+                red += 1
+    for kind, count in enumerate(counts):
+        if count:
+            present |= 1 << kind
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
@@ -282,7 +290,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             counted, han, yakuman = _value(units, is_open, options)
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items,
                                         seven_pairs=view.seven_pairs))
-    if not facts.is_open and not melds.any_melds and is_thirteen_orphans(concealed):
+    if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[facts.win_kind] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in flag_units if unit.yakuman]
         counted, han, yakuman = _value(units, False, options)

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.hand import Meld
-from engine.shapes import CHOW, PAIR, regular_splits
 from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
@@ -45,14 +44,78 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
     return MeldInfo(blocks, open_blocks, kongs, bool(melds))
 
 
-_SHAPE_CODE = {CHOW: CHOW_B, PAIR: PAIR_B}
+SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
+def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...]:
+    """Every split of one suit's nine counts into chows, pungs and at most one pair.
+
+    Suits repeat across hands far more than whole hands do, so this is the level worth caching.
+    """
+    found: set[SuitReading] = set()
+    work = list(counts)
+    blocks: list[Block] = []
+
+    def walk(index: int, pairs: int) -> None:
+        while index < 9 and not work[index]:
+            index += 1
+        if index == 9:
+            found.add((tuple(sorted(blocks)), pairs))
+            return
+        kind = base + index
+        if work[index] >= 3:
+            work[index] -= 3
+            blocks.append((kind, PUNG_B))
+            walk(index, pairs)
+            blocks.pop()
+            work[index] += 3
+        if not pairs and work[index] >= 2:
+            work[index] -= 2
+            blocks.append((kind, PAIR_B))
+            walk(index, 1)
+            blocks.pop()
+            work[index] += 2
+        if index <= 6 and work[index + 1] and work[index + 2]:
+            for offset in range(3):
+                work[index + offset] -= 1
+            blocks.append((kind, CHOW_B))
+            walk(index, pairs)
+            blocks.pop()
+            for offset in range(3):
+                work[index + offset] += 1
+
+    walk(0, 0)
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=2048)
 def concealed_readings(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
-    """Every split of concealed counts into sets and exactly one pair, as block tuples."""
-    return tuple(tuple((kind, _SHAPE_CODE.get(shape, PUNG_B)) for shape, kind in reading)
-                 for reading in regular_splits(counts))
+    """Every split of concealed counts into sets and exactly one pair, each sorted."""
+    honours: list[Block] = []
+    honour_pairs = 0
+    for index in range(27, 34):
+        count = counts[index]
+        if count == 2:
+            honours.append((index, PAIR_B))
+            honour_pairs += 1
+        elif count == 3:
+            honours.append((index, PUNG_B))
+        elif count:
+            return ()
+    if honour_pairs > 1:
+        return ()
+    combos: list[SuitReading] = [((), honour_pairs)]
+    for base in (18, 9, 0):          # built back to front, so each reading stays sorted
+        key = counts[base:base + 9]
+        if not any(key):
+            continue
+        splits = _suit_readings(key, base)
+        if not splits:
+            return ()
+        combos = [(blocks + rest, pairs + more) for blocks, pairs in splits
+                  for rest, more in combos if pairs + more <= 1]
+    return tuple(blocks + tuple(honours) for blocks, pairs in combos if pairs == 1)
 
 
 def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
@@ -77,12 +140,16 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 
 def readings(concealed: tuple[int, ...], melds: MeldInfo) -> list[tuple[Block, ...]]:
     """All readings (melds included), sorted; seven pairs among them when there are no melds."""
-    found = [tuple(sorted(reading + melds.blocks)) for reading in concealed_readings(concealed)]
-    if not melds.any_melds:
-        pairs = seven_pairs(concealed)
-        if pairs is not None:
-            found.append(pairs)
-    found.sort()
+    if melds.any_melds:
+        found = [tuple(sorted(reading + melds.blocks)) for reading in concealed_readings(concealed)]
+    else:
+        found = list(concealed_readings(concealed))
+        if concealed.count(2) == 7:
+            pairs = seven_pairs(concealed)
+            if pairs is not None:
+                found.append(pairs)
+    if len(found) > 1:
+        found.sort()
     return found
 
 
