@@ -20,7 +20,7 @@ from engine.hand import DeclaredHand
 from engine.rulesets.mcr_fans import FANS, ORDER
 from engine.rulesets.mcr_readings import meld_sets
 from engine.rulesets.mcr_readings import readings as all_readings
-from engine.rulesets.mcr_waits import waits
+from engine.rulesets.mcr_waits import is_unique_wait
 from engine.shapes import (
     CHOW,
     HONORS_KNITTED,
@@ -105,9 +105,6 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
         for tile in meld.tiles:
             all_counts[tile.kind] += 1
     win = hand.win_tile.kind
-    before = list(counts)
-    before[win] -= 1
-    wait_kinds = waits(tuple(before), len(melds))
     melded_kongs = sum(1 for _, _, kind in melds if kind in ("kan", "kakan"))
     concealed_kongs = sum(1 for _, _, kind in melds if kind == "ankan")
     facts = HandFacts(
@@ -116,7 +113,7 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
         flower_count=len(hand.flowers), flower_text=format_tiles(hand.flowers),
         melds=melds, open_melds=sum(1 for _, _, kind in melds if kind != "ankan"),
         melded_kongs=melded_kongs, concealed_kongs=concealed_kongs,
-        unique_wait=wait_kinds == (win,), tile_fans=[], notes=[])
+        unique_wait=None, tile_fans=[], notes=[])
     facts.closed = facts.open_melds == 0
     facts.tile_fans = _tile_fans(facts, options)
     return facts
@@ -526,10 +523,18 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     elif facts.open_melds == 4 and not facts.tsumo:
         raw.append(["melded_hand", 1, "four melded sets, won on a discard"])
     # waits
-    if facts.unique_wait and (form == REGULAR or form == KNITTED_STRAIGHT):
-        wait = _wait_fan(sets, pair, win)
-        if wait:
-            raw.append(wait)
+    wait = _wait_fan(sets, pair, win)
+    if wait and unique_wait(facts):
+        raw.append(wait)
+
+
+def unique_wait(facts: HandFacts) -> bool:
+    """Whether the winning tile was the only tile the hand waited on (computed once, on demand)."""
+    if facts.unique_wait is None:
+        before = list(facts.counts)
+        before[facts.win] -= 1
+        facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), facts.win)
+    return facts.unique_wait
 
 
 def _has_th(shape: str, first: int) -> bool:

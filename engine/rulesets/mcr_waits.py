@@ -121,3 +121,37 @@ def waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
     found = set(regular_waits(counts))
     found |= special_waits(counts, meld_count)
     return tuple(sorted(found))
+
+
+def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int) -> bool:
+    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles.
+
+    Stops at the first other wait, which is what most hands have: cheaper than ``waits``.
+    """
+    vecs = [counts[base:base + size] for base, size, _ in _SUITS]
+    roles = [_role(vec, honors) for vec, (_, _, honors) in zip(vecs, _SUITS, strict=True)]
+    for suit, (base, size, honors) in enumerate(_SUITS):
+        others = roles[:suit] + roles[suit + 1:]
+        if 0 in others:
+            continue
+        pairs = others.count(WITH_PAIR)
+        if pairs > 1:
+            continue
+        vec = vecs[suit]
+        for offset in range(size):
+            if base + offset == win:
+                continue
+            if honors:
+                if not vec[offset]:
+                    continue
+            elif not any(vec[max(0, offset - 2):offset + 3]):
+                continue
+            role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
+            if role and (role == WITH_PAIR) + pairs == 1:
+                return False
+    if meld_count <= 1:
+        special = special_waits(counts, meld_count)
+        special.discard(win)
+        if special:
+            return False
+    return True
