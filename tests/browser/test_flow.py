@@ -109,3 +109,35 @@ def test_dispute_of_a_false_win(phone, server: str, shot) -> None:  # type: igno
     assert totals == [-60, 20, 20, 20]
     assert "false win by Ann" in page.inner_text(".history")
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_riichi_hand_entered_by_hand_with_dora(phone, server: str, shot) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    page.goto(server + "/")
+    page.fill("#name", "Riichi night")
+    page.select_option("#rules", "riichi")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
+    page.click("#declare")
+    # No photo: 234m 456p 678s 22z 555z typed with the palette; the last tile is the winning tile.
+    for suit, codes in (("m", "234"), ("p", "456"), ("s", "678"), ("z", "22555")):
+        page.click(f'#palette-tabs button[data-suit="{suit}"]')
+        for digit in codes:
+            page.click(f'#palette button[data-code="{digit}{suit}"]')
+    page.select_option("#winner", "1")          # Bob (South)
+    page.select_option("#discarder", "0")       # on Ann's discard
+    page.check('#riichi input[value="1"]')
+    page.click('#target-tabs button[data-target="dora"]')
+    page.click('#palette-tabs button[data-suit="m"]')
+    page.click('#palette button[data-code="1m"]')   # indicator 1m: 2m is dora
+    expect(page.locator("#breakdown")).to_contain_text("Dora", timeout=10000)
+    text = page.inner_text("#breakdown")
+    assert "Riichi" in text and "Yakuhai" in text and "han" in text
+    assert page.locator('#groups .tilebtn.win').get_attribute("data-code") == "5z"
+    shot(page, "declare-riichi")
+    page.click("#confirm")
+    page.wait_for_url(re.compile(r"#hand-0$"))
+    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    # Bob's riichi stick comes back to him with the win; Ann pays the hand; 100,000 points in play.
+    assert sum(totals) == 100000 and totals[1] > 25000 > totals[0] and totals[2] == totals[3] == 25000
+    assert page.context.console_errors == []  # type: ignore[attr-defined]

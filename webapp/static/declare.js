@@ -13,6 +13,7 @@
   const model = {
     groups: [{ kind: "concealed", tiles: [] }],
     win: null,                 // {g, i}
+    winChosen: false,          // the player (or the photo's layout) chose it; else the last tile added
     flowers: [], dora: [], ura: [],
     selected: null,            // {where: "group"|"flowers"|"dora"|"ura", g, i}
     activeGroup: 0,
@@ -64,7 +65,10 @@
         continue;
       }
       model.groups[0].tiles.push(...items);
-      if (group.kind === "winning_tile" && items.length) model.win = { g: 0, i: model.groups[0].tiles.length - 1 };
+      if (group.kind === "winning_tile" && items.length) {
+        model.win = { g: 0, i: model.groups[0].tiles.length - 1 };
+        model.winChosen = true;
+      }
     }
     if (!model.win && model.groups[0].tiles.length) model.win = { g: 0, i: model.groups[0].tiles.length - 1 };
   }
@@ -94,6 +98,7 @@
       if (found >= 0) winIndex = found;
     }
     model.win = concealed.length ? { g: 0, i: winIndex } : null;
+    model.winChosen = true;
   }
 
   // ---- the tile editor -------------------------------------------------------------------------
@@ -182,7 +187,7 @@
     } else {
       const group = model.groups[model.activeGroup] || model.groups[0];
       group.tiles.push({ code });
-      if (model.activeGroup === 0 && !model.win) model.win = { g: 0, i: group.tiles.length - 1 };
+      if (model.activeGroup === 0 && (!model.win || !model.winChosen)) model.win = { g: 0, i: group.tiles.length - 1 };
     }
     changed();
   }
@@ -213,6 +218,7 @@
     const s = model.selected;
     if (!s || s.where !== "group") return;
     model.win = { g: s.g, i: s.i };
+    model.winChosen = true;
     model.selected = null;
     changed();
   });

@@ -24,6 +24,13 @@ FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
                   ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
                   ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
 }
+PRESET_NAMES = {
+    "mcr": "Chinese Official (MCR)",
+    "mcr-ema": "Chinese Official, EMA penalties",
+    "riichi": "Riichi (modern Japanese)",
+    "japanese-classical": "Japanese classical (points x doubles)",
+    "classical": "Classical Chinese (Babcock 1923)",
+}
 UNITS = {"mcr": ("fan", "fan"), "japanese": ("han", "points"), "classical": ("", "points")}
 
 
@@ -124,5 +131,6 @@ def preset_catalogue() -> list[dict[str, Any]]:
                 "float" if isinstance(value, float) else "text"
             options.append({"name": key, "value": value, "kind": kind,
                             "label": key.replace("_", " ").capitalize()})
-        out.append({"name": name, "family": family, "label": f"{name} ({family})", "options": options})
+        label = f"{PRESET_NAMES.get(name, family)} · {name}"
+        out.append({"name": name, "family": family, "label": label, "options": options})
     return out
