@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -150,3 +151,69 @@ def test_model_config_errors_say_what_to_do(tmp_path):
         "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": ["1m", "dragon"]}}))
     with pytest.raises(ValueError, match="'dragon'"):
         ModelConfig.load(tmp_path)
+
+
+# -- the runtime end to end, on stand-in ONNX models (no training needed) -----------------------
+
+def _stand_in_models(folder, canvas_hw, boxes, imgsz=320):
+    """ONNX models that read a scene of flat-coloured tiles: the detector answers the scene's own
+    boxes (with one duplicate for NMS to drop and one weak junk box), the classifier names a crop
+    by its mean red level (class index i is drawn as red 5 * i + 2)."""
+    torch = pytest.importorskip("torch")
+    _, fit = letterbox(np.zeros((*canvas_hw, 3), np.uint8), (imgsz, imgsz))
+    rows = []
+    for x1, y1, x2, y2 in boxes:
+        cx, cy = (x1 + x2) / 2 * fit.scale + fit.pad_x, (y1 + y2) / 2 * fit.scale + fit.pad_y
+        rows.append([cx, cy, (x2 - x1) * fit.scale, (y2 - y1) * fit.scale, 0.9])
+    rows.append([*rows[0][:4], 0.6])                    # a duplicate of the first tile
+    rows.append([5.0, 5.0, 4.0, 4.0, 0.1])              # a weak detection below the threshold
+    head = torch.tensor(np.array(rows, np.float32).T[None])
+
+    class Detector(torch.nn.Module):
+        def forward(self, images):
+            return head + 0 * images.mean()
+
+    class Classifier(torch.nn.Module):
+        def forward(self, crops):
+            level = (crops[:, 0].mean(dim=(1, 2)) * 255 - 2) / 5
+            classes = torch.arange(len(CLASS_CODES), dtype=torch.float32)
+            return -((classes[None] - level[:, None]) ** 2)
+
+    torch.onnx.export(Detector(), torch.zeros(1, 3, imgsz, imgsz), str(folder / "d.onnx"), dynamo=False,
+                      input_names=["images"], output_names=["output0"])
+    torch.onnx.export(Classifier(), torch.zeros(2, 3, 64, 48), str(folder / "c.onnx"), dynamo=False,
+                      input_names=["crops"], output_names=["logits"],
+                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
+    (folder / "vision.json").write_text(json.dumps({
+        "detector": {"file": "d.onnx", "imgsz": imgsz, "classes": ["tile"]},
+        "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(CLASS_CODES)}}))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
+def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
+    from test_layout import lay
+    from vision.__main__ import main
+    from vision.classes import CLASS_INDEX
+    from vision.detect import TileDetector
+
+    boxes, codes, _ = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 5z 5z", "1z", "2s* 3s 4s", "back 7z 7z back",
+                          y=160, x=40)
+    canvas = np.full((400, 1600, 3), (40, 90, 40), np.uint8)
+    for (x1, y1, x2, y2), code in zip(boxes, codes, strict=True):
+        canvas[int(y1):int(y2), int(x1):int(x2)] = (0, 0, 5 * CLASS_INDEX[code] + 2)   # BGR: red level
+    _stand_in_models(tmp_path, canvas.shape[:2], boxes)
+    detector = TileDetector(ModelConfig.load(tmp_path), threads=1)
+    found = detector.detect(canvas)
+    order = np.argsort(found.boxes[:, 0])
+    assert [found.codes[i] for i in order] == codes                 # duplicate and junk box gone
+    np.testing.assert_allclose(found.boxes[order], boxes, atol=4.0)  # back in the photo's pixels
+    assert [bool(found.rotated[i]) for i in order] == [code == "2s" for code in codes]
+    assert found.face_down[order].tolist() == [code == "back" for code in codes]
+
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), canvas)
+    assert main(["read", str(photo), "--json", "--models", str(tmp_path), "--threads", "1"]) == 0
+    reading = json.loads(capsys.readouterr().out)
+    assert reading["hand"] == {"hand": "123m456p789s1155z1z", "melds": ["chi:234s", "ankan:7777z"],
+                               "win_tile": "1z", "flowers": ""}
+    assert [tile["tile"] for tile in reading["tiles"]] == codes       # reading order
