@@ -125,7 +125,7 @@ def twelve_megapixel(sample: Sample) -> bytes:
     image = cv2.copyMakeBorder(image, pad_y // 2, pad_y - pad_y // 2, pad_x // 2, pad_x - pad_x // 2,
                                cv2.BORDER_REFLECT)
     large = cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC).astype(np.float32)
-    large += np.random.default_rng(0).normal(0, 3, large.shape).astype(np.float32)
+    large += np.random.default_rng(0).normal(0, 6, large.shape).astype(np.float32)
     pixels = np.clip(large, 0, 255).astype(np.uint8)
     ok, encoded = cv2.imencode(".jpg", pixels, [cv2.IMWRITE_JPEG_QUALITY, 92])
     assert ok
