@@ -269,6 +269,8 @@ class TileDetector:
         """Both stages on one upright BGR image."""
         boxes, scores = self.find_tiles(pixels)
         class_ids, probs, rotated = self.classify(pixels, boxes)
+        # one confidence per tile: that it is a tile (detector) and which (classifier), as a
+        # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
         return Detections(boxes=boxes, class_ids=class_ids,
-                          confidences=np.minimum(scores, probs),
+                          confidences=np.sqrt(scores * probs),
                           face_down=class_ids == self._back, rotated=rotated)

@@ -285,10 +285,6 @@ def meld_kind(tiles: Sequence[Tile], *, stacked: bool = False) -> str | None:
     return None
 
 
-def _tile(code: str) -> Tile:
-    return parse_tile(code)
-
-
 @dataclass
 class _Reading:
     """Working state of ``read_layout``; nothing outside this module sees it."""
@@ -311,9 +307,9 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
     shown = [i for i in group if i not in backs]
     if backs:
         faces = {codes[i] for i in shown}
-        if len(group) == 4 and len({_tile(code).kind for code in faces}) == 1:
-            kind_tile = _tile(max(faces))   # a plain five rather than its red copy ('5m' > '0m')
-            tiles = [_tile(codes[i]) for i in shown] + [kind_tile] * len(backs)
+        if len(group) == 4 and len({parse_tile(code).kind for code in faces}) == 1:
+            kind_tile = parse_tile(max(faces))   # a plain five rather than its red copy ('5m' > '0m')
+            tiles = [parse_tile(codes[i]) for i in shown] + [kind_tile] * len(backs)
             reading.melds.append(f"ankan:{format_tiles(tiles)}")
             reading.groups.append(Group(MELD, tuple(group), "ankan"))
             return "done", []
@@ -323,7 +319,7 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
         reading.groups.append(Group(MELD, tuple(group)))
         return "done", []
     if any(det.rotated[i] for i in group):
-        tiles = [_tile(codes[i]) for i in group]
+        tiles = [parse_tile(codes[i]) for i in group]
         kind = meld_kind(tiles, stacked=bool(stacked & set(group)))
         if kind is None:
             reading.doubt("illegal_set", f"called tiles {' '.join(codes[i] for i in group)} are no "
@@ -402,7 +398,7 @@ def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | Non
             return
         if group.kind != CONCEALED or len(group.tiles) != 4:
             continue
-        tiles = [_tile(codes[i]) for i in group.tiles]
+        tiles = [parse_tile(codes[i]) for i in group.tiles]
         if len({tile.kind for tile in tiles}) == 1:
             reading.groups[number] = Group(MELD, group.tiles, "ankan")
             reading.melds.append(f"ankan:{format_tiles(tiles)}")
@@ -412,12 +408,12 @@ def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | Non
 
 def _hand_dict(reading: _Reading, codes: list[str], win: int | None) -> dict[str, Any]:
     """The engine input object: concealed tiles sorted with the winning tile written last."""
-    rest = format_tiles(_tile(codes[i]) for i in reading.concealed) if reading.concealed else ""
+    rest = format_tiles(parse_tile(codes[i]) for i in reading.concealed) if reading.concealed else ""
     hand: dict[str, Any] = {"hand": rest + (codes[win] if win is not None else ""),
                             "melds": list(reading.melds)}
     if win is not None:
         hand["win_tile"] = codes[win]
-    hand["flowers"] = format_tiles(_tile(codes[i]) for i in reading.flowers)
+    hand["flowers"] = format_tiles(parse_tile(codes[i]) for i in reading.flowers)
     return hand
 
 
@@ -430,7 +426,7 @@ def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: _Re
     by_kind: dict[int, list[int]] = {}
     for i, code in enumerate(codes):
         if code != BACK:
-            by_kind.setdefault(_tile(code).kind, []).append(i)
+            by_kind.setdefault(parse_tile(code).kind, []).append(i)
     for kind, tiles in by_kind.items():
         limit = 1 if is_bonus(kind) else 4
         if len(tiles) > limit:
