@@ -47,6 +47,10 @@ TH = frozenset(TERMINALS_AND_HONORS)
 WIND_SET = frozenset(WINDS)
 DRAGON_SET = frozenset(DRAGONS)
 RANK = {key: index for index, key in enumerate(ORDER)}
+RANK["melded_and_concealed_kongs"] = RANK["two_melded_kongs"]
+EXCLUDES = {key: fan.excludes for key, fan in FANS.items()}
+EXCLUDES["melded_and_concealed_kongs"] = ("concealed_kong", "melded_kong")
+COVERS = {key: fan.covers_pungs for key, fan in FANS.items() if fan.covers_pungs}
 
 # A set in a reading: (shape, first kind, meld kind or None); shape is "chow", "pung" or "kong".
 Set = tuple[str, int, "str | None"]
@@ -79,17 +83,68 @@ class HandFacts:
 
 
 class Reading:
-    """A scored reading: its form, items (name, value, count, why) and excluded fans."""
+    """A scored reading. Points are known at once; the explanation (items with their reasons and
+    the excluded fans) is only written out for the reading that wins, when it is asked for."""
 
-    __slots__ = ("form", "items", "excluded")
+    __slots__ = ("form", "kept", "raw", "dropped", "refused", "options", "terminal_pungs_removed")
 
-    def __init__(self, form: str, items: list, excluded: list) -> None:
+    def __init__(self, form: str, kept: list, raw: list, dropped: dict, refused: list,
+                 options: dict, terminal_pungs_removed: int) -> None:
         self.form = form
-        self.items = items
-        self.excluded = excluded
+        self.kept = kept
+        self.raw = raw
+        self.dropped = dropped
+        self.refused = refused
+        self.options = options
+        self.terminal_pungs_removed = terminal_pungs_removed
+
+    @property
+    def items(self) -> list[tuple[str, int, int, str]]:
+        """(name, value, count, why) per fan, in Green Book order; Chicken Hand if nothing scores."""
+        merged: dict[str, list] = {}
+        for key, count, why, *_ in self.kept:
+            if key in merged:
+                merged[key][0] += count
+                merged[key][1] += "; " + text(why)
+            else:
+                merged[key] = [count, text(why)]
+        out = []
+        for key in sorted(merged, key=lambda key: RANK.get(key, 47)):
+            count, why = merged[key]
+            out.append((fan_name(key), fan_value(key, self.options), count, why))
+        return out or [(FANS["chicken_hand"].name, 8, 1, "no other fan scores")]
+
+    @property
+    def excluded(self) -> list[tuple[str, int, str]]:
+        """(name, value, because) for every fan a counting principle removed."""
+        out = [(fan_name(fan[0]), fan_value(fan[0], self.options),
+                f"implied by {self.dropped[fan[0]]} (non-repeat)")
+               for fan in self.raw if fan[0] in self.dropped]
+        out.extend((FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
+                   for key, sets, because in self.refused)
+        if self.terminal_pungs_removed:
+            out.append((FANS["pung_of_terminals_or_honors"].name, 1,
+                        f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, dragon "
+                        "or whole-hand fan (non-repeat)"))
+        return out
+
+
+def text(why: str | tuple) -> str:
+    """A reason, written out: reasons are kept as (function, arguments) until a winner is chosen."""
+    return why if isinstance(why, str) else why[0](*why[1:])
+
+
+def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
+    return " + ".join(set_text(shape, first) for first in firsts)
+
+
+def fan_name(key: str) -> str:
+    return "Melded and Concealed Kongs" if key == "melded_and_concealed_kongs" else FANS[key].name
 
 
 def fan_value(key: str, options: dict) -> int:
+    if key == "melded_and_concealed_kongs":
+        return 5
     if key == "two_concealed_kongs":
         return int(options.get("two_concealed_kongs", 8))
     return FANS[key].value
@@ -458,9 +513,9 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
         chosen, refusals = best_set_fans(tuple(group), is_chow)
         shape = CHOW if is_chow else "pung"
         for key, indexes in chosen:
-            raw.append([key, 1, " + ".join(set_text(shape, group[i]) for i in indexes)])
+            raw.append([key, 1, (sets_text, shape, tuple(group[i] for i in indexes))])
         for key, indexes, because in refusals:
-            refused.append((key, " + ".join(set_text(shape, group[i]) for i in indexes), because))
+            refused.append((key, (sets_text, shape, tuple(group[i] for i in indexes)), because))
     # honours
     wind_pungs = [first for first in pungs if first in WIND_SET]
     dragon_pungs = [first for first in pungs if first in DRAGON_SET]
@@ -570,71 +625,60 @@ def _wait_fan(sets: tuple, pair: int, win: int) -> Raw | None:
     return None
 
 
+_WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
+
+
 def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
                       search_order: tuple) -> tuple[int, tuple, Reading]:
     present = {fan[0] for fan in raw}
     dropped: dict[str, str] = {}
-    for key in sorted(present, key=lambda k: RANK.get(k, 99)):
-        if key in dropped or key not in FANS:
+    for key in sorted(present, key=RANK.__getitem__):
+        if key in dropped:
             continue
-        for other in FANS[key].excludes:
+        for other in EXCLUDES[key]:
             if other in present and other not in dropped:
                 dropped[other] = FANS[key].name
-    if options.get("knitted_straight_waits") is False and form == KNITTED_STRAIGHT:
-        for key in ("edge_wait", "closed_wait", "single_wait"):
+    if form == KNITTED_STRAIGHT and options.get("knitted_straight_waits") is False:
+        for key in _WAIT_KEYS:
             if key in present:
                 dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
-    kept = [fan for fan in raw if fan[0] not in dropped]
-    excluded = [(FANS[fan[0]].name, fan_value(fan[0], options), f"implied by {dropped[fan[0]]} (non-repeat)")
-                for fan in raw if fan[0] in dropped]
-    excluded.extend((FANS[key].name, FANS[key].value, f"{sets}: {because}") for key, sets, because in refused)
-    _trim_terminal_pungs(kept, excluded)
-    merged: dict[str, list] = {}
-    for key, count, why, *_ in kept:
-        if key in merged:
-            merged[key][0] += count
-            merged[key][1] += "; " + why
-        else:
-            merged[key] = [count, why]
-    items = []
+    kept = [fan for fan in raw if fan[0] not in dropped] if dropped else list(raw)
+    removed = _trim_terminal_pungs(kept) if "pung_of_terminals_or_honors" in present else 0
     points = 0
-    for key in sorted(merged, key=lambda key: RANK.get(key, 47)):
-        count, why = merged[key]
-        if key == "melded_and_concealed_kongs":
-            name, value = "Melded and Concealed Kongs", 5
-        else:
-            name, value = FANS[key].name, fan_value(key, options)
-        items.append((name, value, count, why))
-        points += value * count
-    if not items:
-        items.append((FANS["chicken_hand"].name, 8, 1, "no other fan scores"))
-        points = 8
-    return points, search_order, Reading(form, items, excluded)
+    for fan in kept:
+        points += fan_value(fan[0], options) * fan[1]
+    if not kept:
+        points = 8   # Chicken Hand
+    return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed)
 
 
-def _trim_terminal_pungs(kept: list[Raw], excluded: list) -> None:
-    """Pung of Terminals or Honors counts once per such pung that no kept fan accounts for."""
+def _trim_terminal_pungs(kept: list[Raw]) -> int:
+    """Pung of Terminals or Honors counts once per such pung that no kept fan accounts for;
+    returns how many were accounted for elsewhere."""
     entry = next((fan for fan in kept if fan[0] == "pung_of_terminals_or_honors"), None)
     if entry is None:
-        return
+        return 0
     kinds = list(entry[3])
     for fan in kept:
-        covers = FANS[fan[0]].covers_pungs if fan[0] in FANS else None
+        covers = COVERS.get(fan[0])
+        if covers is None:
+            continue
         if covers == "all":
             kinds = []
         elif covers == "one":
             suited = [kind for kind in kinds if kind < 27]
             if suited:
                 kinds.remove(suited[0])
-        elif covers and len(fan) > 3:
+        elif len(fan) > 3:
             kinds = [kind for kind in kinds if kind not in fan[3]]
     removed = len(entry[3]) - len(kinds)
-    if removed:
-        excluded.append((FANS["pung_of_terminals_or_honors"].name, 1,
-                         f"{removed} such pung(s) already counted by a wind/dragon or whole-hand fan "
-                         "(non-repeat)"))
+    index = kept.index(entry)
     if not kinds:
-        kept.remove(entry)
-        return
-    entry[1] = len(kinds)
-    entry[2] = "pung of " + ", ".join(code(kind) for kind in kinds)
+        del kept[index]
+    else:
+        kept[index] = [entry[0], len(kinds), (_pungs_text, tuple(kinds))]
+    return removed
+
+
+def _pungs_text(kinds: tuple[int, ...]) -> str:
+    return "pung of " + ", ".join(code(kind) for kind in kinds)
