@@ -23,15 +23,19 @@ from engine.rulesets.japanese_shapes import (
 from engine.rulesets.japanese_yaku import (
     BY_ID,
     FLAG,
+    FLAG_BITS,
     GREEN,
-    H_FLAGS,
     H_GREEN,
-    H_HONOR_PUNG,
     H_KONGS,
     H_ONE_SUIT,
     H_OUTSIDE,
+    H_PUNG_OF,
+    H_ROUND_PUNG,
+    H_SEAT_PUNG,
     H_SIMPLE,
+    H_THREE_WIND_PUNGS,
     H_TSUMO,
+    H_TWO_DRAGON_PUNGS,
     S_CHOWS,
     S_CLOSED,
     S_FOUR_TRIPLETS,
@@ -134,10 +138,27 @@ def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: Meld
 
 def hand_features(facts: Facts) -> int:
     """The feature bits that decide which flag and hand units are worth checking."""
-    features = (H_FLAGS if facts.flags else 0) | (H_TSUMO if facts.tsumo else 0)
+    features = H_TSUMO if facts.tsumo else 0
+    for flag in facts.flags:
+        features |= FLAG_BITS.get(flag, 0)
     counts = facts.counts
-    if max(counts[27:34]) >= 3:
-        features |= H_HONOR_PUNG
+    if facts.honors:
+        dragons = winds = 0
+        for kind in range(27, 34):
+            if counts[kind] >= 3:
+                features |= H_PUNG_OF[kind]
+                if kind >= 31:
+                    dragons += 1
+                else:
+                    winds += 1
+        if dragons >= 2:
+            features |= H_TWO_DRAGON_PUNGS
+        if winds >= 3:
+            features |= H_THREE_WIND_PUNGS
+        if counts[facts.seat_wind] >= 3:
+            features |= H_SEAT_PUNG
+        if counts[facts.round_wind] >= 3:
+            features |= H_ROUND_PUNG
     if facts.suits in (1, 2, 4):
         features |= H_ONE_SUIT
     if facts.all_simple:
@@ -246,18 +267,19 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     present = 0
     red = 0
     for tile in hand.concealed:
-        counts[tile.kind] += 1
+        kind = tile.kind
+        counts[kind] += 1
+        present |= 1 << kind
         if tile.red:
             red += 1
     concealed = tuple(counts)
     for meld in hand.melds:
         for tile in meld.tiles:
-            counts[tile.kind] += 1
+            kind = tile.kind
+            counts[kind] += 1
+            present |= 1 << kind
             if tile.red:
                 red += 1
-    for kind, count in enumerate(counts):
-        if count:
-            present |= 1 << kind
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]

@@ -37,11 +37,25 @@ class MeldInfo:
         return bool(self.open_blocks)
 
 
+NO_MELDS = MeldInfo((), (), 0, False)
+
+
 def meld_info(melds: Sequence[Meld]) -> MeldInfo:
-    blocks = tuple((meld.first, MELD_SHAPES[meld.kind]) for meld in melds)
-    open_blocks = tuple(block for block, meld in zip(blocks, melds, strict=True) if meld.kind != "ankan")
-    kongs = sum(1 for meld in melds if meld.kind in ("kan", "kakan", "ankan"))
-    return MeldInfo(blocks, open_blocks, kongs, bool(melds))
+    if not melds:
+        return NO_MELDS
+    blocks = []
+    open_blocks = []
+    kongs = 0
+    for meld in melds:
+        shape = MELD_SHAPES[meld.kind]
+        tiles = meld.tiles
+        kind = min(tiles[0].kind, tiles[1].kind, tiles[2].kind) if shape == CHOW_B else tiles[0].kind
+        blocks.append((kind, shape))
+        if meld.kind != "ankan":
+            open_blocks.append((kind, shape))
+        if shape == KONG_B:
+            kongs += 1
+    return MeldInfo(tuple(blocks), tuple(open_blocks), kongs, True)
 
 
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs

@@ -361,9 +361,13 @@ def _set_units() -> list[Yaku]:
 
 
 # -- feature bits: a cheap pre-check so a hand only runs the predicates that could hold ----------
-# Hand features (flag and hand scopes).
-H_FLAGS, H_TSUMO, H_HONOR_PUNG, H_ONE_SUIT, H_SIMPLE, H_OUTSIDE, H_GREEN, H_KONGS = (
-    1 << bit for bit in range(8))
+# Hand features (flag and hand scopes): one bit per flag, then the hand's shape.
+FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+              "renhou", "tenhou", "chiihou")
+FLAG_BITS: dict[str, int] = {name: 1 << bit for bit, name in enumerate(FLAG_NAMES)}
+(H_TSUMO, H_ONE_SUIT, H_SIMPLE, H_OUTSIDE, H_GREEN, H_KONGS, H_TWO_DRAGON_PUNGS,
+ H_THREE_WIND_PUNGS, H_SEAT_PUNG, H_ROUND_PUNG) = (1 << bit for bit in range(10, 20))
+H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in range(27, 34)}   # a pung of that honour
 NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
 # Reading features (sets scope).
 S_CHOWS, S_TWO_CHOWS, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, S_PINFU, \
@@ -371,17 +375,18 @@ S_CHOWS, S_TWO_CHOWS, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN,
 
 NEEDS: dict[str, int] = {
     "menzen_tsumo": H_TSUMO,
-    **{name: H_FLAGS for name in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan",
-                                  "haitei", "houtei", "renhou", "renhou_yakuman", "tenhou",
-                                  "chiihou")},
+    **{name: FLAG_BITS[name] for name in FLAG_NAMES}, "renhou_yakuman": FLAG_BITS["renhou"],
     "tanyao": H_SIMPLE, "honitsu": H_ONE_SUIT, "chinitsu": H_ONE_SUIT,
     "chuuren": H_ONE_SUIT, "chuuren_9_wait": H_ONE_SUIT,
     "honroutou": H_OUTSIDE, "tsuuiisou": H_OUTSIDE, "chinroutou": H_OUTSIDE,
     "ryuuiisou": H_GREEN, "sankantsu": H_KONGS, "suukantsu": H_KONGS,
-    **{name: H_HONOR_PUNG for name in ("haku", "hatsu", "chun", "shousangen", "daisangen",
-                                       "shousuushii", "daisuushii")},
-    **{f"{place}_wind_{wind.lower()}": H_HONOR_PUNG for place in ("seat", "round")
-       for wind in WIND_NAMES},
+    "haku": H_PUNG_OF[31], "hatsu": H_PUNG_OF[32], "chun": H_PUNG_OF[33],
+    "shousangen": H_TWO_DRAGON_PUNGS, "daisangen": H_TWO_DRAGON_PUNGS,
+    "shousuushii": H_THREE_WIND_PUNGS, "daisuushii": H_THREE_WIND_PUNGS,
+    **{f"seat_wind_{wind.lower()}": H_SEAT_PUNG | H_PUNG_OF[27 + index]
+       for index, wind in enumerate(WIND_NAMES)},
+    **{f"round_wind_{wind.lower()}": H_ROUND_PUNG | H_PUNG_OF[27 + index]
+       for index, wind in enumerate(WIND_NAMES)},
     "kokushi": NEVER, "kokushi_13_wait": NEVER,
     "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
     "iipeikou": S_TWO_CHOWS | S_CLOSED, "ryanpeikou": S_TWO_CHOWS | S_CLOSED,
