@@ -36,7 +36,6 @@ from engine.tiles import (
     KIND_CODES,
     TERMINALS_AND_HONORS,
     WINDS,
-    counts34,
     format_tiles,
     kind_name,
 )
@@ -76,10 +75,6 @@ class HandFacts:
     __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
                  "flags", "flower_count", "flower_text", "melds", "open_melds", "closed",
                  "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes")
-
-    def __init__(self, **values: object) -> None:
-        for key, value in values.items():
-            setattr(self, key, value)
 
 
 class Reading:
@@ -153,76 +148,119 @@ def fan_value(key: str, options: dict) -> int:
 # -- facts of the whole hand -----------------------------------------------------------------
 
 def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
-    counts = counts34(hand.concealed)
+    facts = HandFacts()
+    counts = [0] * 34
+    for tile in hand.concealed:
+        counts[tile.kind] += 1
     all_counts = list(counts)
     melds = meld_sets(hand.melds)
+    open_melds = melded_kongs = concealed_kongs = 0
     for meld in hand.melds:
         for tile in meld.tiles:
             all_counts[tile.kind] += 1
-    win = hand.win_tile.kind
-    melded_kongs = sum(1 for _, _, kind in melds if kind in ("kan", "kakan"))
-    concealed_kongs = sum(1 for _, _, kind in melds if kind == "ankan")
-    facts = HandFacts(
-        counts=counts, all_counts=all_counts, win=win, win_by=hand.win_by, tsumo=hand.is_tsumo,
-        seat_wind=hand.seat_wind, round_wind=hand.round_wind, flags=hand.flags,
-        flower_count=len(hand.flowers), flower_text=format_tiles(hand.flowers),
-        melds=melds, open_melds=sum(1 for _, _, kind in melds if kind != "ankan"),
-        melded_kongs=melded_kongs, concealed_kongs=concealed_kongs,
-        unique_wait=None, tile_fans=[], notes=[])
-    facts.closed = facts.open_melds == 0
+        if meld.kind == "ankan":
+            concealed_kongs += 1
+        else:
+            open_melds += 1
+            if meld.kind != "chi" and meld.kind != "pon":
+                melded_kongs += 1
+    facts.counts = counts
+    facts.all_counts = all_counts
+    facts.win = hand.win_tile.kind
+    facts.win_by = hand.win_by
+    facts.tsumo = hand.win_by == "tsumo"
+    facts.seat_wind = hand.seat_wind
+    facts.round_wind = hand.round_wind
+    facts.flags = hand.flags
+    facts.flower_count = len(hand.flowers)
+    facts.flower_text = format_tiles(hand.flowers) if hand.flowers else ""
+    facts.melds = melds
+    facts.open_melds = open_melds
+    facts.closed = open_melds == 0
+    facts.melded_kongs = melded_kongs
+    facts.concealed_kongs = concealed_kongs
+    facts.unique_wait = None
+    facts.notes = []
     facts.tile_fans = _tile_fans(facts, options)
     return facts
+
+
+def _mask(kinds) -> int:
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+_SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(WINDS)
+_DRAGON_MASK = _mask(DRAGONS)
+_TH_MASK = _mask(TERMINALS_AND_HONORS)
+_REVERSIBLE_MASK = _mask(REVERSIBLE)
+_GREEN_MASK = _mask(GREEN)
+# Tile-range fans over suited numbers: (key, lowest, highest, mask of the allowed suited kinds)
+_RANGES = tuple((key, low, high, _mask(k for k in range(27) if low <= k % 9 + 1 <= high))
+                for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
+                                       ("lower_tiles", 1, 3), ("upper_four", 6, 9),
+                                       ("lower_four", 1, 4), ("all_simples", 2, 8)))
+_SUIT_NAMES = ("Characters", "Dots", "Bamboo")
 
 
 def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     """Fans read from the tiles alone, the melds and the circumstances of the win."""
     out: list[Raw] = []
     all_counts = facts.all_counts
-    kinds = [kind for kind in range(34) if all_counts[kind]]
-    suits = {kind // 9 for kind in kinds if kind < 27}
-    honors = [kind for kind in kinds if kind >= 27]
-    suited = [kind for kind in kinds if kind < 27]
-    numbers = {kind % 9 + 1 for kind in suited}
-    if len(suits) == 1 and not honors:
-        out.append(["full_flush", 1, f"only {'mps'[next(iter(suits))]} tiles"])
-    elif len(suits) == 1 and honors:
-        out.append(["half_flush", 1, f"one suit ({'mps'[next(iter(suits))]}) and honours"])
-    if len(suits) == 2:
-        missing = ({0, 1, 2} - suits).pop()
-        out.append(["one_voided_suit", 1, f"no {'mps'[missing]} tiles"])
+    mask = 0
+    hogs = []
+    for kind in range(34):
+        count = all_counts[kind]
+        if count:
+            mask |= 1 << kind
+            if count == 4:
+                hogs.append(kind)
+    suits = [suit for suit in range(3) if mask & _SUIT_MASKS[suit]]
+    honors = mask & _HONOR_MASK
+    if len(suits) == 1:
+        if honors:
+            out.append(["half_flush", 1, f"one suit ({_SUIT_NAMES[suits[0]]}) and honours"])
+        else:
+            out.append(["full_flush", 1, f"only {_SUIT_NAMES[suits[0]]}"])
+    elif len(suits) == 2:
+        missing = 3 - suits[0] - suits[1]
+        out.append(["one_voided_suit", 1, f"no {_SUIT_NAMES[missing]}"])
+    elif not suits:
+        out.append(["all_honors", 1, "only winds and dragons"])
     if not honors:
         out.append(["no_honors", 1, "no winds or dragons"])
-    if not suited:
-        out.append(["all_honors", 1, "only winds and dragons"])
-    if all(kind in TH for kind in kinds):
+        for key, low, high, allowed in _RANGES:
+            if not mask & ~allowed:
+                out.append([key, 1, f"every tile is {low}-{high}"])
+    if not mask & ~_TH_MASK:
         if not honors:
             out.append(["all_terminals", 1, "only 1s and 9s"])
-        elif suited:
+        elif suits:
             out.append(["all_terminals_and_honors", 1, "only 1s, 9s and honours"])
-    if not honors:
-        for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6), ("lower_tiles", 1, 3),
-                               ("upper_four", 6, 9), ("lower_four", 1, 4), ("all_simples", 2, 8)):
-            if all(low <= number <= high for number in numbers):
-                out.append([key, 1, f"every tile is {low}-{high}"])
-    if len(suits) == 3 and any(kind in WIND_SET for kind in honors) and \
-            any(kind in DRAGON_SET for kind in honors):
+    if len(suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
         out.append(["all_types", 1, "all three suits, a wind and a dragon"])
-    if all(kind in REVERSIBLE for kind in kinds):
+    if not mask & ~_REVERSIBLE_MASK:
         out.append(["reversible_tiles", 1, "only 1234589p, 245689s and White"])
-    if all(kind in GREEN for kind in kinds):
+    if not mask & ~_GREEN_MASK:
         out.append(["all_green", 1, "only 23468s and Green"])
-    if facts.closed and not facts.melds and len(suits) == 1 and not honors:
-        base = (next(iter(suits))) * 9
-        before = list(facts.counts)
-        before[facts.win] -= 1
-        if before[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            out.append(["nine_gates", 1, f"1112345678999{'mps'[base // 9]} waiting on all nine"])
-    kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
-    hogs = [kind for kind in kinds if all_counts[kind] == 4 and kind not in kong_kinds]
+    if not facts.melds and len(suits) == 1 and not honors:
+        base = suits[0] * 9
+        before = facts.counts[base:base + 9]
+        before[facts.win - base] -= 1
+        if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            out.append(["nine_gates", 1, f"1112345678999{'mps'[suits[0]]} waiting on all nine"])
     if hogs:
-        out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
-                    + " used without a kong"])
-    out.extend(_kong_fans(facts, options))
+        kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
+        hogs = [kind for kind in hogs if kind not in kong_kinds]
+        if hogs:
+            out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
+                        + " used without a kong"])
+    if facts.melds:
+        out.extend(_kong_fans(facts, options))
     out.extend(_situational_fans(facts))
     return out
 
