@@ -523,93 +523,83 @@ def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
             raw.append(["concealed_hand", 1, "no melds, won on a discard"])
 
 
+_CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+
+
 def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw], refused: list) -> None:
-    chows = sorted(first for shape, first, _ in sets if shape == CHOW)
-    pungs = sorted(first for shape, first, _ in sets if shape != CHOW)
-    suited_pungs = [first for first in pungs if first < 27]
     win = facts.win
+    chows: list[int] = []
+    pungs: list[int] = []
+    concealed_pungs: list[int] = []
+    win_in_concealed_chow = False
+    outside = pair in TH
+    fives = pair < 27 and pair % 9 == 4
+    for shape, first, meld in sets:
+        if shape == CHOW:
+            chows.append(first)
+            number = first % 9
+            if outside and number != 0 and number != 6:
+                outside = False
+            if fives and not 2 <= number <= 4:
+                fives = False
+            if meld is None and first <= win <= first + 2:
+                win_in_concealed_chow = True
+        else:
+            pungs.append(first)
+            if meld is None or meld == "ankan":
+                concealed_pungs.append(first)
+            if outside and first not in TH:
+                outside = False
+            if fives and (first >= 27 or first % 9 != 4):
+                fives = False
+    chows.sort()
+    pungs.sort()
     # combinations of chows and of pungs
     special_chows = False
-    if len(chows) == 4 and pair >= 0 and pair < 27:
+    if len(chows) == 4 and 0 <= pair < 27:
         if chows[0] == chows[1] and chows[2] == chows[3] and chows[0] % 9 == 0 and \
                 chows[2] == chows[0] + 6 and pair == chows[0] + 4:
-            raw.append(["pure_terminal_chows", 1, f"{set_text(CHOW, chows[0])} twice, "
-                        f"{set_text(CHOW, chows[2])} twice and {set_text(PAIR, pair)}"])
+            raw.append(["pure_terminal_chows", 1, (_pure_terminal_text, chows[0], pair)])
             special_chows = True
-        else:
+        elif pair % 9 == 4:
             by_suit: dict[int, list[int]] = {}
             for first in chows:
                 by_suit.setdefault(first // 9, []).append(first % 9)
             if len(by_suit) == 2 and all(sorted(v) == [0, 6] for v in by_suit.values()) and \
-                    pair // 9 not in by_suit and pair % 9 == 4:
-                raw.append(["three_suited_terminal_chows", 1, "123 and 789 in two suits, "
-                            f"pair {set_text(PAIR, pair)}"])
+                    pair // 9 not in by_suit:
+                raw.append(["three_suited_terminal_chows", 1, (_three_suited_text, pair)])
                 special_chows = True
-    for group, is_chow in ((chows, True), (suited_pungs, False)):
-        if len(group) < 2 or (is_chow and special_chows):
-            continue
-        chosen, refusals = best_set_fans(tuple(group), is_chow)
-        shape = CHOW if is_chow else "pung"
-        for key, indexes in chosen:
-            raw.append([key, 1, (sets_text, shape, tuple(group[i] for i in indexes))])
-        for key, indexes, because in refusals:
-            refused.append((key, (sets_text, shape, tuple(group[i] for i in indexes)), because))
-    # honours
-    wind_pungs = [first for first in pungs if first in WIND_SET]
-    dragon_pungs = [first for first in pungs if first in DRAGON_SET]
-    names = ", ".join
-    if len(wind_pungs) == 4:
-        raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
-    elif len(wind_pungs) == 3:
-        if pair in WIND_SET:
-            raw.append(["little_four_winds", 1, f"three wind pungs and a pair of {kind_name(pair)}",
-                        wind_pungs])
-        raw.append(["big_three_winds", 1, "pungs of " + names(kind_name(k) for k in wind_pungs),
-                    wind_pungs])
-    if len(dragon_pungs) == 3:
-        raw.append(["big_three_dragons", 1, "pungs of all three dragons", dragon_pungs])
-    elif len(dragon_pungs) == 2:
-        if pair in DRAGON_SET:
-            raw.append(["little_three_dragons", 1, f"two dragon pungs and a pair of {kind_name(pair)}",
-                        dragon_pungs])
-        raw.append(["two_dragon_pungs", 1, "pungs of " + names(kind_name(k) for k in dragon_pungs),
-                    dragon_pungs])
-    elif len(dragon_pungs) == 1:
-        raw.append(["dragon_pung", 1, f"pung of {kind_name(dragon_pungs[0])}", dragon_pungs])
-    if facts.round_wind in wind_pungs:
-        raw.append(["prevalent_wind", 1, f"pung of {kind_name(facts.round_wind)}, the prevalent wind",
-                    [facts.round_wind]])
-    if facts.seat_wind in wind_pungs:
-        raw.append(["seat_wind", 1, f"pung of {kind_name(facts.seat_wind)}, the seat wind",
-                    [facts.seat_wind]])
+    if len(chows) >= 2 and not special_chows:
+        _combination_fans(tuple(chows), True, raw, refused)
+    suited_pungs = [first for first in pungs if first < 27]
+    if len(suited_pungs) >= 2:
+        _combination_fans(tuple(suited_pungs), False, raw, refused)
+    if pungs and pungs[-1] >= 27:
+        _honor_fans(pungs, pair, facts, raw)
     th_pungs = [first for first in pungs if first in TH]
     if th_pungs:
         raw.append(["pung_of_terminals_or_honors", len(th_pungs), "", th_pungs])  # trimmed later
     # whole-hand shapes made of sets
     if form == REGULAR:
-        groups = [(shape, first) for shape, first, _ in sets] + [(PAIR, pair)]
         if len(pungs) == 4:
             raw.append(["all_pungs", 1, "four pungs or kongs"])
-            if all(first < 27 and first % 9 % 2 == 1 for first in pungs) and pair < 27 and pair % 9 % 2 == 1:
+            if pair < 27 and pair % 9 % 2 == 1 and all(first < 27 and first % 9 % 2 == 1 for first in pungs):
                 raw.append(["all_even_pungs", 1, "pungs and pair of even numbers"])
-        if all(_has_th(shape, first) for shape, first in groups):
+        if outside:
             raw.append(["outside_hand", 1, "a terminal or honour in every set and the pair"])
-        if all(_has_five(shape, first) for shape, first in groups):
+        if fives:
             raw.append(["all_fives", 1, "a five in every set and the pair"])
-    if pair < 27 and (len(chows) == 4 or (form == KNITTED_STRAIGHT and len(chows) == 1)):
-        raw.append(["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"
-                    if form == KNITTED_STRAIGHT else "four chows and a suited pair"])
-    # concealed pungs
-    concealed_pungs = [first for shape, first, meld in sets
-                       if shape != CHOW and (meld is None or meld == "ankan")]
-    if not facts.tsumo and win in concealed_pungs and not any(
-            meld is None and (shape == CHOW and first <= win <= first + 2) for shape, first, meld in sets) \
-            and pair != win:
+        if len(chows) == 4 and pair < 27:
+            raw.append(["all_chows", 1, "four chows and a suited pair"])
+    elif len(chows) == 1 and pair < 27:
+        raw.append(["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"])
+    # concealed pungs: one completed by a discard is melded, unless the tile could have completed
+    # a concealed chow or the pair instead
+    if not facts.tsumo and win in concealed_pungs and not win_in_concealed_chow and pair != win:
         concealed_pungs.remove(win)
-    number = len(concealed_pungs)
-    if number >= 2:
-        key = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[number]
-        raw.append([key, 1, "concealed " + ", ".join(set_text("pung", k) for k in concealed_pungs)])
+    if len(concealed_pungs) >= 2:
+        raw.append([_CONCEALED_PUNG_FANS[len(concealed_pungs)], 1,
+                    (_concealed_text, tuple(concealed_pungs))])
     # concealment of the whole hand
     if facts.closed:
         _concealment(facts, raw)
@@ -619,6 +609,62 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     wait = _wait_fan(sets, pair, win)
     if wait and unique_wait(facts):
         raw.append(wait)
+
+
+def _combination_fans(firsts: tuple[int, ...], chows: bool, raw: list[Raw], refused: list) -> None:
+    chosen, refusals = best_set_fans(firsts, chows)
+    shape = CHOW if chows else "pung"
+    for key, indexes in chosen:
+        raw.append([key, 1, (sets_text, shape, tuple(firsts[i] for i in indexes))])
+    for key, indexes, because in refusals:
+        refused.append((key, (sets_text, shape, tuple(firsts[i] for i in indexes)), because))
+
+
+def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -> None:
+    wind_pungs = [first for first in pungs if first in WIND_SET]
+    dragon_pungs = [first for first in pungs if first in DRAGON_SET]
+    if len(wind_pungs) == 4:
+        raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
+    elif len(wind_pungs) == 3:
+        if pair in WIND_SET:
+            raw.append(["little_four_winds", 1, (_pair_text, "three wind pungs", pair), wind_pungs])
+        raw.append(["big_three_winds", 1, (_names_text, wind_pungs), wind_pungs])
+    if len(dragon_pungs) == 3:
+        raw.append(["big_three_dragons", 1, "pungs of all three dragons", dragon_pungs])
+    elif len(dragon_pungs) == 2:
+        if pair in DRAGON_SET:
+            raw.append(["little_three_dragons", 1, (_pair_text, "two dragon pungs", pair), dragon_pungs])
+        raw.append(["two_dragon_pungs", 1, (_names_text, dragon_pungs), dragon_pungs])
+    elif len(dragon_pungs) == 1:
+        raw.append(["dragon_pung", 1, (_names_text, dragon_pungs), dragon_pungs])
+    if facts.round_wind in wind_pungs:
+        raw.append(["prevalent_wind", 1, (_wind_text, facts.round_wind, "prevalent"), [facts.round_wind]])
+    if facts.seat_wind in wind_pungs:
+        raw.append(["seat_wind", 1, (_wind_text, facts.seat_wind, "seat"), [facts.seat_wind]])
+
+
+def _pure_terminal_text(first: int, pair: int) -> str:
+    return f"{set_text(CHOW, first)} twice, {set_text(CHOW, first + 6)} twice and {set_text(PAIR, pair)}"
+
+
+def _three_suited_text(pair: int) -> str:
+    return f"123 and 789 in two suits, pair {set_text(PAIR, pair)}"
+
+
+def _pair_text(what: str, pair: int) -> str:
+    return f"{what} and a pair of {kind_name(pair)}"
+
+
+def _names_text(kinds: list[int]) -> str:
+    return "pung of " + ", ".join(kind_name(kind) for kind in kinds)
+
+
+def _wind_text(wind: int, which: str) -> str:
+    return f"pung of {kind_name(wind)}, the {which} wind"
+
+
+def _concealed_text(kinds: tuple[int, ...]) -> str:
+    return "concealed " + ", ".join(set_text("pung", kind) for kind in kinds)
 
 
 def unique_wait(facts: HandFacts) -> bool:
