@@ -137,6 +137,19 @@ def fan_name(key: str) -> str:
     return "Melded and Concealed Kongs" if key == "melded_and_concealed_kongs" else FANS[key].name
 
 
+def fan_values(options: dict) -> dict[str, int]:
+    """Every fan's value under these options (only Two Concealed Kongs depends on them)."""
+    return _values_for(int(options.get("two_concealed_kongs", 8)))
+
+
+@lru_cache(maxsize=4)
+def _values_for(two_concealed_kongs: int) -> dict[str, int]:
+    values = {key: fan.value for key, fan in FANS.items()}
+    values["two_concealed_kongs"] = two_concealed_kongs
+    values["melded_and_concealed_kongs"] = 5
+    return values
+
+
 def fan_value(key: str, options: dict) -> int:
     if key == "melded_and_concealed_kongs":
         return 5
@@ -479,7 +492,7 @@ def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> str:
 
 def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int, tuple, Reading]:
     form, sets, pair, pairs, knitted, search_order = reading
-    raw: list[Raw] = [list(fan) for fan in facts.tile_fans]
+    raw: list[Raw] = list(facts.tile_fans)   # entries are never changed in place
     refused: list = []
     if form == REGULAR or form == KNITTED_STRAIGHT:
         _set_fans(form, sets, pair, facts, raw, refused)
@@ -728,9 +741,10 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
                 dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else list(raw)
     removed = _trim_terminal_pungs(kept) if "pung_of_terminals_or_honors" in present else 0
+    values = fan_values(options)
     points = 0
     for fan in kept:
-        points += fan_value(fan[0], options) * fan[1]
+        points += values[fan[0]] * fan[1]
     if not kept:
         points = 8   # Chicken Hand
     return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed)
