@@ -107,6 +107,7 @@ def test_wait_fans_need_a_unique_wait():
 def test_situational_flags_need_their_situation():
     result = score("123m456p789s11222z", "2z", flags=["kong_replacement"], win_by="tsumo")
     assert "Out with Replacement Tile" not in items(result)
+    assert "kong_replacement" in result["notes"][0]
     robbed = score("123m456p345789s11z", "1z", flags=["robbing_kong"])
     assert "Robbing the Kong" not in items(robbed)
 

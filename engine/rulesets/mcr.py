@@ -116,7 +116,8 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
         payments=payments_summary(total, facts.win_by) if meets else {},
         reason=reason,
         excluded=excluded,
-        details={"fan_points": fan_points, "flower_points": flowers, "form": scored.form},
+        details={"fan_points": fan_points, "flower_points": flowers, "form": scored.form,
+                 **({"notes": list(facts.notes)} if facts.notes else {})},
     )
 
 

@@ -7,16 +7,16 @@ and removes what the principles forbid:
 * non-repeat: a fan drops the fans its definition implies (the ``excludes`` lists in
   ``mcr_fans``), read from the highest fan down so that a dropped fan drops nothing itself;
 * non-separation, non-identical and account-once: the fans made of 2-4 chows or pungs are chosen
-  by a small search over the sets (``best_set_fans``), cached on the sets' first tiles;
+  by a small search over the sets (``mcr_combinations.best_set_fans``), cached on the sets;
 * take the highest: the caller keeps the best reading.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 
 from engine.hand import DeclaredHand
+from engine.rulesets.mcr_combinations import best_set_fans
 from engine.rulesets.mcr_fans import FANS, ORDER
 from engine.rulesets.mcr_readings import meld_sets
 from engine.rulesets.mcr_readings import readings as all_readings
@@ -36,6 +36,7 @@ from engine.tiles import (
     KIND_CODES,
     TERMINALS_AND_HONORS,
     WINDS,
+    format_kinds,
     format_tiles,
     kind_name,
 )
@@ -340,154 +341,6 @@ def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
     return all_readings(facts.counts, facts.melds)
 
 
-# -- combinations of sets (non-separation, non-identical, account-once) -------------------------
-
-def _chow_fan(firsts: tuple[int, ...]) -> str | None:
-    """The fan 2, 3 or 4 chows (sorted first kinds) make together, if any."""
-    suits = [first // 9 for first in firsts]
-    numbers = [first % 9 for first in firsts]
-    size = len(firsts)
-    same_suit = len(set(suits)) == 1
-    if size == 4:
-        if not same_suit:
-            return None
-        steps = {numbers[i + 1] - numbers[i] for i in range(3)}
-        if steps == {0}:
-            return "quadruple_chow"
-        if steps in ({1}, {2}):
-            return "four_pure_shifted_chows"
-        return None
-    if size == 3:
-        if same_suit:
-            steps = (numbers[1] - numbers[0], numbers[2] - numbers[1])
-            if steps == (0, 0):
-                return "pure_triple_chow"
-            if steps in ((1, 1), (2, 2)):
-                return "pure_shifted_chows"
-            if numbers == [0, 3, 6]:
-                return "pure_straight"
-            return None
-        if len(set(suits)) == 3:
-            ordered = sorted(numbers)
-            if ordered == [0, 3, 6]:
-                return "mixed_straight"
-            if ordered[0] == ordered[2]:
-                return "mixed_triple_chow"
-            if ordered == [ordered[0], ordered[0] + 1, ordered[0] + 2]:
-                return "mixed_shifted_chows"
-        return None
-    if same_suit:
-        if numbers[0] == numbers[1]:
-            return "pure_double_chow"
-        if numbers[1] - numbers[0] == 3:
-            return "short_straight"
-        if numbers == [0, 6]:
-            return "two_terminal_chows"
-        return None
-    if numbers[0] == numbers[1]:
-        return "mixed_double_chow"
-    return None
-
-
-def _pung_fan(firsts: tuple[int, ...]) -> str | None:
-    """The fan 2, 3 or 4 suited pungs (sorted first kinds) make together, if any."""
-    suits = [first // 9 for first in firsts]
-    numbers = [first % 9 for first in firsts]
-    size = len(firsts)
-    same_suit = len(set(suits)) == 1
-    if size == 4:
-        if same_suit and numbers == list(range(numbers[0], numbers[0] + 4)):
-            return "four_pure_shifted_pungs"
-        return None
-    if size == 3:
-        if same_suit and numbers == list(range(numbers[0], numbers[0] + 3)):
-            return "pure_shifted_pungs"
-        if len(set(suits)) == 3:
-            ordered = sorted(numbers)
-            if ordered[0] == ordered[2]:
-                return "triple_pung"
-            if ordered == [ordered[0], ordered[0] + 1, ordered[0] + 2]:
-                return "mixed_shifted_pungs"
-        return None
-    if not same_suit and numbers[0] == numbers[1]:
-        return "double_pung"
-    return None
-
-
-@lru_cache(maxsize=65536)
-def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
-    """The best choice of multi-set fans over sorted set firsts, under the principles.
-
-    Returns (chosen, refused): chosen as (key, indexes) in order; refused as (key, indexes,
-    principle) for the combinations a principle kept out.
-    """
-    finder = _chow_fan if chows else _pung_fan
-    size = len(firsts)
-    candidates = []
-    for width in (4, 3, 2):
-        for indexes in combinations(range(size), width):
-            key = finder(tuple(firsts[i] for i in indexes))
-            if key:
-                candidates.append((key, indexes))
-    if not candidates:
-        return (), ()
-    best: list = [(-1, ()), ()]
-
-    def search(chosen: list, used: int, types: dict) -> None:
-        value = sum(FANS[key].value for key, _ in chosen)
-        rank = tuple(sorted(RANK[key] for key, _ in chosen))
-        if (value, _neg(rank)) > best[0]:
-            best[0] = (value, _neg(rank))
-            best[1] = tuple(chosen)
-        for key, indexes in candidates:
-            if (key, indexes) in chosen:
-                continue
-            old = [i for i in indexes if used >> i & 1]
-            if len(old) > 1 or len(old) == len(indexes):
-                continue
-            if old and key in types.get(old[0], ()):
-                continue
-            new_types = dict(types)
-            for i in indexes:
-                new_types[i] = new_types.get(i, ()) + (key,)
-            mask = used
-            for i in indexes:
-                mask |= 1 << i
-            chosen.append((key, indexes))
-            search(chosen, mask, new_types)
-            chosen.pop()
-
-    search([], 0, {})
-    chosen = best[1]
-    refused = []
-    for key, indexes in candidates:
-        if (key, indexes) in chosen:
-            continue
-        refused.append((key, indexes, _why_refused(key, indexes, chosen)))
-    return chosen, tuple(refused)
-
-
-def _neg(rank: tuple[int, ...]) -> tuple[int, ...]:
-    # Prefer, among equal totals, the choice with the higher-ranked (earlier-numbered) fans.
-    return tuple(-r for r in rank)
-
-
-def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> str:
-    in_fans = [(other, other_indexes) for other, other_indexes in chosen
-               if set(other_indexes) & set(indexes)]
-    for other, other_indexes in in_fans:
-        if set(indexes) <= set(other_indexes):
-            return f"non-repeat/non-separation: these sets already make {FANS[other].name}"
-    covered = set()
-    for _, other_indexes in chosen:
-        covered |= set(other_indexes)
-    if set(indexes) <= covered:
-        return "non-separation: all its sets are already used in other fans"
-    if any(other == key for other, _ in in_fans):
-        return f"non-identical: a set already makes {FANS[key].name}"
-    return "account-once: an unused set may combine with an already-used set only once"
-
-
 # -- scoring one reading ----------------------------------------------------------------------
 
 def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int, tuple, Reading]:
@@ -497,7 +350,7 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
     if form == REGULAR or form == KNITTED_STRAIGHT:
         _set_fans(form, sets, pair, facts, raw, refused)
         if form == KNITTED_STRAIGHT:
-            raw.append(["knitted_straight", 1, f"knitted {format_tiles_kinds(knitted)}"])
+            raw.append(["knitted_straight", 1, f"knitted {format_kinds(knitted)}"])
     elif form == SEVEN_PAIRS:
         numbers = sorted(pairs)
         if len(set(p // 9 for p in pairs)) == 1 and pairs[0] < 27 and \
@@ -513,19 +366,14 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
         suited = [kind for kind in knitted if kind < 27]
         if len(honors) == 7:
             raw.append(["greater_honors_and_knitted_tiles", 1,
-                        f"all seven honours and knitted {format_tiles_kinds(suited)}"])
+                        f"all seven honours and knitted {format_kinds(suited)}"])
         else:
             raw.append(["lesser_honors_and_knitted_tiles", 1,
-                        f"single knitted {format_tiles_kinds(suited)} and honours"])
+                        f"single knitted {format_kinds(suited)} and honours"])
         if len(suited) == 9:
-            raw.append(["knitted_straight", 1, f"knitted {format_tiles_kinds(suited)}"])
+            raw.append(["knitted_straight", 1, f"knitted {format_kinds(suited)}"])
         _concealment(facts, raw)
     return _apply_principles(form, raw, refused, options, search_order)
-
-
-def format_tiles_kinds(kinds: tuple[int, ...] | list[int]) -> str:
-    from engine.tiles import format_kinds
-    return format_kinds(kinds)
 
 
 def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
