@@ -92,7 +92,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
                        fu=candidate.fu)
     view = candidate_view(candidate) if any(unit.scope == SETS for unit, _ in candidate.yaku) \
         else None
-    items = [shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[arg-type]
+    items = [shared_item(unit.name, value, unit.reason(analysis.facts, view))
              for unit, value in candidate.yaku]
     if not candidate.yakuman:
         items.extend(_dora_items(analysis))

@@ -36,14 +36,14 @@ from engine.rulesets.japanese_yaku import (
     H_THREE_WIND_PUNGS,
     H_TSUMO,
     H_TWO_DRAGON_PUNGS,
-    S_CHOWS,
     S_CLOSED,
     S_FOUR_TRIPLETS,
+    S_OUTSIDE_CHOWS,
+    S_PEIKOU,
     S_PINFU,
     S_SEVEN,
     S_THREE_CHOWS,
     S_THREE_TRIPLETS,
-    S_TWO_CHOWS,
     SIMPLE,
     Facts,
     View,
@@ -172,42 +172,52 @@ def hand_features(facts: Facts) -> int:
     return features
 
 
-def reading_features(view: View, is_open: bool) -> int:
-    chows = len(view.chows)
-    triplets = len(view.triplets)
-    features = 0 if is_open else S_CLOSED
-    if chows:
-        features |= S_CHOWS | (S_TWO_CHOWS if chows >= 2 else 0) | (S_THREE_CHOWS if chows >= 3 else 0)
-    if triplets >= 3:
-        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if triplets == 4 else 0)
-    if view.seven_pairs:
-        features |= S_SEVEN
-    return features
-
-
 def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> View:
-    """Chows, pungs and the concealed-pung count (sanankou's reading) of one reading."""
+    """One pass over a reading: chows, pungs, the concealed-pung count as sanankou reads it, and
+    the feature bits that pick which sets units to check."""
     chows: list[int] = []
     triplets: list[int] = []
-    concealed_triplets: list[int] = []
+    closed = 0
     chow_on_win = False
+    win_pung_closed = False
+    outside = True
     win = facts.win_kind
     open_blocks = melds.open_blocks
     for block in reading:
         kind, shape = block
         if shape == CHOW_B:
             chows.append(kind)
+            if outside and kind % 9 not in (0, 6):
+                outside = False
             if kind <= win <= kind + 2 and block not in open_blocks:
                 chow_on_win = True
-        elif shape != PAIR_B:
-            triplets.append(kind)
-            if block not in open_blocks:
-                concealed_triplets.append(kind)
-    closed = len(concealed_triplets)
+        else:
+            if outside and SIMPLE[kind]:
+                outside = False
+            if shape != PAIR_B:
+                triplets.append(kind)
+                if block not in open_blocks:
+                    closed += 1
+                    if kind == win:
+                        win_pung_closed = True
     # On a discard the pung the tile completed is open, unless the tile could complete a chow.
-    if not facts.tsumo and not chow_on_win and win in concealed_triplets:
+    if win_pung_closed and not facts.tsumo and not chow_on_win:
         closed -= 1
-    return View(reading, len(reading) == 7, chows, triplets, closed)
+    view = View(reading, len(reading) == 7, chows, triplets, closed)
+    features = 0 if facts.is_open else S_CLOSED
+    if chows:
+        if outside:
+            features |= S_OUTSIDE_CHOWS
+        if len(chows) >= 2 and len(set(chows)) < len(chows):
+            features |= S_PEIKOU
+        if len(chows) >= 3:
+            features |= S_THREE_CHOWS
+    if len(triplets) >= 3:
+        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if len(triplets) == 4 else 0)
+    if view.seven_pairs:
+        features |= S_SEVEN
+    view.features = features
+    return view
 
 
 def candidate_view(candidate: Candidate) -> View:
@@ -293,7 +303,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         view = _view(reading, melds, facts)
         if view.seven_pairs and not seven_pairs_on:
             continue
-        features = reading_features(view, is_open)
+        features = view.features
         for group in win_groups(reading, melds, facts.win_kind):
             if view.seven_pairs:
                 fu = raw = SEVEN_PAIRS_FU

@@ -41,7 +41,7 @@ def doubles_of(candidate: Candidate, analysis: Analysis) -> list[tuple[str, int,
     for unit, han in candidate.yaku:
         if candidate.seven_pairs and unit.id == "chiitoitsu":
             continue
-        out.append((unit.name, han, unit.why(facts, view)))
+        out.append((unit.name, han, unit.reason(facts, view)))
     if not candidate.yakuman:
         for name, count in (("Dora", analysis.dora), ("Aka Dora", analysis.red),
                             ("Ura Dora", analysis.ura)):

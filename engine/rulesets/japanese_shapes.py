@@ -103,33 +103,45 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...
     return tuple(sorted(found))
 
 
-@lru_cache(maxsize=2048)
-def concealed_readings(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
-    """Every split of concealed counts into sets and exactly one pair, each sorted."""
-    honours: list[Block] = []
+def concealed_readings(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
+    """Every split of concealed counts into sets and exactly one pair, each sorted.
+
+    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_readings``).
+    """
+    honours: tuple[Block, ...] = ()
     honour_pairs = 0
-    for index in range(27, 34):
-        count = counts[index]
-        if count == 2:
-            honours.append((index, PAIR_B))
-            honour_pairs += 1
-        elif count == 3:
-            honours.append((index, PUNG_B))
-        elif count:
-            return ()
-    if honour_pairs > 1:
-        return ()
-    combos: list[SuitReading] = [((), honour_pairs)]
+    if any(counts[27:34]):
+        found: list[Block] = []
+        for index in range(27, 34):
+            count = counts[index]
+            if count == 2:
+                found.append((index, PAIR_B))
+                honour_pairs += 1
+            elif count == 3:
+                found.append((index, PUNG_B))
+            elif count:
+                return []
+        if honour_pairs > 1:
+            return []
+        honours = tuple(found)
+    combos: list[SuitReading] = [(honours, honour_pairs)]
     for base in (18, 9, 0):          # built back to front, so each reading stays sorted
         key = counts[base:base + 9]
         if not any(key):
             continue
         splits = _suit_readings(key, base)
         if not splits:
-            return ()
+            return []
+        if len(splits) == 1 and len(combos) == 1:
+            blocks, pairs = splits[0]
+            rest, more = combos[0]
+            if pairs + more > 1:
+                return []
+            combos = [(blocks + rest, pairs + more)]
+            continue
         combos = [(blocks + rest, pairs + more) for blocks, pairs in splits
                   for rest, more in combos if pairs + more <= 1]
-    return tuple(blocks + tuple(honours) for blocks, pairs in combos if pairs == 1)
+    return [blocks for blocks, pairs in combos if pairs == 1]
 
 
 def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
@@ -157,7 +169,7 @@ def readings(concealed: tuple[int, ...], melds: MeldInfo) -> list[tuple[Block, .
     if melds.any_melds:
         found = [tuple(sorted(reading + melds.blocks)) for reading in concealed_readings(concealed)]
     else:
-        found = list(concealed_readings(concealed))
+        found = concealed_readings(concealed)
         if concealed.count(2) == 7:
             pairs = seven_pairs(concealed)
             if pairs is not None:

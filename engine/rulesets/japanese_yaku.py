@@ -57,6 +57,7 @@ class View:
     closed_triplets: int = 0       # concealed pungs (as sanankou counts them) and concealed kongs
     pinfu_shape: bool = False      # no fu but the base (set by the orchestrator)
     win_group: Block = (0, PAIR_B)
+    features: int = 0              # S_* bits of this reading
 
 
 Predicate = Callable[[Facts, View], bool]
@@ -70,12 +71,16 @@ class Yaku:
     han_open: int
     scope: str
     applies: Predicate
-    why: Callable[[Facts, View], str]
+    why: str | Callable[[Facts, View], str]    # a fixed reason, or one built from the hand
     yakuman: bool = False
     needs: int = 0              # feature bits (below) without which the predicate cannot hold
 
     def han(self, is_open: bool) -> int:
         return self.han_open if is_open else self.han_closed
+
+    def reason(self, facts: Facts, view: View | None) -> str:
+        why = self.why
+        return why if isinstance(why, str) else why(facts, view)  # type: ignore[arg-type]
 
 
 # -- helpers for predicates ---------------------------------------------------------------------
@@ -192,28 +197,28 @@ def _situational() -> list[Yaku]:
 
     return [
         Yaku("menzen_tsumo", "Menzen Tsumo", 1, 0, FLAG, closed_tsumo,
-             lambda f, v: "self-drawn with a closed hand"),
-        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, lambda f, v: "declared ready"),
+             "self-drawn with a closed hand"),
+        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, "declared ready"),
         Yaku("double_riichi", "Double Riichi", 2, 0, FLAG, _switch("riichi", "double_riichi"),
-             lambda f, v: "declared ready on the first go-round"),
+             "declared ready on the first go-round"),
         Yaku("ippatsu", "Ippatsu", 1, 0, FLAG, _switch("ippatsu", "ippatsu"),
-             lambda f, v: "won within one go-round of riichi"),
+             "won within one go-round of riichi"),
         Yaku("rinshan", "Rinshan Kaihou", 1, 1, FLAG, _has_flag("rinshan"),
-             lambda f, v: "won on a kong replacement tile"),
+             "won on a kong replacement tile"),
         Yaku("chankan", "Chankan", 1, 1, FLAG, _has_flag("chankan"),
-             lambda f, v: "robbed a kong"),
+             "robbed a kong"),
         Yaku("haitei", "Haitei Raoyue", 1, 1, FLAG, _has_flag("haitei"),
-             lambda f, v: "self-drawn on the last tile of the wall"),
+             "self-drawn on the last tile of the wall"),
         Yaku("houtei", "Houtei Raoyui", 1, 1, FLAG, _has_flag("houtei"),
-             lambda f, v: "won on the last discard"),
+             "won on the last discard"),
         Yaku("renhou", "Renhou", 5, 0, FLAG, renhou(False),
-             lambda f, v: "won on a discard before the first draw"),
+             "won on a discard before the first draw"),
         Yaku("renhou_yakuman", "Renhou (yakuman)", 13, 0, FLAG, renhou(True),
-             lambda f, v: "won on a discard before the first draw", yakuman=True),
+             "won on a discard before the first draw", yakuman=True),
         Yaku("tenhou", "Tenhou", 13, 0, FLAG, _has_flag("tenhou"),
-             lambda f, v: "dealer won on the first draw", yakuman=True),
+             "dealer won on the first draw", yakuman=True),
         Yaku("chiihou", "Chiihou", 13, 0, FLAG, _has_flag("chiihou"),
-             lambda f, v: "won on the first draw", yakuman=True),
+             "won on the first draw", yakuman=True),
     ]
 
 
@@ -250,46 +255,46 @@ def _hand_units() -> list[Yaku]:
         return "mps"[facts.suits.bit_length() - 1] if facts.suits else "z"
 
     units = [
-        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, lambda f, v: "only simples (2-8)"),
+        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, "only simples (2-8)"),
         Yaku("honitsu", "Honitsu", 3, 2, HAND, one_suit(True),
              lambda f, v: f"one suit ({suit_name(f)}) with honours"),
         Yaku("chinitsu", "Chinitsu", 6, 5, HAND, one_suit(False),
              lambda f, v: f"one suit ({suit_name(f)}) only"),
         Yaku("honroutou", "Honroutou", 2, 2, HAND, honroutou,
-             lambda f, v: "only terminals and honours"),
-        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), lambda f, v: "pung of 5z"),
-        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), lambda f, v: "pung of 6z"),
-        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), lambda f, v: "pung of 7z"),
+             "only terminals and honours"),
+        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), "pung of 5z"),
+        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), "pung of 6z"),
+        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), "pung of 7z"),
         Yaku("shousangen", "Shousangen", 2, 2, HAND, shousangen,
-             lambda f, v: "two dragon pungs and a dragon pair"),
+             "two dragon pungs and a dragon pair"),
         Yaku("sankantsu", "San Kantsu", 2, 2, HAND, lambda f, v: f.kong_count == 3,
-             lambda f, v: "three kongs"),
+             "three kongs"),
         Yaku("kokushi", "Kokushi Musou", 13, 0, HAND, lambda f, v: False,
-             lambda f, v: "one of each terminal and honour", yakuman=True),
+             "one of each terminal and honour", yakuman=True),
         Yaku("kokushi_13_wait", "Kokushi Musou (13-sided wait)", 26, 0, HAND, lambda f, v: False,
-             lambda f, v: "thirteen orphans waiting on all 13", yakuman=True),
+             "thirteen orphans waiting on all 13", yakuman=True),
         Yaku("chuuren", "Chuuren Poutou", 13, 0, HAND,
              lambda f, v: _is_chuuren(f) and not _nine_wait(f),
-             lambda f, v: "nine gates", yakuman=True),
+             "nine gates", yakuman=True),
         Yaku("chuuren_9_wait", "Junsei Chuuren Poutou", 26, 0, HAND,
              lambda f, v: _is_chuuren(f) and _nine_wait(f),
-             lambda f, v: "nine gates waiting on all nine", yakuman=True),
+             "nine gates waiting on all nine", yakuman=True),
         Yaku("daisangen", "Daisangen", 13, 13, HAND,
              lambda f, v: _pungs_of(f, (31, 32, 33)) == 3,
-             lambda f, v: "pungs of all three dragons", yakuman=True),
+             "pungs of all three dragons", yakuman=True),
         Yaku("shousuushii", "Shousuushii", 13, 13, HAND, shousuushii,
-             lambda f, v: "three wind pungs and a wind pair", yakuman=True),
+             "three wind pungs and a wind pair", yakuman=True),
         Yaku("daisuushii", "Daisuushii", 26, 26, HAND,
              lambda f, v: _pungs_of(f, (27, 28, 29, 30)) == 4,
-             lambda f, v: "pungs of all four winds", yakuman=True),
+             "pungs of all four winds", yakuman=True),
         Yaku("ryuuiisou", "Ryuuiisou", 13, 13, HAND, ryuuiisou,
-             lambda f, v: "only green tiles (23468s, 6z)", yakuman=True),
+             "only green tiles (23468s, 6z)", yakuman=True),
         Yaku("tsuuiisou", "Tsuuiisou", 13, 13, HAND, tsuuiisou,
-             lambda f, v: "only honours", yakuman=True),
+             "only honours", yakuman=True),
         Yaku("chinroutou", "Chinroutou", 13, 13, HAND, chinroutou,
-             lambda f, v: "only terminals", yakuman=True),
+             "only terminals", yakuman=True),
         Yaku("suukantsu", "Suu Kantsu", 13, 13, HAND, lambda f, v: f.kong_count == 4,
-             lambda f, v: "four kongs", yakuman=True),
+             "four kongs", yakuman=True),
     ]
     for index, wind in enumerate(WIND_NAMES):
         kind = 27 + index
@@ -325,34 +330,34 @@ def _set_units() -> list[Yaku]:
 
     return [
         Yaku("pinfu", "Pinfu", 1, 0, SETS, closed(lambda f, v: v.pinfu_shape),
-             lambda f, v: "all chows, a plain pair and a two-sided wait"),
+             "all chows, a plain pair and a two-sided wait"),
         Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
-             lambda f, v: "seven different pairs"),
+             "seven different pairs"),
         Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) == 1),
-             lambda f, v: "two identical chows"),
+             "two identical chows"),
         Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
-             lambda f, v: "two pairs of identical chows"),
+             "two pairs of identical chows"),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
              lambda f, v: _same_in_three_suits(v.chows) is not None, sanshoku_why),
         Yaku("ittsu", "Ittsu", 2, 1, SETS,
              lambda f, v: not f.all_simple and _straight_suit(v.chows) is not None,
              lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chows) or 0]}"),
         Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
-             lambda f, v: "a terminal or honour in every set and the pair"),
+             "a terminal or honour in every set and the pair"),
         Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
-             lambda f, v: "a terminal in every set and the pair"),
+             "a terminal in every set and the pair"),
         Yaku("toitoi", "Toitoi", 2, 2, SETS, lambda f, v: len(v.triplets) == 4,
-             lambda f, v: "four pungs or kongs"),
+             "four pungs or kongs"),
         Yaku("sanankou", "San Ankou", 2, 2, SETS, _sanankou,
-             lambda f, v: "three concealed pungs"),
+             "three concealed pungs"),
         Yaku("sanshoku_doukou", "Sanshoku Doukou", 2, 2, SETS,
              lambda f, v: _same_in_three_suits([k for k in v.triplets if k < 27]) is not None,
              douko_why),
         Yaku("suuankou", "Suu Ankou", 13, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] != 2,
-             lambda f, v: "four concealed pungs", yakuman=True),
+             "four concealed pungs", yakuman=True),
         Yaku("suuankou_tanki", "Suu Ankou Tanki", 26, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] == 2,
              lambda f, v: f"four concealed pungs, single wait on {_tile(f.win_kind)}",
@@ -370,7 +375,8 @@ FLAG_BITS: dict[str, int] = {name: 1 << bit for bit, name in enumerate(FLAG_NAME
 H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in range(27, 34)}   # a pung of that honour
 NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
 # Reading features (sets scope).
-S_CHOWS, S_TWO_CHOWS, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, S_PINFU, \
+# S_OUTSIDE: every block holds a terminal or honour; S_PEIKOU: some chow appears twice.
+S_OUTSIDE_CHOWS, S_PEIKOU, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, S_PINFU, \
     S_CLOSED = (1 << bit for bit in range(8))
 
 NEEDS: dict[str, int] = {
@@ -389,8 +395,9 @@ NEEDS: dict[str, int] = {
        for index, wind in enumerate(WIND_NAMES)},
     "kokushi": NEVER, "kokushi_13_wait": NEVER,
     "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
-    "iipeikou": S_TWO_CHOWS | S_CLOSED, "ryanpeikou": S_TWO_CHOWS | S_CLOSED,
-    "sanshoku": S_THREE_CHOWS, "ittsu": S_THREE_CHOWS, "chanta": S_CHOWS, "junchan": S_CHOWS,
+    "iipeikou": S_PEIKOU | S_CLOSED, "ryanpeikou": S_PEIKOU | S_CLOSED,
+    "sanshoku": S_THREE_CHOWS, "ittsu": S_THREE_CHOWS,
+    "chanta": S_OUTSIDE_CHOWS, "junchan": S_OUTSIDE_CHOWS,
     "toitoi": S_FOUR_TRIPLETS, "sanankou": S_THREE_TRIPLETS, "sanshoku_doukou": S_THREE_TRIPLETS,
     "suuankou": S_FOUR_TRIPLETS | S_CLOSED, "suuankou_tanki": S_FOUR_TRIPLETS | S_CLOSED,
 }
@@ -430,11 +437,20 @@ def set_units_for(features: int) -> tuple[Yaku, ...]:
     return tuple(unit for unit in SET_UNITS if unit.needs & ~features == 0)
 
 
-@lru_cache(maxsize=256)
-def block_text(block: Block) -> str:
-    """'123m', '555p', '7777s', '11z' for a block."""
+def _block_text(block: Block) -> str:
     kind, shape = block
     if shape == CHOW_B:
         return _chow_text(kind)
     size = 2 if shape == PAIR_B else 4 if shape == KONG_B else 3
     return _tile(kind)[0] * size + _tile(kind)[1]
+
+
+# Every block's text, indexed by kind * 4 + shape (a list lookup is the cheapest way to name it).
+_BLOCK_TEXTS: tuple[str, ...] = tuple(
+    _block_text((kind, shape)) if shape != CHOW_B or (kind < 27 and kind % 9 <= 6) else ""
+    for kind in range(34) for shape in range(4))
+
+
+def block_text(block: Block) -> str:
+    """'123m', '555p', '7777s', '11z' for a block."""
+    return _BLOCK_TEXTS[block[0] * 4 + block[1]]
