@@ -29,6 +29,7 @@ def test_photo_fix_confirm_and_scoreboard(phone, server: str, shot, hand_photo) 
     assert page.locator(".seat").count() == 4
 
     page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))    # waits for "load": declare.js is listening
     page.set_input_files("#photo", str(hand_photo))
     page.wait_for_selector("text=Read 14 tiles")
     # The misread tile is in the editor and the hand does not score yet.
@@ -75,7 +76,7 @@ def test_photo_fix_confirm_and_scoreboard(phone, server: str, shot, hand_photo) 
     assert board.locator("form").count() == 0 and board.locator("#declare").count() == 0
 
     page.click("text=Draw")
-    page.wait_for_selector("#draw-payments")
+    page.wait_for_url(re.compile(r"/draw$"))
     shot(page, "draw")
     page.click("#draw-form button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
@@ -91,6 +92,7 @@ def test_dispute_of_a_false_win(phone, server: str, shot) -> None:  # type: igno
     page = phone
     start_table(page, server, "Dispute table")
     page.click("text=Dispute / false win")
+    page.wait_for_url(re.compile(r"/dispute$"))
     # 111m 222m 345m 678m 9m + 5p, typed through the palette: no pair, so "Mahjong" is a false win.
     page.click('#palette-tabs button[data-suit="m"]')
     for code in ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1m", "1m", "2m", "2m"]:
@@ -119,6 +121,7 @@ def test_riichi_hand_entered_by_hand_with_dora(phone, server: str, shot) -> None
     page.click("#new-table button[type=submit]")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+$"))
     page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
     # No photo: 234m 456p 678s 22z 555z typed with the palette; the last tile is the winning tile.
     for suit, codes in (("m", "234"), ("p", "456"), ("s", "678"), ("z", "22555")):
         page.click(f'#palette-tabs button[data-suit="{suit}"]')

@@ -58,10 +58,11 @@
       const items = group.tiles.map(tileOf);
       if (group.kind === "bonus") { model.flowers.push(...items); continue; }
       if (group.kind === "meld") {
-        const known = items.filter((t) => t.code !== "back");
-        const fill = known.length ? known[0].code : "1z";
+        const faces = items.filter((t) => t.code !== "back");
+        const fill = faces.length ? faces[0].code : "1z";
         for (const t of items) if (t.code === "back") { t.code = fill; }
-        model.groups.push({ kind: meldKindFor(items.map((t) => t.code), items.some((t) => t.faceDown)), tiles: items });
+        const known = ["chi", "pon", "kan", "ankan", "kakan"].includes(group.meld) ? group.meld : null;
+        model.groups.push({ kind: known || meldKindFor(items.map((t) => t.code), items.some((t) => t.faceDown)), tiles: items });
         continue;
       }
       model.groups[0].tiles.push(...items);
@@ -323,6 +324,9 @@
       ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
       : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
     fromRead(data.read);
+    const doubts = data.read.ambiguities || [];
+    $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
+    if (data.warning) $("ambiguities").append(el("li", {}, data.warning));
     photoImage = new Image();
     photoImage.onload = () => { $("photo-box").classList.remove("hidden"); drawPhoto(); };
     photoImage.src = file ? URL.createObjectURL(file) : data.photo_url;

@@ -144,9 +144,11 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
 
 @bp.post("/tables/<token>/score")
 def score(token: str):  # type: ignore[no-untyped-def]
+    # A preview always answers 200: "ok": false with the error is its result for a hand the engine
+    # cannot read (the page scores every intermediate hand while tiles are being entered).
     result = score_win(load_edit(token), _body())
     result.pop("event", None)
-    return jsonify(result), 200 if result["ok"] else 422
+    return jsonify(result)
 
 
 def _win_from_body(loaded: Loaded, body: dict[str, Any]) -> dict[str, Any]:
@@ -210,7 +212,7 @@ def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
 def dispute_preview(token: str):  # type: ignore[no-untyped-def]
     result = dispute(load_edit(token), _body())
     result.pop("event", None)
-    return jsonify(result), 200 if result["ok"] else 422
+    return jsonify(result)
 
 
 @bp.post("/tables/<token>/disputes")
