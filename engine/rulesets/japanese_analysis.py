@@ -294,6 +294,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
     flag_units = [unit for unit in fixed if unit.scope == FLAG]
+    fixed_value = _value(fixed, facts.is_open, options)   # a reading without sets yaku adds nothing
     seven_pairs_on = options.get("seven_pairs", True)
     open_pinfu_fu = bool(options.get("open_pinfu_fu", True))
     pinfu_tsumo_fu = bool(options.get("pinfu_tsumo_fu", False))
@@ -317,9 +318,12 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
             view.pinfu_shape = pinfu
             view.win_group = group
-            units = fixed + [unit for unit in set_units_for(features | (S_PINFU if pinfu else 0))
-                             if unit.applies(facts, view)]
-            counted, han, yakuman = _value(units, is_open, options)
+            found = [unit for unit in set_units_for(features | (S_PINFU if pinfu else 0))
+                     if unit.applies(facts, view)]
+            if found:
+                counted, han, yakuman = _value(fixed + found, is_open, options)
+            else:
+                counted, han, yakuman = list(fixed_value[0]), fixed_value[1], fixed_value[2]
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items,
                                         seven_pairs=view.seven_pairs))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
