@@ -31,6 +31,9 @@ DEFAULTS: dict[str, Any] = {
     "MODELS_DIR": None,               # None: the repository's models/ folder
     "CSRF_DISABLED": False,
     "BOARD_REFRESH_SECONDS": 5,
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "SESSION_COOKIE_SECURE": False,   # `serve --https` turns it on
 }
 
 
@@ -56,8 +59,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(data_dir)
     # The multipart envelope adds a little to the photo; the photo itself is checked exactly later.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_UPLOAD_BYTES"]) + 256 * 1024
-    app.config["SESSION_COOKIE_HTTPONLY"] = True
-    app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     database_url = app.config["DATABASE_URL"] or os.environ.get("DATABASE_URL") \

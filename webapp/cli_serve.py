@@ -71,7 +71,8 @@ def _local_addresses() -> set[str]:
 def serve(args: argparse.Namespace) -> int:
     from webapp.app import create_app  # noqa: PLC0415 - keep `tiletally --help` fast
 
-    app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models})
+    app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models,
+                      "SESSION_COOKIE_SECURE": bool(args.https)})
     reader = app.extensions.get("tiletally.reader")
     scheme = "https" if args.https else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
