@@ -180,3 +180,19 @@ def test_static_assets(client) -> None:
     for path in ("/static/app.css", "/static/app.js", "/static/declare.js", "/static/board.js",
                  "/static/vendor/chartjs/chart.umd.min.js", "/static/vendor/chartjs/LICENSE.md"):
         assert client.get(path).status_code == 200, path
+
+
+def test_penalty_form(client, table) -> None:
+    token = table["edit_token"]
+    page = page_checks(client.get(f"/t/{token}/penalty"))
+    csrf_value = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    form = {"csrf_token": csrf_value, "version": "1", "offender": "2", "points": "30", "to": "",
+            "reason": "slow"}
+    assert client.post(f"/t/{token}/penalty", data=form).status_code == 303
+    # After the worked win (35, -19, -8, -8): Cai pays 30, 10 to each other player.
+    assert client.get(f"/api/tables/{token}").json["totals"] == [45, -9, -38, 2]
+    uneven = client.post(f"/t/{token}/penalty", data=dict(form, version="2", points="31"))
+    assert uneven.status_code == 400 and "evenly" in uneven.get_data(as_text=True)
+    stale = client.post(f"/t/{token}/penalty", data=form)
+    assert stale.status_code == 409
+    assert client.post(f"/t/{token}/penalty", data=dict(form, csrf_token="forged")).status_code == 400

@@ -9,7 +9,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, s
 
 from engine.table import TableError
 from webapp.views import backend, load_edit
-from webapp.views.actions import BadRequest, draw_event
+from webapp.views.actions import BadRequest, draw_event, penalty_from
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.present import FAMILY_FLAGS, event_for, family_of, table_view
 
@@ -93,7 +93,7 @@ def draw(token: str):  # type: ignore[no-untyped-def]
         version = form.get("version", "")
         try:
             event = draw_event(body)
-            backend().record(loaded.ref.id, int(version) if version.isdigit() else None, event)
+            backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
             flash(f"The draw was not recorded: {error}", "error")
             return render_template("draw.html", state=view, token=token), 409 \
@@ -101,6 +101,28 @@ def draw(token: str):  # type: ignore[no-untyped-def]
         flash("Draw recorded.", "info")
         return redirect(url_for("tables.table_page", token=token), 303)
     return render_template("draw.html", state=view, token=token)
+
+
+@bp.route("/t/<token>/penalty", methods=["GET", "POST"])
+def penalty(token: str):  # type: ignore[no-untyped-def]
+    """A penalty outside a hand (slow play, a wrong call): one player pays one or all the others."""
+    loaded = load_edit(token)
+    view = table_view(loaded)
+    if request.method == "POST":
+        form = request.form
+        version = form.get("version", "")
+        body = {"offender": form.get("offender", ""), "to": form.get("to", ""),
+                "points": form.get("points", ""), "reason": form.get("reason", "").strip()}
+        try:
+            event = penalty_from(body)
+            backend().record(loaded.ref.id, _form_version(version), event)
+        except (BadRequest, TableError, Conflict) as error:
+            flash(f"The penalty was not recorded: {error}", "error")
+            status = 409 if isinstance(error, Conflict) else 400
+            return render_template("penalty.html", state=view, token=token), status
+        flash("Penalty recorded.", "info")
+        return redirect(url_for("tables.table_page", token=token), 303)
+    return render_template("penalty.html", state=view, token=token)
 
 
 @bp.get("/t/<token>/hands/<int:event_id>")
@@ -117,6 +139,12 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
                            hand=hand, photo=photo, score=event.get("score") or {},
                            codes=_codes)
+
+
+def _form_version(text: str) -> int:
+    if not text.isdigit():
+        abort(400, description="the form has no table version; reload the page")
+    return int(text)
 
 
 def _codes(text: str | None) -> list[str]:
