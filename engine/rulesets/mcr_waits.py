@@ -20,7 +20,7 @@ _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _TH = frozenset(TERMINALS_AND_HONORS)
 
 
-@cache
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
     index = next((i for i, count in enumerate(vec) if count), -1)
@@ -41,6 +41,7 @@ def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
     return result
 
 
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def _role(vec: tuple[int, ...], honors: bool) -> int:
     """0: this suit cannot be part of a complete hand; SETS_ONLY or WITH_PAIR: what it supplies."""
     remainder = sum(vec) % 3
@@ -50,29 +51,43 @@ def _role(vec: tuple[int, ...], honors: bool) -> int:
     return need if suit_shape(vec, honors) & need else 0
 
 
-def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
-    """Kinds that complete 4 sets + pair (with the melds) from these concealed counts."""
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
+def _completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Offsets whose tile makes this suit (sets only, sets and the pair)."""
+    sets_only, with_pair = [], []
+    for offset in range(len(vec)):
+        if honors:
+            if not vec[offset]:
+                continue
+        elif not any(vec[max(0, offset - 2):offset + 3]):
+            continue
+        role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
+        if role == SETS_ONLY:
+            sets_only.append(offset)
+        elif role == WITH_PAIR:
+            with_pair.append(offset)
+    return tuple(sets_only), tuple(with_pair)
+
+
+def _regular_candidates(counts) -> list[int]:
     vecs = [tuple(counts[base:base + size]) for base, size, _ in _SUITS]
     roles = [_role(vec, honors) for vec, (_, _, honors) in zip(vecs, _SUITS, strict=True)]
     result = []
-    for suit, (base, size, honors) in enumerate(_SUITS):
+    for suit, (base, _, honors) in enumerate(_SUITS):
         others = roles[:suit] + roles[suit + 1:]
         if 0 in others:
             continue
         pairs = others.count(WITH_PAIR)
         if pairs > 1:
             continue
-        vec = vecs[suit]
-        for offset in range(size):
-            if honors:
-                if not vec[offset]:
-                    continue
-            elif not any(vec[max(0, offset - 2):offset + 3]):
-                continue
-            role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
-            if role and (role == WITH_PAIR) + pairs == 1:
-                result.append(base + offset)
+        offsets = _completions(vecs[suit], honors)[0 if pairs else 1]
+        result.extend(base + offset for offset in offsets)
     return result
+
+
+def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Kinds that complete 4 sets + pair (with the melds) from these concealed counts."""
+    return sorted(_regular_candidates(counts))
 
 
 def special_waits(counts: list[int] | tuple[int, ...], meld_count: int) -> set[int]:
@@ -124,31 +139,9 @@ def waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
 
 
 def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int) -> bool:
-    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles.
-
-    Stops at the first other wait, which is what most hands have: cheaper than ``waits``.
-    """
-    vecs = [counts[base:base + size] for base, size, _ in _SUITS]
-    roles = [_role(vec, honors) for vec, (_, _, honors) in zip(vecs, _SUITS, strict=True)]
-    for suit, (base, size, honors) in enumerate(_SUITS):
-        others = roles[:suit] + roles[suit + 1:]
-        if 0 in others:
-            continue
-        pairs = others.count(WITH_PAIR)
-        if pairs > 1:
-            continue
-        vec = vecs[suit]
-        for offset in range(size):
-            if base + offset == win:
-                continue
-            if honors:
-                if not vec[offset]:
-                    continue
-            elif not any(vec[max(0, offset - 2):offset + 3]):
-                continue
-            role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
-            if role and (role == WITH_PAIR) + pairs == 1:
-                return False
+    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles."""
+    if any(kind != win for kind in _regular_candidates(counts)):
+        return False
     if meld_count <= 1:
         special = special_waits(counts, meld_count)
         special.discard(win)
