@@ -40,7 +40,7 @@
   }
   function tileCodes(list) { return list.map((t) => t.code).join(""); }
   function setStep(name) {
-    for (const span of document.querySelectorAll(".steps span")) span.classList.toggle("on", span.dataset.step === name);
+    for (const link of document.querySelectorAll(".steps a")) link.classList.toggle("on", link.dataset.step === name);
   }
 
   // ---- building the model from the reader's JSON or a stored hand ------------------------------
