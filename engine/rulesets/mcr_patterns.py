@@ -75,7 +75,8 @@ class HandFacts:
 
     __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
                  "flags", "flower_count", "flower_text", "melds", "open_melds", "closed",
-                 "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes")
+                 "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes", "mask",
+                 "concealed_mask")
 
 
 class Reading:
@@ -164,14 +165,18 @@ def fan_value(key: str, options: dict) -> int:
 def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts = HandFacts()
     counts = [0] * 34
+    mask = 0
     for tile in hand.concealed:
         counts[tile.kind] += 1
+        mask |= 1 << tile.kind
+    concealed_mask = mask
     all_counts = list(counts)
     melds = meld_sets(hand.melds)
     open_melds = melded_kongs = concealed_kongs = 0
     for meld in hand.melds:
         for tile in meld.tiles:
             all_counts[tile.kind] += 1
+        mask |= 1 << meld.tiles[0].kind | 1 << meld.tiles[-1].kind | 1 << meld.tiles[1].kind
         if meld.kind == "ankan":
             concealed_kongs += 1
         else:
@@ -195,6 +200,8 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.concealed_kongs = concealed_kongs
     facts.unique_wait = None
     facts.notes = []
+    facts.mask = mask
+    facts.concealed_mask = concealed_mask
     facts.tile_fans = _tile_fans(facts, options)
     return facts
 
@@ -225,14 +232,8 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     """Fans read from the tiles alone, the melds and the circumstances of the win."""
     out: list[Raw] = []
     all_counts = facts.all_counts
-    mask = 0
-    hogs = []
-    for kind in range(34):
-        count = all_counts[kind]
-        if count:
-            mask |= 1 << kind
-            if count == 4:
-                hogs.append(kind)
+    mask = facts.mask
+    hogs = [kind for kind in range(34) if all_counts[kind] == 4] if max(all_counts) == 4 else []
     suits = [suit for suit in range(3) if mask & _SUIT_MASKS[suit]]
     honors = mask & _HONOR_MASK
     if len(suits) == 1:
@@ -338,7 +339,7 @@ def _situational_fans(facts: HandFacts) -> list[Raw]:
 
 def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
     """Every decomposition (see ``mcr_readings``)."""
-    return all_readings(facts.counts, facts.melds)
+    return all_readings(facts.counts, facts.melds, facts.concealed_mask)
 
 
 # -- scoring one reading ----------------------------------------------------------------------

@@ -36,7 +36,6 @@ _MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": K
 # pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps), so the
 # order key is the step codes of the concealed groups by first tile, and the larger key wins.
 _STEP_PAIR, _STEP_PUNG, _STEP_CHOW = 0, 1, 2
-_HONOR_SET = frozenset(HONORS)
 
 SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
 
@@ -132,29 +131,43 @@ def meld_sets(melds) -> tuple:
     return tuple((_MELD_SHAPES[meld.kind], meld.first, meld.kind) for meld in melds)
 
 
-def readings(counts: list[int], melds: tuple) -> list[tuple]:
-    """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``."""
+def _mask(kinds) -> int:
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+_TH_MASK = _mask(TERMINALS_AND_HONORS)
+_HONOR_MASK = _mask(HONORS)
+_SEQUENCE_MASKS = tuple((sequence, _mask(sequence)) for sequence in KNITTED_SEQUENCES)
+
+
+def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[tuple]:
+    """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``;
+    ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
+    if mask is None:
+        mask = _mask(kind for kind in range(34) if counts[kind])
     found = [(REGULAR, melds + sets, pair, (), (), order)
              for sets, pair, order in regular_readings(counts)]
     total = sum(counts)
     if not melds and total == 14:
-        if all(count in (0, 2, 4) for count in counts):
+        distinct = mask.bit_count()
+        if distinct <= 7 and all(count in (0, 2, 4) for count in counts):
             pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
             found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
-        if all(counts[kind] for kind in TERMINALS_AND_HONORS) and \
-                sum(counts[kind] for kind in TERMINALS_AND_HONORS) == 14:
+        if mask == _TH_MASK:
             pair = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
             found.append((THIRTEEN_ORPHANS, (), pair, (pair,), tuple(TERMINALS_AND_HONORS), ()))
-        if max(counts) == 1:
-            present = [kind for kind in range(34) if counts[kind]]
-            for sequence in KNITTED_SEQUENCES:
-                allowed = set(sequence) | _HONOR_SET
-                if all(kind in allowed for kind in present):
-                    found.append((HONORS_KNITTED, (), -1, (), tuple(present), ()))
+        if distinct == 14:
+            for _, sequence_mask in _SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | _HONOR_MASK):
+                    present = tuple(kind for kind in range(34) if counts[kind])
+                    found.append((HONORS_KNITTED, (), -1, (), present, ()))
                     break
     if len(melds) <= 1 and total + 3 * len(melds) == 14:
-        for sequence in KNITTED_SEQUENCES:
-            if all(counts[kind] for kind in sequence):
+        for sequence, sequence_mask in _SEQUENCE_MASKS:
+            if mask & sequence_mask == sequence_mask:
                 rest = list(counts)
                 for kind in sequence:
                     rest[kind] -= 1
