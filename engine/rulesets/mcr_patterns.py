@@ -50,6 +50,8 @@ RANK = {key: index for index, key in enumerate(ORDER)}
 RANK["melded_and_concealed_kongs"] = RANK["two_melded_kongs"]
 EXCLUDES = {key: fan.excludes for key, fan in FANS.items()}
 EXCLUDES["melded_and_concealed_kongs"] = ("concealed_kong", "melded_kong")
+NAMES = {key: fan.name for key, fan in FANS.items()}
+NAMES["melded_and_concealed_kongs"] = "Melded and Concealed Kongs"
 COVERS = {key: fan.covers_pungs for key, fan in FANS.items() if fan.covers_pungs}
 
 # A set in a reading: (shape, first kind, meld kind or None); shape is "chow", "pung" or "kong".
@@ -98,25 +100,27 @@ class Reading:
     @property
     def items(self) -> list[tuple[str, int, int, str]]:
         """(name, value, count, why) per fan, in Green Book order; Chicken Hand if nothing scores."""
-        merged: dict[str, list] = {}
-        for key, count, why, *_ in self.kept:
-            if key in merged:
-                merged[key][0] += count
-                merged[key][1] += "; " + text(why)
-            else:
-                merged[key] = [count, text(why)]
+        kept = self.kept
+        if not kept:
+            return [(FANS["chicken_hand"].name, 8, 1, "no other fan scores")]
+        values = fan_values(self.options)
+        ordered = sorted(kept, key=_rank_of_fan)
         out = []
-        for key in sorted(merged, key=lambda key: RANK.get(key, 47)):
-            count, why = merged[key]
-            out.append((fan_name(key), fan_value(key, self.options), count, why))
-        return out or [(FANS["chicken_hand"].name, 8, 1, "no other fan scores")]
+        for key, count, why, *_ in ordered:
+            if out and out[-1][0] == NAMES[key]:      # the same fan twice: one item, both reasons
+                name, value, before, reasons = out[-1]
+                out[-1] = (name, value, before + count, reasons + "; " + text(why))
+            else:
+                out.append((NAMES[key], values[key], count, text(why)))
+        return out
 
     @property
     def excluded(self) -> list[tuple[str, int, str]]:
         """(name, value, because) for every fan a counting principle removed."""
-        out = [(fan_name(fan[0]), fan_value(fan[0], self.options),
-                f"implied by {self.dropped[fan[0]]} (non-repeat)")
-               for fan in self.raw if fan[0] in self.dropped]
+        values = fan_values(self.options)
+        dropped = self.dropped
+        out = [(NAMES[fan[0]], values[fan[0]], _implied_text(dropped[fan[0]]))
+               for fan in self.raw if fan[0] in dropped]
         out.extend((FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
                    for key, sets, because in self.refused)
         if self.terminal_pungs_removed:
@@ -124,6 +128,15 @@ class Reading:
                         f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, dragon "
                         "or whole-hand fan (non-repeat)"))
         return out
+
+
+def _rank_of_fan(fan: Raw) -> int:
+    return RANK[fan[0]]
+
+
+@lru_cache(maxsize=256)
+def _implied_text(by: str) -> str:
+    return f"implied by {by} (non-repeat)"
 
 
 def text(why: str | tuple) -> str:
