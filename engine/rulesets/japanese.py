@@ -90,21 +90,35 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     if key[0] < 0:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
-    view = candidate_view(candidate) if any(unit.scope == SETS for unit, _ in candidate.yaku) \
-        else None
-    items = [shared_item(unit.name, value, unit.reason(analysis.facts, view))
-             for unit, value in candidate.yaku]
+    items = _yaku_items(candidate, analysis)
     if not candidate.yakuman:
         items.extend(_dora_items(analysis))
     tsumo = analysis.facts.tsumo
+    base = candidate.raw_fu - sum(fu for fu, _ in candidate.fu_items)
     return Score(
         valid=True, meets_minimum=True, items=tuple(items), total=key[0], han=han,
         fu=candidate.fu, limit=limit,
         payments=payment_summary(basic, dealer_win=dealer, tsumo=tsumo),
         details={"basic_points": basic, "yaku": [unit.id for unit, _ in candidate.yaku],
-                 "fu_items": [{"fu": fu, "why": why} for fu, why in candidate.fu_items],
+                 "fu_items": ([f"{base} base"] if base else [])
+                 + [f"{fu} {why}" for fu, why in candidate.fu_items],
                  "reading": [block_text(block) for block in candidate.reading]},
     )
+
+
+def _yaku_items(candidate: Candidate, analysis: Analysis) -> list[Item]:
+    """One item per yaku with its han and reason; the reading is rebuilt only for a reason that
+    needs it."""
+    items = []
+    view = None
+    for unit, value in candidate.yaku:
+        why = unit.why
+        if not isinstance(why, str):
+            if view is None and unit.scope == SETS:
+                view = candidate_view(candidate)
+            why = why(analysis.facts, view)  # type: ignore[arg-type]
+        items.append(shared_item(unit.name, value, why))
+    return items
 
 
 @lru_cache(maxsize=4096)
