@@ -144,3 +144,26 @@ def test_riichi_hand_entered_by_hand_with_dora(phone, server: str, shot) -> None
     # Bob's riichi stick comes back to him with the win; Ann pays the hand; 100,000 points in play.
     assert sum(totals) == 100000 and totals[1] > 25000 > totals[0] and totals[2] == totals[3] == 25000
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_amend_a_hand_to_self_drawn(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    table_url = start_table(page, server, "Amend table")
+    token = table_url.rsplit("/", 1)[-1]
+    win = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1,
+           "version": 0}
+    assert page.request.post(f"{server}/api/tables/{token}/hands", data=win).status == 201
+    page.goto(table_url)
+    page.click("#hand-0 >> text=Amend")
+    page.wait_for_url(re.compile(r"/amend$"))
+    # The stored hand is back in the editor, winning tile included.
+    assert page.locator("#groups .tilebtn").count() == 14
+    assert page.locator("#groups .tilebtn.win").get_attribute("data-code") == "2z"
+    page.check("input[name=win_by][value=tsumo]")
+    # Self-drawn: Fully Concealed Hand 4 replaces Concealed Hand 2: 8 + 4 + 1 = 13 fan, 21 from each.
+    expect(page.locator("#score-total")).to_have_text(re.compile(r"^13"), timeout=10000)
+    page.click("#confirm")
+    page.wait_for_url(re.compile(r"#hand-0$"))
+    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    assert totals == [63, -21, -21, -21]
+    assert page.context.console_errors == []  # type: ignore[attr-defined]
