@@ -9,7 +9,7 @@ import pytest
 
 from engine.hand import make_hand
 from engine.rulesets import resolve_options, score_json
-from engine.rulesets.japanese import is_tenpai, score_hand, waits
+from engine.rulesets.japanese import furiten_waits, is_tenpai, score_hand, waits
 
 BASE = {"seat_wind": "S", "round_wind": "S", "win_by": "ron"}
 
@@ -143,3 +143,9 @@ def test_json_contract():
 def test_waits(hand, melds, expected):
     assert waits(hand, melds) == expected
     assert is_tenpai(hand, melds) == bool(expected)
+
+
+def test_furiten_names_the_discarded_waits():
+    # waiting on 1z and 2z; 2z is among the discards, so the hand may not win on a discard
+    assert furiten_waits("123m456p789s1122z", "9m2z5p") == ["2z"]
+    assert furiten_waits("123m456p789s1122z", "9m5p") == []

@@ -36,10 +36,10 @@ from engine.rulesets.japanese_scoring import (
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
 from engine.rulesets.japanese_shapes import meld_info, wait_kinds
 from engine.rulesets.japanese_yaku import SETS, block_text
-from engine.tiles import EAST, KIND_CODES, Tile, parse_tiles
+from engine.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 
-__all__ = ["PRESETS", "draw_payments", "false_win_payments", "is_tenpai", "score_hand", "waits",
-           "win_payments"]
+__all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
+           "score_hand", "waits", "win_payments"]
 
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
@@ -152,3 +152,13 @@ def is_tenpai(tiles: str | Iterable[Tile], melds: Sequence[Meld | str] = ()) -> 
     tile_list = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
     meld_list = [parse_meld(meld) if isinstance(meld, str) else meld for meld in melds]
     return _is_tenpai(tile_list, meld_list)
+
+
+def furiten_waits(tiles: str | Iterable[Tile], discards: str | Iterable[Tile],
+                  melds: Sequence[Meld | str] = ()) -> list[str]:
+    """The waits the player has already discarded: any one makes the hand furiten (no ron), and
+    is the tile a sacred-discard warning names."""
+    discard_list = parse_tiles(discards, check_counts=False) if isinstance(discards, str) \
+        else list(discards)
+    thrown = {tile.kind for tile in discard_list}
+    return [code for code in waits(tiles, melds) if CODE_TO_KIND[code] in thrown]
