@@ -196,3 +196,12 @@ def test_penalty_form(client, table) -> None:
     stale = client.post(f"/t/{token}/penalty", data=form)
     assert stale.status_code == 409
     assert client.post(f"/t/{token}/penalty", data=dict(form, csrf_token="forged")).status_code == 400
+
+
+def test_player_names_are_escaped_everywhere(client, make_table) -> None:
+    created = make_table(players=("<img src=x onerror=alert(1)>", "Bob", "</script><b>", "Dee"))
+    token = created["edit_token"]
+    for path in (f"/t/{token}", f"/t/{token}/declare", f"/t/{token}/draw", f"/b/{created['view_token']}"):
+        html = client.get(path).get_data(as_text=True)
+        assert "<img src=x" not in html and "</script><b>" not in html, path
+        assert "&lt;img src=x" in html or "\\u003cimg src=x" in html, path
