@@ -55,8 +55,8 @@ NAMES["melded_and_concealed_kongs"] = "Melded and Concealed Kongs"
 COVERS = {key: fan.covers_pungs for key, fan in FANS.items() if fan.covers_pungs}
 
 # A set in a reading: (shape, first kind, meld kind or None); shape is "chow", "pung" or "kong".
-Set = tuple[str, int, "str | None"]
-Raw = list  # [fan key, count, why]
+# A raw fan: [fan key, count, why, (pung kinds it accounts for)]; why is text or (function, args).
+Raw = list
 
 
 def code(kind: int) -> str:
@@ -148,10 +148,6 @@ def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
     return " + ".join(set_text(shape, first) for first in firsts)
 
 
-def fan_name(key: str) -> str:
-    return "Melded and Concealed Kongs" if key == "melded_and_concealed_kongs" else FANS[key].name
-
-
 def fan_values(options: dict) -> dict[str, int]:
     """Every fan's value under these options (only Two Concealed Kongs depends on them)."""
     return _values_for(int(options.get("two_concealed_kongs", 8)))
@@ -164,16 +160,6 @@ def _values_for(two_concealed_kongs: int) -> dict[str, int]:
     values["melded_and_concealed_kongs"] = 5
     return values
 
-
-def fan_value(key: str, options: dict) -> int:
-    if key == "melded_and_concealed_kongs":
-        return 5
-    if key == "two_concealed_kongs":
-        return int(options.get("two_concealed_kongs", 8))
-    return FANS[key].value
-
-
-# -- facts of the whole hand -----------------------------------------------------------------
 
 def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts = HandFacts()
@@ -549,20 +535,6 @@ def unique_wait(facts: HandFacts) -> bool:
         before[facts.win] -= 1
         facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), facts.win)
     return facts.unique_wait
-
-
-def _has_th(shape: str, first: int) -> bool:
-    if shape == CHOW:
-        return first % 9 in (0, 6)
-    return first in TH
-
-
-def _has_five(shape: str, first: int) -> bool:
-    if first >= 27:
-        return False
-    if shape == CHOW:
-        return 2 <= first % 9 <= 4
-    return first % 9 == 4
 
 
 def _wait_fan(sets: tuple, pair: int, win: int) -> Raw | None:
