@@ -15,14 +15,13 @@ from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, PUNG_B, Bloc
 
 SEVEN_PAIRS_FU = 25
 _TERMINAL_OR_HONOR = tuple(kind >= 27 or kind % 9 in (0, 8) for kind in range(34))
-# (terminal or honour, kong, open) -> fu
+# (terminal or honour, kong, open) -> (fu, item)
 _SET_FU = {
-    (False, False, False): 4, (False, False, True): 2,
-    (False, True, False): 16, (False, True, True): 8,
-    (True, False, False): 8, (True, False, True): 4,
-    (True, True, False): 32, (True, True, True): 16,
+    (False, False, False): (4, "closed pung"), (False, False, True): (2, "open pung"),
+    (False, True, False): (16, "closed kong"), (False, True, True): (8, "open kong"),
+    (True, False, False): (8, "closed pung"), (True, False, True): (4, "open pung"),
+    (True, True, False): (32, "closed kong"), (True, True, True): (16, "open kong"),
 }
-_SET_NAMES = {False: "pung", True: "kong"}
 
 FuItem = tuple[int, str]
 
@@ -58,9 +57,9 @@ def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, wi
             opened = (kind, shape) in melds.open_blocks
             if not tsumo and shape == PUNG_B and win_group == (kind, PUNG_B):
                 opened = True
-            fu = _SET_FU[(_TERMINAL_OR_HONOR[kind], kong, opened)]
-            items.append((fu, f"{'open' if opened else 'closed'} {_SET_NAMES[kong]}"))
-            total += fu
+            item = _SET_FU[(_TERMINAL_OR_HONOR[kind], kong, opened)]
+            items.append(item)
+            total += item[0]
     if tsumo and (total or pinfu_tsumo_fu):
         items.append((2, "tsumo"))
         total += 2

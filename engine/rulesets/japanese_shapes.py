@@ -103,27 +103,35 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...
     return tuple(sorted(found))
 
 
+@lru_cache(maxsize=1024)
+def _honour_reading(counts: tuple[int, ...]) -> SuitReading | None:
+    """Honours only make pungs and pairs: the one reading of seven honour counts, if any."""
+    blocks: list[Block] = []
+    pairs = 0
+    for offset, count in enumerate(counts):
+        if count == 2:
+            blocks.append((27 + offset, PAIR_B))
+            pairs += 1
+        elif count == 3:
+            blocks.append((27 + offset, PUNG_B))
+        elif count:
+            return None
+    return (tuple(blocks), pairs) if pairs <= 1 else None
+
+
 def concealed_readings(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into sets and exactly one pair, each sorted.
 
     Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_readings``).
     """
+    honour_counts = counts[27:34]
     honours: tuple[Block, ...] = ()
     honour_pairs = 0
-    if any(counts[27:34]):
-        found: list[Block] = []
-        for index in range(27, 34):
-            count = counts[index]
-            if count == 2:
-                found.append((index, PAIR_B))
-                honour_pairs += 1
-            elif count == 3:
-                found.append((index, PUNG_B))
-            elif count:
-                return []
-        if honour_pairs > 1:
+    if any(honour_counts):
+        honour = _honour_reading(honour_counts)
+        if honour is None:
             return []
-        honours = tuple(found)
+        honours, honour_pairs = honour
     combos: list[SuitReading] = [(honours, honour_pairs)]
     for base in (18, 9, 0):          # built back to front, so each reading stays sorted
         key = counts[base:base + 9]
