@@ -299,3 +299,25 @@ def test_openapi_describes_every_api_route(app, client) -> None:
         path = rule.rule.replace("<int:", "{").replace("<", "{").replace(">", "}")
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (path, method.lower()) in documented, f"{method} {path} is not in openapi.yaml"
+
+
+def test_two_claims_on_one_discard_head_bump(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    # Ann and Dee both claim Bob's discard. MCR head bump: the claimant first in turn after the
+    # discarder wins alone; after Bob (seat 1) come Cai, then Dee, then Ann, so Dee wins.
+    # Dee: Mixed Straight 8 + All Types 6 + Dragon Pung 2 + Concealed Hand 2 = 18 fan;
+    # Bob pays 8 + 18 = 26, Ann and Cai 8 each, Dee gets 42.
+    body = dict(WIN, also_claimed=[{"winner": 3, "hand": "123p456s789m44z666z"}])
+    preview = client.post(f"/api/tables/{token}/score", json=body).json
+    assert preview["claims"][0]["score"]["total"] == 18
+    assert "head bump: Dee wins over Ann" in preview["claims_note"]
+    assert preview["payments"] == [-8, -26, -8, 42]
+    recorded = client.post(f"/api/tables/{token}/hands", json=dict(body, version=0))
+    assert recorded.status_code == 201 and recorded.json["deltas"] == [-8, -26, -8, 42]
+    assert "Mixed Straight" in client.get(f"/t/{token}/hands/0").get_data(as_text=True)
+    bad = client.post(f"/api/tables/{token}/score",
+                      json=dict(WIN, also_claimed=[{"winner": 3, "hand": "12p"}]))
+    assert bad.json["ok"] is False and "Dee's claim" in bad.json["error"]
+    tsumo = client.post(f"/api/tables/{token}/score",
+                        json=dict(WIN, win_by="tsumo", also_claimed=[{"winner": 3, "hand": "123p"}]))
+    assert tsumo.status_code == 400 and "on a discard" in tsumo.json["error"]

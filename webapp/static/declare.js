@@ -390,6 +390,33 @@
     ])));
   }
 
+  function renderAlso() {
+    const winner = Number($("winner").value);
+    const discarder = Number($("discarder").value);
+    const box = $("also");
+    const previous = {};
+    for (const input of box.querySelectorAll("input")) previous[input.name] = input.value;
+    box.replaceChildren(...page.seats.filter((s) => s.seat !== winner && s.seat !== discarder).map((seat) => el("div", {}, [
+      el("label", { for: "also-hand-" + seat.seat }, seat.name + " also claimed with"),
+      el("input", { id: "also-hand-" + seat.seat, name: "also-hand-" + seat.seat, type: "text", placeholder: "e.g. 123m456p789s11z222z",
+        value: previous["also-hand-" + seat.seat] || "", onchange: changed }),
+      el("input", { name: "also-melds-" + seat.seat, type: "text", placeholder: "melds, e.g. pon:777z",
+        value: previous["also-melds-" + seat.seat] || "", onchange: changed }),
+    ])));
+  }
+
+  function alsoClaimed() {
+    const out = [];
+    for (const seat of page.seats) {
+      const hand = document.querySelector("#also input[name=also-hand-" + seat.seat + "]");
+      const melds = document.querySelector("#also input[name=also-melds-" + seat.seat + "]");
+      if (hand && hand.value.trim()) {
+        out.push({ winner: seat.seat, hand: hand.value.trim(), melds: melds.value.trim().split(/\s+/).filter(Boolean) });
+      }
+    }
+    return out;
+  }
+
   function winBy() { return document.querySelector("input[name=win_by]:checked").value; }
   function updateContext() {
     const winner = Number($("winner").value);
@@ -402,8 +429,8 @@
       + (page.uses_counters ? ", counters " + page.counters : "") + " (from the table).";
   }
   for (const input of document.querySelectorAll("input[name=win_by]")) input.addEventListener("change", changed);
-  $("winner").addEventListener("change", () => { renderOthers(); changed(); });
-  $("discarder").addEventListener("change", changed);
+  $("winner").addEventListener("change", () => { renderOthers(); renderAlso(); changed(); });
+  $("discarder").addEventListener("change", () => { renderAlso(); changed(); });
   $("claim").addEventListener("input", changed);
 
   function payload() {
@@ -432,6 +459,7 @@
       ura_indicators: tileCodes(model.ura),
       riichi: [...document.querySelectorAll("#riichi input:checked")].map((i) => Number(i.value)),
       others,
+      also_claimed: winBy() === "tsumo" ? [] : alsoClaimed(),
       claim: $("claim").value.trim(),
       photo_id: model.photo ? model.photo.id : null,
       read: model.read,
@@ -501,6 +529,7 @@
       parts.push(el("details", {}, [el("summary", {}, "Not counted (" + score.excluded.length + ")"),
         el("ul", {}, score.excluded.map((x) => el("li", {}, x.name + " (" + x.value + "): " + x.because)))]));
     }
+    if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
       parts.push(el("h2", { class: "mt" }, "Payments"));
       parts.push(paymentsGrid(data.payments));
@@ -559,6 +588,7 @@
     $("discarder").value = String((page.dealer_seat + 1) % 4);
   }
   renderOthers();
+  renderAlso();
   render();
   if (page.initial) scoreNow();
   if (page.api.pending) { pollPending(); setInterval(pollPending, 4000); }

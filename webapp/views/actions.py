@@ -144,14 +144,55 @@ def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
         return out
     out["minimum_text"] = minimum_text(loaded.state.options, family, score)
     event = win_event(loaded, body, request, score, winner, discarder)
+    claims = other_claims(loaded, body, winner, discarder)
+    if claims:
+        out["claims"] = [{"winner": claim["winner"], "score": claim["score"]} for claim in claims]
+        bad = next((c for c in claims if not c["score"].get("ok")), None)
+        if bad is not None:
+            name = loaded.state.players[bad["winner"]]
+            out.update(ok=False, error=f"{name}'s claim: {bad['score'].get('error')}")
+            return out
+        main = {key: event[key] for key in ("winner", "score", "hand", "others") if key in event}
+        event = {key: value for key, value in event.items() if key not in ("winner", "score", "others")}
+        event["claims"] = [main] + claims
     if score.get("valid") and score.get("meets_minimum"):
         try:
             after = loaded.table.preview(event)
             out["payments"] = list(after.records[-1].deltas)
+            if claims:
+                out["claims_note"] = after.records[-1].summary
         except TableError as error:
             out["payment_error"] = str(error)
     out["event"] = event
     return out
+
+
+def other_claims(loaded: Loaded, body: Mapping[str, Any], winner: int,
+                 discarder: int | None) -> list[dict[str, Any]]:
+    """Other players who declared a win on the same discard, each scored by the engine; the
+    table's preset decides who is paid (head bump, double ron, three claims = abortive draw)."""
+    also = body.get("also_claimed") or []
+    if not also:
+        return []
+    if discarder is None:
+        raise BadRequest("only a win on a discard can be claimed by several players")
+    if not isinstance(also, list) or len(also) > 2:
+        raise BadRequest("also_claimed must be a list of at most two other claims")
+    claims = []
+    seen = {winner, discarder}
+    for item in also:
+        if not isinstance(item, Mapping):
+            raise BadRequest("each entry of also_claimed must be an object with winner and hand")
+        data = dict(item, win_by="ron", discarder=discarder, riichi=body.get("riichi") or [])
+        request, other, _ = engine_request(loaded, data)
+        if other in seen:
+            raise BadRequest(f"player {other} cannot claim this discard twice or as its discarder")
+        seen.add(other)
+        score = score_json(request)
+        claim: dict[str, Any] = {"winner": other, "score": score,
+                                 "hand": {k: v for k, v in request.items() if k != "options"}}
+        claims.append(claim)
+    return claims
 
 
 def win_event(loaded: Loaded, body: Mapping[str, Any], request: Mapping[str, Any],

@@ -74,7 +74,8 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     if not event or not event.get("hand") or event.get("type") not in ("win", "false_win"):
         abort(404, description=f"hand {event_id} has no recorded tiles to amend; undo it instead")
     hand = dict(event["hand"])
-    initial = {**hand, "winner": event.get("winner", event.get("offender")),
+    first_claim = (event.get("claims") or [{}])[0]
+    initial = {**hand, "winner": event.get("winner", event.get("offender", first_claim.get("winner"))),
                "discarder": event.get("discarder"),
                "riichi": event.get("riichi") or [], "photo_id": event.get("photo")}
     return _declare_page(loaded, token, "amend", initial, event_id)
@@ -135,9 +136,12 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
         abort(404, description=f"no hand {event_id} at this table")
     stored = next((item for item in backend().hands(loaded.ref.id) if item["event_id"] == event_id), {})
     photo = {"id": event.get("photo"), "corrections": stored.get("corrections") or []}
-    hand = event.get("hand") or {}
+    hand, score = event.get("hand") or {}, event.get("score") or {}
+    for claim in event.get("claims") or []:     # several claims on one discard: show the one paid
+        if claim.get("winner") == entry["winner"]:
+            hand, score = claim.get("hand") or {}, claim.get("score") or {}
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
-                           hand=hand, photo=photo, score=event.get("score") or {},
+                           hand=hand, photo=photo, score=score,
                            codes=_codes)
 
 

@@ -58,6 +58,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "index": record.event_id, "number": position, "kind": record.kind,
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
+            "winner": record.details.get("winner"),
             "detail": _detail(event, family),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
@@ -97,7 +98,7 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
 def _detail(event: dict[str, Any] | None, family: str) -> str:
     if not event or event.get("type") != "win":
         return ""
-    score = event.get("score") or {}
+    score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
     items = score.get("items") or []
     unit = UNITS.get(family, ("", ""))[0]
     text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
