@@ -11,7 +11,8 @@ crops can also learn from real single-tile photos (Camerash), which a detector c
     python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
 
 Ultralytics is used offline: built from its yaml with ``pretrained=False``, no hub, no font
-download (a DejaVu copy stands in for Arial in ``.yolo/``), and two torch threads.
+download (a DejaVu copy stands in for Arial in ``.yolo/``), and one torch thread
+(two on an idle machine: TILETALLY_TRAIN_THREADS=2).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ DETECTOR_RUN = "detector"
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 
 
-def setup_offline(threads: int = 2) -> None:
+def setup_offline(threads: int | None = None) -> None:
     """Make Ultralytics work without a network; must run before ``import ultralytics``."""
     os.environ.setdefault("YOLO_OFFLINE", "1")
     os.environ.setdefault("YOLO_AUTOINSTALL", "0")
@@ -44,7 +45,11 @@ def setup_offline(threads: int = 2) -> None:
     import torch
     import ultralytics.utils.torch_utils as torch_utils
 
-    torch_utils.NUM_THREADS = threads  # Ultralytics picks 1 on a 2-core machine; 2 is ~1.8x faster
+    # Two threads are ~1.8x faster on an idle 2-core machine, but when other processes keep the cores
+    # busy, two threads wait on each other: measured 10-22 s against 2.7-3.7 s with one thread for a
+    # yolov8n step (batch 8, 320 px) at load 7. Default 1; TILETALLY_TRAIN_THREADS overrides.
+    threads = threads or int(os.environ.get("TILETALLY_TRAIN_THREADS", "1"))
+    torch_utils.NUM_THREADS = threads
     torch.set_num_threads(threads)
 
 
@@ -115,7 +120,8 @@ def train_detector(
         exist_ok=True,
         plots=False,
         amp=False,
-        close_mosaic=3,
+        close_mosaic=1,
+        warmup_epochs=0.5,
         patience=100,
         seed=0,
         deterministic=False,

@@ -189,6 +189,35 @@ def camerash_crops(items: list[tuple[Path, str]], seed: int, copies: int) -> tup
     return np.stack(images), np.array(labels, np.int64)
 
 
+def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Crops from corrected photos saved by the web app: YOLO format, class ids index CLASS_CODES."""
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for image_path in sorted(Path(folder, "images").rglob("*")):
+        if image_path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
+            continue
+        relative = image_path.relative_to(Path(folder, "images"))
+        label_path = Path(folder, "labels", relative).with_suffix(".txt")
+        photo = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
+        if photo is None or not label_path.exists():
+            continue
+        h, w = photo.shape[:2]
+        for line in label_path.read_text().splitlines():
+            parts = line.split()
+            if len(parts) < 5 or not 0 <= int(parts[0]) < len(CLASS_CODES):
+                continue
+            cx, cy, bw, bh = (float(v) for v in parts[1:5])
+            box = np.array([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h])
+            for _ in range(copies):
+                crop = _jittered_crop(photo, box, rng, 0.06)
+                if crop.shape[0] >= 4 and crop.shape[1] >= 4:
+                    images.append(to_input(crop))
+                    labels.append(int(parts[0]))
+    if not images:
+        return np.zeros((0, *INPUT_HW, 3), np.uint8), np.zeros(0, np.int64)
+    return np.stack(images), np.array(labels, np.int64)
+
+
 def build_data(
     cache: Path,
     camerash: Path | None,
@@ -394,11 +423,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache", type=Path, default=Path("datasets/classifier/data.npz"))
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/classifier/last.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/classifier.onnx"))
+    parser.add_argument("--extra", type=Path, default=None, help="corrected photos (YOLO format) to add")
 
 
 def run(args: argparse.Namespace) -> None:
     started = time.time()
     data = build_data(args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies)
+    if args.extra is not None:
+        x, y = extra_crops(args.extra)
+        data["train_x"] = np.concatenate([data["train_x"], x])
+        data["train_y"] = np.concatenate([data["train_y"], y])
     counts = {k: int(v.shape[0]) for k, v in data.items() if k.endswith("_y")}
     print(json.dumps({"samples": counts, "build_seconds": round(time.time() - started, 1)}))
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
