@@ -166,6 +166,14 @@ def test_called_tiles_that_are_no_set_are_reported():
     assert layout.hand["win_tile"] == "2z"   # the sideways 3s is not taken for the winning tile
 
 
+def test_a_sideways_mark_inside_a_long_run_is_reported_and_ignored():
+    # a meld has 3 or 4 tiles: a mark in the 13-tile run is a misreading, not a call
+    det = scene(lay("1m 2m 3m 4p 5p* 6p 7s 8s 9s 2z 2z 2z 6z", "6z"))
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m456p789s2226z6z", "melds": [], "win_tile": "6z", "flowers": ""}
+    assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("sideways", (4,))]
+
+
 def test_four_open_identical_tiles_in_a_long_hand_are_a_concealed_kong():
     # 15 tiles without any marked kong: the group of four 8p laid apart must be a kong.
     det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 1z", "8p 8p 8p 8p", "1z"))

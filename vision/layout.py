@@ -318,7 +318,13 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
         reading.doubt("face_down", f"face-down tiles: {what}", group)
         reading.groups.append(Group(MELD, tuple(group)))
         return "done", []
-    if any(det.rotated[i] for i in group):
+    sideways = [i for i in group if det.rotated[i]]
+    if sideways and len(group) > 4:
+        # a meld has three or four tiles: a long run is concealed, and its mark a misreading
+        reading.doubt("sideways", f"tile {sideways[0]} looks sideways inside a run of {len(group)} "
+                                  "tiles; read as concealed", sideways)
+        return "candidate", group
+    if sideways:
         tiles = [parse_tile(codes[i]) for i in group]
         kind = meld_kind(tiles, stacked=bool(stacked & set(group)))
         if kind is None:
