@@ -167,3 +167,21 @@ def test_amend_a_hand_to_self_drawn(phone, server: str) -> None:  # type: ignore
     totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
     assert totals == [63, -21, -21, -21]
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_hand_pushed_by_a_table_camera(phone, server: str, hand_photo) -> None:  # type: ignore[no-untyped-def]
+    """`python -m vision watch --post URL` pushes a stable reading; the open declare page offers it."""
+    import json
+
+    page = phone
+    table_url = start_table(page, server, "Camera table")
+    token = table_url.rsplit("/", 1)[-1]
+    page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
+    reading = json.loads(hand_photo.with_suffix(".json").read_text())
+    response = page.request.post(f"{server}/api/tables/{token}/pending", data=reading)
+    assert response.status == 201
+    page.click("#use-camera-hand", timeout=15000)      # appears at the page's next poll
+    expect(page.locator("#groups .tilebtn")).to_have_count(14)
+    expect(page.locator("#breakdown .verdict.ok")).to_be_visible(timeout=10000)
+    assert page.context.console_errors == []  # type: ignore[attr-defined]

@@ -320,16 +320,24 @@
     model.photo = { id: data.photo_id, url: data.photo_url };
     model.read = data.read;
     const count = (data.read.tiles || []).length;
-    $("photo-status").textContent = data.reader
-      ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
-      : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
+    $("photo-status").textContent = data.from_camera
+      ? "The table camera read " + count + " tiles. Check them below."
+      : data.reader
+        ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
+        : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
     fromRead(data.read);
     const doubts = data.read.ambiguities || [];
     $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
     if (data.warning) $("ambiguities").append(el("li", {}, data.warning));
-    photoImage = new Image();
-    photoImage.onload = () => { $("photo-box").classList.remove("hidden"); drawPhoto(); };
-    photoImage.src = file ? URL.createObjectURL(file) : data.photo_url;
+    const source = file ? URL.createObjectURL(file) : data.photo_url;
+    if (source) {
+      photoImage = new Image();
+      photoImage.onload = () => { $("photo-box").classList.remove("hidden"); drawPhoto(); };
+      photoImage.src = source;
+    } else {
+      photoImage = null;
+      $("photo-box").classList.add("hidden");
+    }
     setStep("tiles");
     changed();
   }
@@ -351,7 +359,7 @@
           pendingSeen = data.pending.id;
           button.classList.add("hidden");
           model.photo = data.pending.photo_id ? { id: data.pending.photo_id } : null;
-          useRead({ read: data.pending.read, photo_id: data.pending.photo_id, photo_url: data.pending.photo_url, reader: true }, null);
+          useRead({ read: data.pending.read, photo_id: data.pending.photo_id, reader: true, from_camera: true }, null);
         };
       }
     } catch (error) { /* the table page may be offline for a moment; try again later */ }
