@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TRAIN_STAMP := $(VENV)/.train-installed
 
-.PHONY: run test test-fast bench lint system-deps train-deps clean
+.PHONY: run test test-fast bench lint screenshots system-deps train-deps clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
+
+screenshots: $(STAMP) system-deps
+	TILETALLY_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q -m browser tests/browser
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
