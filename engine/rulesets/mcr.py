@@ -8,12 +8,14 @@ principles, and keep the best reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.hand import DeclaredHand
-from engine.result import Excluded, Item, Score, invalid
+from engine.result import Item, Score, invalid
 from engine.rulesets.mcr_fans import FANS
 from engine.rulesets.mcr_patterns import HandFacts, Reading, hand_facts, readings, score_reading
+from engine.tiles import format_kinds
 
 # Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -96,16 +98,16 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
 
 
 def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
-    items = [Item(name, value, count, why) for name, value, count, why in scored.items]
-    fan_points = sum(item.value * item.count for item in items)
-    flowers = facts.flower_count
+    items = scored.items
+    fan_points = scored.points
+    flowers = facts.flowers
+    flower_count = 0
     if flowers:
-        items.append(Item(FANS["flower_tiles"].name, 1, flowers,
-                          f"{flowers} flower/season tile{'s' if flowers > 1 else ''}: {facts.flower_text}"))
-    total = fan_points + flowers
+        flower_count = flowers.bit_count()
+        items.append(_flower_item(flowers))
+    total = fan_points + flower_count
     minimum = int(options.get("minimum", 8))
     meets = fan_points >= minimum
-    excluded = tuple(Excluded(name, value, because) for name, value, because in scored.excluded)
     reason = None if meets else (
         f"{fan_points} fan points without flowers; a win needs at least {minimum}")
     return Score(
@@ -115,10 +117,18 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
         total=total,
         payments=payments_summary(total, facts.win_by) if meets else {},
         reason=reason,
-        excluded=excluded,
-        details={"fan_points": fan_points, "flower_points": flowers, "form": scored.form,
+        excluded=tuple(scored.excluded),
+        details={"fan_points": fan_points, "flower_points": flower_count, "form": scored.form,
                  **({"notes": list(facts.notes)} if facts.notes else {})},
     )
+
+
+@lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)
+def _flower_item(flowers: int) -> Item:
+    kinds = [kind for kind in range(flowers.bit_length()) if flowers >> kind & 1]
+    count = len(kinds)
+    return Item(FANS["flower_tiles"].name, 1, count,
+                f"{count} flower/season tile{'s' if count > 1 else ''}: {format_kinds(kinds)}")
 
 
 __all__ = ["PRESETS", "false_win_payments", "payments_summary", "score_hand", "win_payments"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.hand import DeclaredHand
+from engine.result import Excluded, Item
 from engine.rulesets.mcr_combinations import best_set_fans
 from engine.rulesets.mcr_fans import FANS, ORDER
 from engine.rulesets.mcr_readings import meld_sets
@@ -37,7 +38,6 @@ from engine.tiles import (
     TERMINALS_AND_HONORS,
     WINDS,
     format_kinds,
-    format_tiles,
     kind_name,
 )
 
@@ -63,7 +63,7 @@ def code(kind: int) -> str:
     return KIND_CODES[kind]
 
 
-def set_text(shape: str, first: int) -> str:
+def _written_set(shape: str, first: int) -> str:
     suit = KIND_CODES[first][1]
     number = int(KIND_CODES[first][0])
     if shape == CHOW:
@@ -72,11 +72,21 @@ def set_text(shape: str, first: int) -> str:
     return str(number) * size + suit
 
 
+# Every set written out once: reasons name sets all the time.
+_SET_TEXT = {(shape, first): _written_set(shape, first)
+             for shape in (CHOW, "pung", "kong", PAIR) for first in range(34)
+             if shape != CHOW or (first < 27 and first % 9 <= 6)}
+
+
+def set_text(shape: str, first: int) -> str:
+    return _SET_TEXT[shape, first]
+
+
 class HandFacts:
     """What is fixed for a hand whatever its reading: tiles, melds, the win and its context."""
 
     __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
-                 "flags", "flower_count", "flower_text", "melds", "open_melds", "closed",
+                 "flags", "flowers", "melds", "open_melds", "closed",
                  "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes", "mask",
                  "concealed_mask")
 
@@ -85,10 +95,11 @@ class Reading:
     """A scored reading. Points are known at once; the explanation (items with their reasons and
     the excluded fans) is only written out for the reading that wins, when it is asked for."""
 
-    __slots__ = ("form", "kept", "raw", "dropped", "refused", "options", "terminal_pungs_removed")
+    __slots__ = ("form", "kept", "raw", "dropped", "refused", "options", "terminal_pungs_removed",
+                 "points")
 
     def __init__(self, form: str, kept: list, raw: list, dropped: dict, refused: list,
-                 options: dict, terminal_pungs_removed: int) -> None:
+                 options: dict, terminal_pungs_removed: int, points: int) -> None:
         self.form = form
         self.kept = kept
         self.raw = raw
@@ -96,38 +107,49 @@ class Reading:
         self.refused = refused
         self.options = options
         self.terminal_pungs_removed = terminal_pungs_removed
+        self.points = points   # fan points of the kept fans (8 for Chicken Hand), flowers aside
 
     @property
-    def items(self) -> list[tuple[str, int, int, str]]:
-        """(name, value, count, why) per fan, in Green Book order; Chicken Hand if nothing scores."""
+    def items(self) -> list[Item]:
+        """One item per fan, in Green Book order; Chicken Hand if nothing scores."""
         kept = self.kept
         if not kept:
-            return [(FANS["chicken_hand"].name, 8, 1, "no other fan scores")]
+            return [_CHICKEN]
         values = fan_values(self.options)
-        ordered = sorted(kept, key=_rank_of_fan)
-        out = []
-        for key, count, why, *_ in ordered:
-            if out and out[-1][0] == NAMES[key]:      # the same fan twice: one item, both reasons
-                name, value, before, reasons = out[-1]
-                out[-1] = (name, value, before + count, reasons + "; " + text(why))
+        out: list[Item] = []
+        last = None
+        for fan in sorted(kept, key=_rank_of_fan) if len(kept) > 1 else kept:
+            key = fan[0]
+            why = fan[2]
+            if why.__class__ is not str:
+                why = _written(why)
+            if key == last:                          # the same fan twice: one item, both reasons
+                before = out[-1]
+                out[-1] = Item(before.name, before.value, before.count + fan[1], before.why + "; " + why)
             else:
-                out.append((NAMES[key], values[key], count, text(why)))
+                out.append(Item(NAMES[key], values[key], fan[1], why))
+                last = key
         return out
 
     @property
-    def excluded(self) -> list[tuple[str, int, str]]:
-        """(name, value, because) for every fan a counting principle removed."""
-        values = fan_values(self.options)
+    def excluded(self) -> list[Excluded]:
+        """Every fan a counting principle removed, and which principle."""
+        out: list[Excluded] = []
         dropped = self.dropped
-        out = [(NAMES[fan[0]], values[fan[0]], _implied_text(dropped[fan[0]]))
-               for fan in self.raw if fan[0] in dropped]
-        out.extend((FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
-                   for key, sets, because in self.refused)
+        if dropped:
+            values = fan_values(self.options)
+            out = [Excluded(NAMES[fan[0]], values[fan[0]], _implied_text(dropped[fan[0]]))
+                   for fan in self.raw if fan[0] in dropped]
+        for key, sets, because in self.refused:
+            out.append(Excluded(FANS[key].name, FANS[key].value, f"{text(sets)}: {because}"))
         if self.terminal_pungs_removed:
-            out.append((FANS["pung_of_terminals_or_honors"].name, 1,
-                        f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, dragon "
-                        "or whole-hand fan (non-repeat)"))
+            out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
+                                f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, "
+                                "dragon or whole-hand fan (non-repeat)"))
         return out
+
+
+_CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, "no other fan scores")
 
 
 def _rank_of_fan(fan: Raw) -> int:
@@ -141,7 +163,12 @@ def _implied_text(by: str) -> str:
 
 def text(why: str | tuple) -> str:
     """A reason, written out: reasons are kept as (function, arguments) until a winner is chosen."""
-    return why if isinstance(why, str) else why[0](*why[1:])
+    return why if why.__class__ is str else _written(why)
+
+
+@lru_cache(maxsize=16384)  # keyed on set kinds, shared by every hand with the same sets
+def _written(why: tuple) -> str:
+    return why[0](*why[1:])
 
 
 def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
@@ -190,8 +217,10 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.seat_wind = hand.seat_wind
     facts.round_wind = hand.round_wind
     facts.flags = hand.flags
-    facts.flower_count = len(hand.flowers)
-    facts.flower_text = format_tiles(hand.flowers) if hand.flowers else ""
+    flowers = 0
+    for tile in hand.flowers:
+        flowers |= 1 << tile.kind
+    facts.flowers = flowers
     facts.melds = melds
     facts.open_melds = open_melds
     facts.closed = open_melds == 0
@@ -482,8 +511,8 @@ def _combination_fans(firsts: tuple[int, ...], chows: bool, raw: list[Raw], refu
 
 
 def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -> None:
-    wind_pungs = [first for first in pungs if first in WIND_SET]
-    dragon_pungs = [first for first in pungs if first in DRAGON_SET]
+    wind_pungs = tuple(first for first in pungs if first in WIND_SET)
+    dragon_pungs = tuple(first for first in pungs if first in DRAGON_SET)
     if len(wind_pungs) == 4:
         raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
     elif len(wind_pungs) == 3:
@@ -516,7 +545,7 @@ def _pair_text(what: str, pair: int) -> str:
     return f"{what} and a pair of {kind_name(pair)}"
 
 
-def _names_text(kinds: list[int]) -> str:
+def _names_text(kinds: tuple[int, ...]) -> str:
     return "pung of " + ", ".join(kind_name(kind) for kind in kinds)
 
 
@@ -581,7 +610,7 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
         points += values[fan[0]] * fan[1]
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed)
+    return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed, points)
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
