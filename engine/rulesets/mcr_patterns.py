@@ -422,28 +422,19 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     pungs: list[int] = []
     concealed_pungs: list[int] = []
     win_in_concealed_chow = False
-    outside = pair in TH
-    fives = pair < 27 and pair % 9 == 4
     for shape, first, meld in sets:
-        if shape == CHOW:
+        if shape is CHOW:
             chows.append(first)
-            number = first % 9
-            if outside and number != 0 and number != 6:
-                outside = False
-            if fives and not 2 <= number <= 4:
-                fives = False
             if meld is None and first <= win <= first + 2:
                 win_in_concealed_chow = True
         else:
             pungs.append(first)
             if meld is None or meld == "ankan":
                 concealed_pungs.append(first)
-            if outside and first not in TH:
-                outside = False
-            if fives and (first >= 27 or first % 9 != 4):
-                fives = False
-    chows.sort()
-    pungs.sort()
+    if len(chows) > 1:
+        chows.sort()
+    if len(pungs) > 1:
+        pungs.sort()
     # combinations of chows and of pungs
     special_chows = False
     if len(chows) == 4 and 0 <= pair < 27:
@@ -460,24 +451,34 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
                 raw.append(["three_suited_terminal_chows", 1, (_three_suited_text, pair)])
                 special_chows = True
     if len(chows) >= 2 and not special_chows:
-        _combination_fans(tuple(chows), True, raw, refused)
-    suited_pungs = [first for first in pungs if first < 27]
-    if len(suited_pungs) >= 2:
-        _combination_fans(tuple(suited_pungs), False, raw, refused)
-    if pungs and pungs[-1] >= 27:
-        _honor_fans(pungs, pair, facts, raw)
-    th_pungs = [first for first in pungs if first in TH]
-    if th_pungs:
-        raw.append(["pung_of_terminals_or_honors", len(th_pungs), "", th_pungs])  # trimmed later
+        chosen, refusals = _combination_entries(tuple(chows), True)
+        raw += chosen
+        if refusals:
+            refused += refusals
+    if pungs:
+        if len(pungs) >= 2:
+            suited_pungs = tuple([first for first in pungs if first < 27])
+            if len(suited_pungs) >= 2:
+                chosen, refusals = _combination_entries(suited_pungs, False)
+                raw += chosen
+                if refusals:
+                    refused += refusals
+        if pungs[-1] >= 27:
+            _honor_fans(pungs, pair, facts, raw)
+        th_pungs = [first for first in pungs if first in TH]
+        if th_pungs:
+            raw.append(["pung_of_terminals_or_honors", len(th_pungs), "", th_pungs])  # trimmed later
     # whole-hand shapes made of sets
     if form == REGULAR:
         if len(pungs) == 4:
             raw.append(["all_pungs", 1, "four pungs or kongs"])
             if pair < 27 and pair % 9 % 2 == 1 and all(first < 27 and first % 9 % 2 == 1 for first in pungs):
                 raw.append(["all_even_pungs", 1, "pungs and pair of even numbers"])
-        if outside:
+        if pair in TH and all(first % 9 == 0 or first % 9 == 6 for first in chows) and \
+                all(first in TH for first in pungs):
             raw.append(["outside_hand", 1, "a terminal or honour in every set and the pair"])
-        if fives:
+        if pair < 27 and pair % 9 == 4 and all(2 <= first % 9 <= 4 for first in chows) and \
+                all(first < 27 and first % 9 == 4 for first in pungs):
             raw.append(["all_fives", 1, "a five in every set and the pair"])
         if len(chows) == 4 and pair < 27:
             raw.append(["all_chows", 1, "four chows and a suited pair"])
@@ -485,29 +486,40 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
         raw.append(["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"])
     # concealed pungs: one completed by a discard is melded, unless the tile could have completed
     # a concealed chow or the pair instead
-    if not facts.tsumo and win in concealed_pungs and not win_in_concealed_chow and pair != win:
-        concealed_pungs.remove(win)
-    if len(concealed_pungs) >= 2:
-        raw.append([_CONCEALED_PUNG_FANS[len(concealed_pungs)], 1,
-                    (_concealed_text, tuple(concealed_pungs))])
+    if concealed_pungs:
+        if not facts.tsumo and win in concealed_pungs and not win_in_concealed_chow and pair != win:
+            concealed_pungs.remove(win)
+        if len(concealed_pungs) >= 2:
+            raw.append([_CONCEALED_PUNG_FANS[len(concealed_pungs)], 1,
+                        (_concealed_text, tuple(concealed_pungs))])
     # concealment of the whole hand
     if facts.closed:
-        _concealment(facts, raw)
+        if facts.tsumo:
+            raw.append(_FULLY_CONCEALED)
+        else:
+            raw.append(_CONCEALED)
     elif facts.open_melds == 4 and not facts.tsumo:
-        raw.append(["melded_hand", 1, "four melded sets, won on a discard"])
+        raw.append(_MELDED_HAND)
     # waits
     wait = _wait_fan(sets, pair, win)
-    if wait and unique_wait(facts):
+    if wait is not None and unique_wait(facts):
         raw.append(wait)
 
 
-def _combination_fans(firsts: tuple[int, ...], chows: bool, raw: list[Raw], refused: list) -> None:
+_FULLY_CONCEALED = ["fully_concealed_hand", 1, "no melds, self-drawn"]
+_CONCEALED = ["concealed_hand", 1, "no melds, won on a discard"]
+_MELDED_HAND = ["melded_hand", 1, "four melded sets, won on a discard"]
+
+
+@lru_cache(maxsize=65536)  # keyed on the set firsts, shared by every hand with such sets
+def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Raw, ...], tuple]:
+    """The raw fans and the refusals ``best_set_fans`` gives for these sets (entries are shared,
+    never changed in place)."""
     chosen, refusals = best_set_fans(firsts, chows)
     shape = CHOW if chows else "pung"
-    for key, indexes in chosen:
-        raw.append([key, 1, (sets_text, shape, tuple(firsts[i] for i in indexes))])
-    for key, indexes, because in refusals:
-        refused.append((key, (sets_text, shape, tuple(firsts[i] for i in indexes)), because))
+    return (tuple([key, 1, (sets_text, shape, tuple(firsts[i] for i in indexes))] for key, indexes in chosen),
+            tuple((key, (sets_text, shape, tuple(firsts[i] for i in indexes)), because)
+                  for key, indexes, because in refusals))
 
 
 def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -> None:
@@ -567,22 +579,29 @@ def unique_wait(facts: HandFacts) -> bool:
 
 
 def _wait_fan(sets: tuple, pair: int, win: int) -> Raw | None:
-    roles = set()
+    edge = closed = False
     for shape, first, meld in sets:
-        if meld is not None or shape != CHOW or not first <= win <= first + 2:
+        if meld is not None or shape is not CHOW or not first <= win <= first + 2:
             continue
         if win == first + 1:
-            roles.add("closed_wait")
+            closed = True
         elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
-            roles.add("edge_wait")
+            edge = True
+    if edge:
+        return ["edge_wait", 1, (_wait_text, "edge_wait", win)]
+    if closed:
+        return ["closed_wait", 1, (_wait_text, "closed_wait", win)]
     if pair == win:
-        roles.add("single_wait")
-    for key, why in (("edge_wait", f"{code(win)} was the only tile that completed an edge chow"),
-                     ("closed_wait", f"{code(win)} was the only tile, in the middle of a chow"),
-                     ("single_wait", f"{code(win)} was the only tile, completing the pair")):
-        if key in roles:
-            return [key, 1, why]
+        return ["single_wait", 1, (_wait_text, "single_wait", win)]
     return None
+
+
+def _wait_text(key: str, win: int) -> str:
+    if key == "edge_wait":
+        return f"{code(win)} was the only tile that completed an edge chow"
+    if key == "closed_wait":
+        return f"{code(win)} was the only tile, in the middle of a chow"
+    return f"{code(win)} was the only tile, completing the pair"
 
 
 _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
@@ -590,20 +609,14 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
                       search_order: tuple) -> tuple[int, tuple, Reading]:
-    present = {fan[0] for fan in raw}
-    dropped: dict[str, str] = {}
-    for key in sorted(present, key=RANK.__getitem__):
-        if key in dropped:
-            continue
-        for other in EXCLUDES[key]:
-            if other in present and other not in dropped:
-                dropped[other] = FANS[key].name
-    if form == KNITTED_STRAIGHT and options.get("knitted_straight_waits") is False:
-        for key in _WAIT_KEYS:
-            if key in present:
-                dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
-    kept = [fan for fan in raw if fan[0] not in dropped] if dropped else list(raw)
-    removed = _trim_terminal_pungs(kept) if "pung_of_terminals_or_honors" in present else 0
+    dropped, terminal_pungs = _non_repeat(tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and
+                                          options.get("knitted_straight_waits") is False)
+    kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
+    removed = 0
+    if terminal_pungs:
+        if kept is raw:
+            kept = list(raw)
+        removed = _trim_terminal_pungs(kept)
     values = fan_values(options)
     points = 0
     for fan in kept:
@@ -611,6 +624,25 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
     if not kept:
         points = 8   # Chicken Hand
     return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed, points)
+
+
+@lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
+def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
+    """The fans the non-repeat principle drops (fan key -> the fan that implies it; shared, never
+    changed), and whether Pung of Terminals or Honors is there to trim."""
+    present = set(keys)
+    dropped: dict[str, str] = {}
+    for key in sorted(present, key=RANK.__getitem__):
+        if key in dropped:
+            continue
+        for other in EXCLUDES[key]:
+            if other in present and other not in dropped:
+                dropped[other] = FANS[key].name
+    if no_knitted_waits:
+        for key in _WAIT_KEYS:
+            if key in present:
+                dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
+    return dropped, "pung_of_terminals_or_honors" in present
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
