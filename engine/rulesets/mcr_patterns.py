@@ -572,9 +572,11 @@ def _concealed_text(kinds: tuple[int, ...]) -> str:
 def unique_wait(facts: HandFacts) -> bool:
     """Whether the winning tile was the only tile the hand waited on (computed once, on demand)."""
     if facts.unique_wait is None:
+        win = facts.win
         before = list(facts.counts)
-        before[facts.win] -= 1
-        facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), facts.win)
+        before[win] -= 1
+        mask = facts.concealed_mask if before[win] else facts.concealed_mask & ~(1 << win)
+        facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), win, mask)
     return facts.unique_wait
 
 

@@ -90,29 +90,32 @@ def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
     return sorted(_regular_candidates(counts))
 
 
-def special_waits(counts: list[int] | tuple[int, ...], meld_count: int) -> set[int]:
-    """Kinds that complete one of the special forms."""
+def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: int | None = None) -> set[int]:
+    """Kinds that complete one of the special forms. ``mask`` (bit k set when ``counts[k]``)
+    saves recomputing it; each form is first ruled in or out on it."""
+    if mask is None:
+        mask = _mask(kind for kind in range(34) if counts[kind])
     found: set[int] = set()
     if meld_count == 0 and sum(counts) == 13:
-        odd = [kind for kind in range(34) if counts[kind] % 2]
-        if len(odd) == 1:
-            found.add(odd[0])                                   # Seven Pairs
-        present = [kind for kind in range(34) if counts[kind]]
-        if all(kind in _TH for kind in present):                 # Thirteen Orphans
-            if len(present) == 13:
+        distinct = mask.bit_count()
+        if distinct <= 7:
+            odd = [kind for kind in range(34) if counts[kind] % 2]
+            if len(odd) == 1:
+                found.add(odd[0])                               # Seven Pairs
+        if not mask & ~_TH_MASK:                                 # Thirteen Orphans
+            if distinct == 13:
                 found.update(TERMINALS_AND_HONORS)
-            elif len(present) == 12 and max(counts) == 2:
+            elif distinct == 12 and max(counts) == 2:
                 found.update(kind for kind in TERMINALS_AND_HONORS if not counts[kind])
-        if max(counts) == 1:                                     # Honors and Knitted Tiles
-            for sequence in KNITTED_SEQUENCES:
-                allowed = set(sequence) | set(HONORS)
-                if all(kind in allowed for kind in present):
-                    found.update(kind for kind in allowed if not counts[kind])
+        if distinct == 13:                                       # Honors and Knitted Tiles
+            for sequence, sequence_mask in _SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | _HONOR_MASK):
+                    found.update(kind for kind in sequence + HONORS if not counts[kind])
     if meld_count <= 1:                                          # Knitted Straight
-        for sequence in KNITTED_SEQUENCES:
-            missing = [kind for kind in sequence if not counts[kind]]
-            if len(missing) > 1:
+        for sequence, sequence_mask in _SEQUENCE_MASKS:
+            if (sequence_mask & ~mask).bit_count() > 1:
                 continue
+            missing = [kind for kind in sequence if not counts[kind]]
             rest = list(counts)
             for kind in sequence:
                 if rest[kind]:
@@ -123,6 +126,18 @@ def special_waits(counts: list[int] | tuple[int, ...], meld_count: int) -> set[i
             else:
                 found.update(regular_waits(rest))
     return found
+
+
+def _mask(kinds) -> int:
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+_TH_MASK = _mask(TERMINALS_AND_HONORS)
+_HONOR_MASK = _mask(HONORS)
+_SEQUENCE_MASKS = tuple((tuple(sequence), _mask(sequence)) for sequence in KNITTED_SEQUENCES)
 
 
 def regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
@@ -138,12 +153,27 @@ def waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
-def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int) -> bool:
-    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles."""
-    if any(kind != win for kind in _regular_candidates(counts)):
-        return False
+def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int, mask: int | None = None) -> bool:
+    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles
+    (``mask`` as in ``special_waits``)."""
+    vecs = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    roles = (_role(vecs[0], False), _role(vecs[1], False), _role(vecs[2], False), _role(vecs[3], True))
+    zeros = roles.count(0)
+    if zeros <= 1:
+        pairs = roles.count(WITH_PAIR)
+        for suit in range(4):
+            role = roles[suit]
+            if zeros and role:
+                continue
+            others_pairs = pairs - 1 if role == WITH_PAIR else pairs
+            if others_pairs > 1:
+                continue
+            base = 9 * suit
+            for offset in _completions(vecs[suit], suit == 3)[0 if others_pairs else 1]:
+                if base + offset != win:
+                    return False
     if meld_count <= 1:
-        special = special_waits(counts, meld_count)
+        special = special_waits(counts, meld_count, mask)
         special.discard(win)
         if special:
             return False
