@@ -31,9 +31,14 @@ class Excluded:
         return {"name": self.name, "value": self.value, "because": self.because}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Score:
-    """A scored hand. ``total`` is in the family's unit (fan points, Riichi points, classical value)."""
+    """A scored hand. ``total`` is in the family's unit (fan points, Riichi points, classical value).
+
+    Frozen like the other results, but with a hand-written ``__init__``: the generated one of a
+    frozen dataclass sets each field through ``object.__setattr__``, which made building a Score
+    cost as much as scoring a yaku. Fields, defaults, equality, repr and ``replace`` are unchanged.
+    """
 
     valid: bool
     meets_minimum: bool
@@ -46,6 +51,15 @@ class Score:
     reason: str | None = None
     excluded: tuple[Excluded, ...] = ()
     details: dict[str, Any] = field(default_factory=dict)
+
+    def __init__(self, valid: bool, meets_minimum: bool, items: tuple[Item, ...] = (), total: int = 0,
+                 han: int | None = None, fu: int | None = None, limit: str | None = None,
+                 payments: dict[str, int] | None = None, reason: str | None = None,
+                 excluded: tuple[Excluded, ...] = (), details: dict[str, Any] | None = None) -> None:
+        self.__dict__.update(
+            valid=valid, meets_minimum=meets_minimum, items=items, total=total, han=han, fu=fu,
+            limit=limit, payments={} if payments is None else payments, reason=reason,
+            excluded=excluded, details={} if details is None else details)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -24,18 +24,17 @@ from engine.rulesets.japanese_analysis import (
     flag_problem,
 )
 from engine.rulesets.japanese_classical import score_classical
+from engine.rulesets.japanese_fu import FuItem
 from engine.rulesets.japanese_scoring import (
     PRESETS,
     draw_payments,
     false_win_payments,
-    payment_summary,
-    riichi_basic_points,
-    riichi_hand_value,
+    riichi_value,
     win_payments,
 )
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
 from engine.rulesets.japanese_shapes import meld_info, wait_kinds
-from engine.rulesets.japanese_yaku import SETS, block_text
+from engine.rulesets.japanese_yaku import BLOCK_TEXTS, SETS
 from engine.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 
 __all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
@@ -59,51 +58,47 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
 
 # -- Riichi ---------------------------------------------------------------------------------------
 
-def _dora_han(candidate: Candidate, analysis: Analysis) -> int:
-    if candidate.yakuman or not candidate.han:
-        return 0
-    return analysis.dora + analysis.red + analysis.ura
-
-
-def _candidate_value(candidate: Candidate, analysis: Analysis, options: dict,
-                     dealer: bool) -> tuple[int, int, int, str | None]:
-    """(hand value, han with dora, basic points, limit) of one candidate."""
-    han = min(candidate.han + _dora_han(candidate, analysis), MAX_HAN)
-    basic, limit = riichi_basic_points(han, candidate.fu, yakuman=candidate.yakuman, options=options)
-    return riichi_hand_value(basic, dealer_win=dealer, tsumo=analysis.facts.tsumo), han, basic, limit
-
-
 def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
     dealer = hand.seat_wind == EAST
-    minimum = int(options.get("minimum_han", 1))
-    best: tuple[tuple[int, ...], Candidate, int, int, str | None] | None = None
+    minimum = max(int(options.get("minimum_han", 1)), 1)
+    tsumo = analysis.facts.tsumo
+    dora = analysis.dora + analysis.red + analysis.ura
+    counted = bool(options.get("counted_yakuman", True))
+    kiriage = bool(options.get("kiriage"))
+    best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     for candidate in analysis.candidates:
-        if candidate.han >= max(minimum, 1):
-            total, han, basic, limit = _candidate_value(candidate, analysis, options, dealer)
+        if candidate.han >= minimum:
+            # Dora count only towards an ordinary hand that has a yaku.
+            han = min(candidate.han if candidate.yakuman else candidate.han + dora, MAX_HAN)
+            value = riichi_value(han, candidate.fu, candidate.yakuman, dealer, tsumo, counted, kiriage)
+            total = value[0]
         else:
-            total, han, basic, limit = -1, candidate.han, 0, None
+            total, han, value = -1, candidate.han, None
         key = (total, bool(candidate.yakuman), han, candidate.fu, candidate.raw_fu)
         if best is None or key > best[0]:
-            best = (key, candidate, han, basic, limit)
+            best = (key, candidate, han, value)
     assert best is not None
-    key, candidate, han, basic, limit = best
-    if key[0] < 0:
+    key, candidate, han, value = best
+    if value is None:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
+    total, basic, limit, payments = value
     items = _yaku_items(candidate, analysis)
-    if not candidate.yakuman:
+    if not candidate.yakuman and dora:
         items.extend(_dora_items(analysis))
-    tsumo = analysis.facts.tsumo
-    base = candidate.raw_fu - sum(fu for fu, _ in candidate.fu_items)
-    return Score(
-        valid=True, meets_minimum=True, items=tuple(items), total=key[0], han=han,
-        fu=candidate.fu, limit=limit,
-        payments=payment_summary(basic, dealer_win=dealer, tsumo=tsumo),
-        details={"basic_points": basic, "yaku": [unit.id for unit, _ in candidate.yaku],
-                 "fu_items": ([f"{base} base"] if base else [])
-                 + [f"{fu} {why}" for fu, why in candidate.fu_items],
-                 "reading": [block_text(block) for block in candidate.reading]},
-    )
+    details = {"basic_points": basic, "yaku": [unit.id for unit, _ in candidate.yaku],
+               "fu_items": list(fu_texts(candidate.raw_fu, tuple(candidate.fu_items))),
+               "reading": [BLOCK_TEXTS[kind * 4 + shape] for kind, shape in candidate.reading]}
+    return Score(True, True, tuple(items), total, han, candidate.fu, limit, dict(payments), None, (),
+                 details)
+
+
+@lru_cache(maxsize=4096)
+def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
+    """The fu breakdown as text ('30 base', '8 closed pung', ...); few breakdowns occur, so each
+    is written once."""
+    base = raw_fu - sum(fu for fu, _ in fu_items)
+    return ((f"{base} base",) if base else ()) + tuple(f"{fu} {why}" for fu, why in fu_items)
 
 
 def _yaku_items(candidate: Candidate, analysis: Analysis) -> list[Item]:

@@ -18,7 +18,6 @@ from engine.rulesets.japanese_shapes import (
     is_thirteen_orphans,
     meld_info,
     readings,
-    win_groups,
 )
 from engine.rulesets.japanese_yaku import (
     BY_ID,
@@ -37,18 +36,22 @@ from engine.rulesets.japanese_yaku import (
     H_TSUMO,
     H_TWO_DRAGON_PUNGS,
     S_CLOSED,
+    S_DOUKOU,
     S_FOUR_TRIPLETS,
+    S_ITTSU,
     S_OUTSIDE_CHOWS,
     S_PEIKOU,
     S_PINFU,
+    S_SANANKOU,
+    S_SANSHOKU,
     S_SEVEN,
-    S_THREE_CHOWS,
     S_THREE_TRIPLETS,
     SIMPLE,
     Facts,
     View,
     Yaku,
     hand_units_for,
+    kind_mask,
     set_units_for,
     yaku_han,
 )
@@ -62,7 +65,7 @@ class Candidate:
 
     reading: tuple[Block, ...]
     win_group: Block | None
-    yaku: list[tuple[Yaku, int]]
+    yaku: tuple[tuple[Yaku, int], ...]
     han: int                      # yaku han (dora not included)
     yakuman: int                  # number of yakuman (0 for an ordinary hand)
     fu: int
@@ -125,15 +128,11 @@ def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: Meld
     suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
         | (4 if present & 0x7FC0000 else 0)
     assert hand.win_tile is not None
-    return Facts(
-        counts=counts, flags=hand.flags, options=options, tsumo=hand.win_by == "tsumo",
-        is_open=bool(melds.open_blocks), any_melds=melds.any_melds, kong_count=melds.kong_count,
-        win_kind=hand.win_tile.kind, seat_wind=hand.seat_wind, round_wind=hand.round_wind,
-        suits=suits, honors=bool(present & _HONOR_MASK),
-        all_simple=present & ~_SIMPLE_MASK == 0,
-        all_terminal_honor=present & _SIMPLE_MASK == 0,
-        green=present & ~_GREEN_MASK == 0,
-    )
+    # Positional: this runs once per hand, and keyword arguments cost a third more.
+    return Facts(counts, hand.flags, options, hand.win_by == "tsumo", bool(melds.open_blocks),
+                 melds.any_melds, melds.kong_count, hand.win_tile.kind, hand.seat_wind,
+                 hand.round_wind, suits, bool(present & _HONOR_MASK), present & ~_SIMPLE_MASK == 0,
+                 present & _SIMPLE_MASK == 0, present & ~_GREEN_MASK == 0)
 
 
 def hand_features(facts: Facts) -> int:
@@ -172,52 +171,85 @@ def hand_features(facts: Facts) -> int:
     return features
 
 
-def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> View:
-    """One pass over a reading: chows, pungs, the concealed-pung count as sanankou reads it, and
-    the feature bits that pick which sets units to check."""
+def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> tuple[View, list[Block]]:
+    """One pass over a reading: chows, pungs, the concealed-pung count as sanankou reads it, the
+    feature bits that pick which sets units to check, and the blocks the winning tile may have
+    completed (in order; a block equal to an open meld is that meld unless the reading holds it
+    twice)."""
     chows: list[int] = []
     triplets: list[int] = []
+    groups: list[Block] = []
+    chow_mask = pung_mask = 0
     closed = 0
     chow_on_win = False
     win_pung_closed = False
     outside = True
+    peikou = False
     win = facts.win_kind
     open_blocks = melds.open_blocks
+    spare = list(open_blocks) if open_blocks else None
     for block in reading:
         kind, shape = block
         if shape == CHOW_B:
             chows.append(kind)
+            bit = 1 << kind
+            if chow_mask & bit:
+                peikou = True
+            chow_mask |= bit
             if outside and kind % 9 not in (0, 6):
                 outside = False
-            if kind <= win <= kind + 2 and block not in open_blocks:
+            on_win = kind <= win <= kind + 2
+            if on_win and block not in open_blocks:
                 chow_on_win = True
         else:
+            on_win = kind == win
             if outside and SIMPLE[kind]:
                 outside = False
             if shape != PAIR_B:
                 triplets.append(kind)
+                if kind < 27:
+                    pung_mask |= 1 << kind
                 if block not in open_blocks:
                     closed += 1
-                    if kind == win:
+                    if on_win:
                         win_pung_closed = True
+        if spare and block in spare:
+            spare.remove(block)
+        elif on_win and block not in groups:
+            groups.append(block)
     # On a discard the pung the tile completed is open, unless the tile could complete a chow.
     if win_pung_closed and not facts.tsumo and not chow_on_win:
         closed -= 1
-    view = View(reading, len(reading) == 7, chows, triplets, closed)
     features = 0 if facts.is_open else S_CLOSED
     if chows:
         if outside:
             features |= S_OUTSIDE_CHOWS
-        if len(chows) >= 2 and len(set(chows)) < len(chows):
+        if peikou:
             features |= S_PEIKOU
         if len(chows) >= 3:
-            features |= S_THREE_CHOWS
+            if chow_mask & (chow_mask >> 9) & (chow_mask >> 18):
+                features |= S_SANSHOKU
+            if _straight(chow_mask):
+                features |= S_ITTSU
     if len(triplets) >= 3:
         features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if len(triplets) == 4 else 0)
-    if view.seven_pairs:
+        if pung_mask & (pung_mask >> 9) & (pung_mask >> 18):
+            features |= S_DOUKOU
+        if closed == 3:
+            features |= S_SANANKOU
+    seven = len(reading) == 7
+    if seven:
         features |= S_SEVEN
-    view.features = features
-    return view
+    return View(reading, seven, chows, triplets, closed, False, (0, PAIR_B), features,
+                chow_mask, pung_mask), groups
+
+
+def _straight(chow_mask: int) -> bool:
+    return ((chow_mask & _STRAIGHTS[0]) == _STRAIGHTS[0] or (chow_mask & _STRAIGHTS[1]) == _STRAIGHTS[1]
+            or (chow_mask & _STRAIGHTS[2]) == _STRAIGHTS[2])
+
+
+_STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
 
 
 def candidate_view(candidate: Candidate) -> View:
@@ -225,7 +257,7 @@ def candidate_view(candidate: Candidate) -> View:
     chows = [kind for kind, shape in candidate.reading if shape == CHOW_B]
     triplets = [kind for kind, shape in candidate.reading if shape < PAIR_B]
     return View(candidate.reading, candidate.seven_pairs, chows, triplets, 0, False,
-                candidate.win_group or (0, PAIR_B))
+                candidate.win_group or (0, PAIR_B), 0, kind_mask(chows), kind_mask(triplets))
 
 
 def _dora_kind(indicator: int) -> int:
@@ -236,6 +268,9 @@ def _dora_kind(indicator: int) -> int:
     return 31 if indicator == 33 else indicator + 1
 
 
+DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))
+
+
 def count_dora(hand: DeclaredHand, counts: list[int], red: int,
                options: dict[str, Any]) -> tuple[int, int, int]:
     """(dora, red fives, ura dora) in the whole hand; ura only under riichi."""
@@ -243,19 +278,19 @@ def count_dora(hand: DeclaredHand, counts: list[int], red: int,
         return 0, 0, 0
     dora = 0
     for tile in hand.dora_indicators:
-        dora += counts[_dora_kind(tile.kind)]
+        dora += counts[DORA_OF[tile.kind]]
     if not options.get("red_fives", True):
         red = 0
     ura = 0
     if hand.ura_indicators and ("riichi" in hand.flags or "double_riichi" in hand.flags) \
             and options.get("riichi", True):
         for tile in hand.ura_indicators:
-            ura += counts[_dora_kind(tile.kind)]
+            ura += counts[DORA_OF[tile.kind]]
     return dora, red, ura
 
 
 def _value(units: list[Yaku], is_open: bool,
-           options: dict[str, Any]) -> tuple[list[tuple[Yaku, int]], int, int]:
+           options: dict[str, Any]) -> tuple[tuple[tuple[Yaku, int], ...], int, int]:
     """Yaku with their han, total han, number of yakuman; yakuman push out every other yaku."""
     counted = []
     han = 0
@@ -263,11 +298,11 @@ def _value(units: list[Yaku], is_open: bool,
         if unit.yakuman:
             counted = [(unit, yaku_han(unit, is_open, options)) for unit in units if unit.yakuman]
             han = sum(value for _, value in counted)
-            return counted, han, min(han, MAX_HAN) // 13
+            return tuple(counted), han, min(han, MAX_HAN) // 13
         value = unit.han_open if is_open and unit.han_open else unit.han_closed
         counted.append((unit, value))
         han += value
-    return counted, han, 0
+    return tuple(counted), han, 0
 
 
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
@@ -293,42 +328,38 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
-    flag_units = [unit for unit in fixed if unit.scope == FLAG]
     fixed_value = _value(fixed, facts.is_open, options)   # a reading without sets yaku adds nothing
     seven_pairs_on = options.get("seven_pairs", True)
     open_pinfu_fu = bool(options.get("open_pinfu_fu", True))
     pinfu_tsumo_fu = bool(options.get("pinfu_tsumo_fu", False))
     is_open = facts.is_open
+    tsumo = facts.tsumo
+    win = facts.win_kind
     candidates: list[Candidate] = []
     for reading in readings(concealed, melds):
-        view = _view(reading, melds, facts)
-        if view.seven_pairs and not seven_pairs_on:
+        view, groups = _view(reading, melds, facts)
+        seven = view.seven_pairs
+        if seven and not seven_pairs_on:
             continue
         features = view.features
-        for group in win_groups(reading, melds, facts.win_kind):
-            if view.seven_pairs:
+        for group in groups:
+            if seven:
                 fu = raw = SEVEN_PAIRS_FU
                 items: list[FuItem] = []
                 pinfu = False
             else:
-                fu, raw, items = reading_fu(reading, melds, group, facts.win_kind, tsumo=facts.tsumo,
-                                            seat_wind=facts.seat_wind, round_wind=facts.round_wind,
-                                            open_pinfu_fu=open_pinfu_fu,
-                                            pinfu_tsumo_fu=pinfu_tsumo_fu)
+                fu, raw, items = reading_fu(reading, melds, group, win, tsumo, facts.seat_wind,
+                                            facts.round_wind, open_pinfu_fu, pinfu_tsumo_fu)
                 pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
             view.pinfu_shape = pinfu
             view.win_group = group
-            found = [unit for unit in set_units_for(features | (S_PINFU if pinfu else 0))
-                     if unit.applies(facts, view)]
-            if found:
-                counted, han, yakuman = _value(fixed + found, is_open, options)
-            else:
-                counted, han, yakuman = list(fixed_value[0]), fixed_value[1], fixed_value[2]
-            candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items,
-                                        seven_pairs=view.seven_pairs))
+            units = set_units_for(features | S_PINFU if pinfu else features)
+            found = [unit for unit in units if unit.applies(facts, view)] if units else None
+            counted, han, yakuman = _value(fixed + found, is_open, options) if found else fixed_value
+            candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
-        thirteen = "kokushi_13_wait" if counts[facts.win_kind] == 2 else "kokushi"
-        units = [BY_ID[thirteen]] + [unit for unit in flag_units if unit.yakuman]
+        thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
+        units = [BY_ID[thirteen]] + [unit for unit in fixed if unit.scope == FLAG and unit.yakuman]
         counted, han, yakuman = _value(units, False, options)
         candidates.append(Candidate((), None, counted, han, yakuman, 0, 0, [],
                                     thirteen_orphans=True))

@@ -26,10 +26,11 @@ _SET_FU = {
 FuItem = tuple[int, str]
 
 
-def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, win_kind: int, *,
+def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, win_kind: int,
                tsumo: bool, seat_wind: int, round_wind: int, open_pinfu_fu: bool = True,
                pinfu_tsumo_fu: bool = False) -> tuple[int, int, list[FuItem]]:
-    """(rounded fu, raw fu, items) for a regular reading; items exclude the base."""
+    """(rounded fu, raw fu, items) for a regular reading; items exclude the base. Positional
+    arguments, as this runs for every reading and winning set."""
     items: list[FuItem] = []
     total = 0
     group_kind, group_shape = win_group

@@ -10,6 +10,7 @@ Seats are places at the table, 0..3 in turn order; ``dealer`` is the seat of Eas
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.result import Score
@@ -133,6 +134,20 @@ def riichi_hand_value(basic: int, *, dealer_win: bool, tsumo: bool) -> int:
             return 3 * round_up(2 * basic, 100)
         return round_up(2 * basic, 100) + 2 * round_up(basic, 100)
     return round_up((6 if dealer_win else 4) * basic, 100)
+
+
+@lru_cache(maxsize=4096)
+def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool, counted_yakuman: bool,
+                 kiriage: bool) -> tuple[int, int, str | None, tuple[tuple[str, int], ...]]:
+    """(hand value, basic points, limit, payment summary items) of a han/fu/yakuman count.
+
+    A table lookup in effect: few (han, fu) pairs occur, and every hand with the same ones pays
+    the same, so the limit tiers and roundings are worked out once per pair.
+    """
+    options = {"counted_yakuman": counted_yakuman, "kiriage": kiriage}
+    basic, limit = riichi_basic_points(han, fu, yakuman=yakuman, options=options)
+    return (riichi_hand_value(basic, dealer_win=dealer_win, tsumo=tsumo), basic, limit,
+            tuple(payment_summary(basic, dealer_win=dealer_win, tsumo=tsumo).items()))
 
 
 # -- win payments -------------------------------------------------------------------------------

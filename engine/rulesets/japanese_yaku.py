@@ -58,6 +58,8 @@ class View:
     pinfu_shape: bool = False      # no fu but the base (set by the orchestrator)
     win_group: Block = (0, PAIR_B)
     features: int = 0              # S_* bits of this reading
+    chow_mask: int = 0             # bit k set when a chow starts at suited kind k
+    pung_mask: int = 0             # bit k set for a pung or kong of suited kind k
 
 
 Predicate = Callable[[Facts, View], bool]
@@ -93,20 +95,27 @@ def _suit_bits(kinds: tuple[int, ...]) -> int:
     return bits
 
 
-def _same_in_three_suits(firsts: list[int]) -> int | None:
-    """The rank (0-8) that appears in all three suits, if any."""
-    masks = [0, 0, 0]
-    for kind in firsts:
+def kind_mask(kinds: list[int]) -> int:
+    """Bit k set for each suited kind k in ``kinds`` (chows by first kind, or pungs)."""
+    mask = 0
+    for kind in kinds:
         if kind < 27:
-            masks[kind // 9] |= 1 << (kind % 9)
-    common = masks[0] & masks[1] & masks[2]
+            mask |= 1 << kind
+    return mask
+
+
+def _same_in_three_suits(mask: int) -> int | None:
+    """The highest rank (0-8) whose bit is set in all three suits of a kind mask, if any."""
+    common = mask & (mask >> 9) & (mask >> 18) & 0x1FF
     return common.bit_length() - 1 if common else None
 
 
-def _straight_suit(chows: list[int]) -> int | None:
+_STRAIGHT = 1 | 1 << 3 | 1 << 6          # chows starting at ranks 1, 4 and 7
+
+
+def _straight_suit(chow_mask: int) -> int | None:
     for suit in range(3):
-        base = suit * 9
-        if base in chows and base + 3 in chows and base + 6 in chows:
+        if (chow_mask >> (9 * suit)) & _STRAIGHT == _STRAIGHT:
             return suit
     return None
 
@@ -321,11 +330,11 @@ def _set_units() -> list[Yaku]:
         return bool(view.chows) and not facts.all_simple and _outside_sets(view)[0] == 5
 
     def sanshoku_why(f: Facts, v: View) -> str:
-        rank = _same_in_three_suits(v.chows) or 0
+        rank = _same_in_three_suits(v.chow_mask) or 0
         return f"chow {rank + 1}{rank + 2}{rank + 3} in all three suits"
 
     def douko_why(f: Facts, v: View) -> str:
-        rank = _same_in_three_suits([k for k in v.triplets if k < 27]) or 0
+        rank = _same_in_three_suits(v.pung_mask) or 0
         return f"pung of {rank + 1} in all three suits"
 
     return [
@@ -340,10 +349,10 @@ def _set_units() -> list[Yaku]:
              closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
              "two pairs of identical chows"),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
-             lambda f, v: _same_in_three_suits(v.chows) is not None, sanshoku_why),
+             lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why),
         Yaku("ittsu", "Ittsu", 2, 1, SETS,
-             lambda f, v: not f.all_simple and _straight_suit(v.chows) is not None,
-             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chows) or 0]}"),
+             lambda f, v: not f.all_simple and _straight_suit(v.chow_mask) is not None,
+             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chow_mask) or 0]}"),
         Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
              "a terminal or honour in every set and the pair"),
         Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
@@ -353,8 +362,7 @@ def _set_units() -> list[Yaku]:
         Yaku("sanankou", "San Ankou", 2, 2, SETS, _sanankou,
              "three concealed pungs"),
         Yaku("sanshoku_doukou", "Sanshoku Doukou", 2, 2, SETS,
-             lambda f, v: _same_in_three_suits([k for k in v.triplets if k < 27]) is not None,
-             douko_why),
+             lambda f, v: _same_in_three_suits(v.pung_mask) is not None, douko_why),
         Yaku("suuankou", "Suu Ankou", 13, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] != 2,
              "four concealed pungs", yakuman=True),
@@ -375,9 +383,10 @@ FLAG_BITS: dict[str, int] = {name: 1 << bit for bit, name in enumerate(FLAG_NAME
 H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in range(27, 34)}   # a pung of that honour
 NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
 # Reading features (sets scope).
-# S_OUTSIDE: every block holds a terminal or honour; S_PEIKOU: some chow appears twice.
-S_OUTSIDE_CHOWS, S_PEIKOU, S_THREE_CHOWS, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, S_PINFU, \
-    S_CLOSED = (1 << bit for bit in range(8))
+# S_OUTSIDE: every block holds a terminal or honour; S_PEIKOU: some chow appears twice;
+# S_SANSHOKU, S_ITTSU, S_DOUKOU, S_SANANKOU: the reading has that pattern (exact, from bit masks).
+S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, \
+    S_PINFU, S_CLOSED, S_DOUKOU, S_SANANKOU = (1 << bit for bit in range(11))
 
 NEEDS: dict[str, int] = {
     "menzen_tsumo": H_TSUMO,
@@ -396,9 +405,9 @@ NEEDS: dict[str, int] = {
     "kokushi": NEVER, "kokushi_13_wait": NEVER,
     "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
     "iipeikou": S_PEIKOU | S_CLOSED, "ryanpeikou": S_PEIKOU | S_CLOSED,
-    "sanshoku": S_THREE_CHOWS, "ittsu": S_THREE_CHOWS,
+    "sanshoku": S_SANSHOKU, "ittsu": S_ITTSU,
     "chanta": S_OUTSIDE_CHOWS, "junchan": S_OUTSIDE_CHOWS,
-    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_THREE_TRIPLETS, "sanshoku_doukou": S_THREE_TRIPLETS,
+    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_SANANKOU, "sanshoku_doukou": S_DOUKOU,
     "suuankou": S_FOUR_TRIPLETS | S_CLOSED, "suuankou_tanki": S_FOUR_TRIPLETS | S_CLOSED,
 }
 
@@ -446,11 +455,11 @@ def _block_text(block: Block) -> str:
 
 
 # Every block's text, indexed by kind * 4 + shape (a list lookup is the cheapest way to name it).
-_BLOCK_TEXTS: tuple[str, ...] = tuple(
+BLOCK_TEXTS: tuple[str, ...] = tuple(
     _block_text((kind, shape)) if shape != CHOW_B or (kind < 27 and kind % 9 <= 6) else ""
     for kind in range(34) for shape in range(4))
 
 
 def block_text(block: Block) -> str:
     """'123m', '555p', '7777s', '11z' for a block."""
-    return _BLOCK_TEXTS[block[0] * 4 + block[1]]
+    return BLOCK_TEXTS[block[0] * 4 + block[1]]
