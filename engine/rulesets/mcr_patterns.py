@@ -19,14 +19,15 @@ from engine.hand import DeclaredHand
 from engine.result import Excluded, Item
 from engine.rulesets.mcr_combinations import best_set_fans
 from engine.rulesets.mcr_fans import FANS, ORDER
-from engine.rulesets.mcr_readings import meld_sets
 from engine.rulesets.mcr_readings import readings as all_readings
 from engine.rulesets.mcr_waits import is_unique_wait
 from engine.shapes import (
     CHOW,
     HONORS_KNITTED,
     KNITTED_STRAIGHT,
+    KONG,
     PAIR,
+    PUNG,
     REGULAR,
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
@@ -193,23 +194,39 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     counts = [0] * 34
     mask = 0
     for tile in hand.concealed:
-        counts[tile.kind] += 1
-        mask |= 1 << tile.kind
-    concealed_mask = mask
-    all_counts = list(counts)
-    melds = meld_sets(hand.melds)
-    open_melds = melded_kongs = concealed_kongs = 0
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            all_counts[tile.kind] += 1
-        mask |= 1 << meld.tiles[0].kind | 1 << meld.tiles[-1].kind | 1 << meld.tiles[1].kind
-        if meld.kind == "ankan":
-            concealed_kongs += 1
-        else:
-            open_melds += 1
-            if meld.kind != "chi" and meld.kind != "pon":
-                melded_kongs += 1
+        kind = tile.kind
+        counts[kind] += 1
+        mask |= 1 << kind
     facts.counts = counts
+    facts.concealed_mask = mask
+    open_melds = melded_kongs = concealed_kongs = 0
+    if hand.melds:
+        all_counts = list(counts)
+        sets = []
+        for meld in hand.melds:
+            meld_kind = meld.kind
+            tiles = meld.tiles
+            for tile in tiles:
+                all_counts[tile.kind] += 1
+            a, b, c = tiles[0].kind, tiles[1].kind, tiles[-1].kind
+            mask |= 1 << a | 1 << b | 1 << c
+            if meld_kind == "chi":
+                sets.append((CHOW, min(a, b, c), meld_kind))
+                open_melds += 1
+            elif meld_kind == "pon":
+                sets.append((PUNG, a, meld_kind))
+                open_melds += 1
+            else:
+                sets.append((KONG, a, meld_kind))
+                if meld_kind == "ankan":
+                    concealed_kongs += 1
+                else:
+                    open_melds += 1
+                    melded_kongs += 1
+        facts.melds = tuple(sets)
+    else:
+        all_counts = counts   # the same list: neither is changed once made
+        facts.melds = ()
     facts.all_counts = all_counts
     facts.win = hand.win_tile.kind
     facts.win_by = hand.win_by
@@ -221,7 +238,6 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     for tile in hand.flowers:
         flowers |= 1 << tile.kind
     facts.flowers = flowers
-    facts.melds = melds
     facts.open_melds = open_melds
     facts.closed = open_melds == 0
     facts.melded_kongs = melded_kongs
@@ -229,7 +245,6 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.unique_wait = None
     facts.notes = []
     facts.mask = mask
-    facts.concealed_mask = concealed_mask
     facts.tile_fans = _tile_fans(facts, options)
     return facts
 
@@ -248,63 +263,88 @@ _DRAGON_MASK = _mask(DRAGONS)
 _TH_MASK = _mask(TERMINALS_AND_HONORS)
 _REVERSIBLE_MASK = _mask(REVERSIBLE)
 _GREEN_MASK = _mask(GREEN)
-# Tile-range fans over suited numbers: (key, lowest, highest, mask of the allowed suited kinds)
-_RANGES = tuple((key, low, high, _mask(k for k in range(27) if low <= k % 9 + 1 <= high))
-                for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
-                                       ("lower_tiles", 1, 3), ("upper_four", 6, 9),
-                                       ("lower_four", 1, 4), ("all_simples", 2, 8)))
 _SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+
+# Raw fans whose reason does not depend on the hand, made once (raw entries are shared, never
+# changed in place). Tile-range fans over suited numbers come with the mask of the kinds they allow.
+_RANGE_FANS = tuple(([key, 1, f"every tile is {low}-{high}"],
+                     _mask(k for k in range(27) if low <= k % 9 + 1 <= high))
+                    for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
+                                           ("lower_tiles", 1, 3), ("upper_four", 6, 9),
+                                           ("lower_four", 1, 4), ("all_simples", 2, 8)))
+
+
+def _suit_fan(suit_bits: int, honors: bool) -> Raw:
+    """Full Flush, Half Flush, One Voided Suit or All Honors from which suits are present."""
+    suits = [suit for suit in range(3) if suit_bits >> suit & 1]
+    if len(suits) == 1:
+        if honors:
+            return ["half_flush", 1, f"one suit ({_SUIT_NAMES[suits[0]]}) and honours"]
+        return ["full_flush", 1, f"only {_SUIT_NAMES[suits[0]]}"]
+    if len(suits) == 2:
+        return ["one_voided_suit", 1, f"no {_SUIT_NAMES[3 - suits[0] - suits[1]]}"]
+    if not suits:
+        return ["all_honors", 1, "only winds and dragons"]
+    return None
+
+
+# by (suit bits: bit s set when suit s is present) * 2 + (1 if honours)
+_SUIT_FANS = tuple(_suit_fan(index >> 1, bool(index & 1)) for index in range(16))
+_NO_HONORS = ["no_honors", 1, "no winds or dragons"]
+_ALL_TERMINALS = ["all_terminals", 1, "only 1s and 9s"]
+_ALL_TERMINALS_AND_HONORS = ["all_terminals_and_honors", 1, "only 1s, 9s and honours"]
+_ALL_TYPES = ["all_types", 1, "all three suits, a wind and a dragon"]
+_REVERSIBLE = ["reversible_tiles", 1, "only 1234589p, 245689s and White"]
+_ALL_GREEN = ["all_green", 1, "only 23468s and Green"]
+_NINE_GATES = tuple(["nine_gates", 1, f"1112345678999{letter} waiting on all nine"] for letter in "mps")
+_SELF_DRAWN = tuple(["self_drawn", 1, f"drew {code(kind)} from the wall"] for kind in range(34))
 
 
 def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     """Fans read from the tiles alone, the melds and the circumstances of the win."""
-    out: list[Raw] = []
-    all_counts = facts.all_counts
     mask = facts.mask
-    hogs = [kind for kind in range(34) if all_counts[kind] == 4] if max(all_counts) == 4 else []
-    suits = [suit for suit in range(3) if mask & _SUIT_MASKS[suit]]
     honors = mask & _HONOR_MASK
-    if len(suits) == 1:
-        if honors:
-            out.append(["half_flush", 1, f"one suit ({_SUIT_NAMES[suits[0]]}) and honours"])
-        else:
-            out.append(["full_flush", 1, f"only {_SUIT_NAMES[suits[0]]}"])
-    elif len(suits) == 2:
-        missing = 3 - suits[0] - suits[1]
-        out.append(["one_voided_suit", 1, f"no {_SUIT_NAMES[missing]}"])
-    elif not suits:
-        out.append(["all_honors", 1, "only winds and dragons"])
+    suit_bits = (1 if mask & _SUIT_MASKS[0] else 0) | (2 if mask & _SUIT_MASKS[1] else 0) | \
+        (4 if mask & _SUIT_MASKS[2] else 0)
+    suit_fan = _SUIT_FANS[suit_bits * 2 + (1 if honors else 0)]
+    out: list[Raw] = [suit_fan] if suit_fan is not None else []
     if not honors:
-        out.append(["no_honors", 1, "no winds or dragons"])
-        for key, low, high, allowed in _RANGES:
+        out.append(_NO_HONORS)
+        for entry, allowed in _RANGE_FANS:
             if not mask & ~allowed:
-                out.append([key, 1, f"every tile is {low}-{high}"])
+                out.append(entry)
     if not mask & ~_TH_MASK:
         if not honors:
-            out.append(["all_terminals", 1, "only 1s and 9s"])
-        elif suits:
-            out.append(["all_terminals_and_honors", 1, "only 1s, 9s and honours"])
-    if len(suits) == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-        out.append(["all_types", 1, "all three suits, a wind and a dragon"])
+            out.append(_ALL_TERMINALS)
+        elif suit_bits:
+            out.append(_ALL_TERMINALS_AND_HONORS)
+    if suit_bits == 7 and mask & _WIND_MASK and mask & _DRAGON_MASK:
+        out.append(_ALL_TYPES)
     if not mask & ~_REVERSIBLE_MASK:
-        out.append(["reversible_tiles", 1, "only 1234589p, 245689s and White"])
+        out.append(_REVERSIBLE)
     if not mask & ~_GREEN_MASK:
-        out.append(["all_green", 1, "only 23468s and Green"])
-    if not facts.melds and len(suits) == 1 and not honors:
-        base = suits[0] * 9
+        out.append(_ALL_GREEN)
+    if not honors and not facts.melds and (suit_bits == 1 or suit_bits == 2 or suit_bits == 4):
+        suit = suit_bits >> 1
+        base = suit * 9
         before = facts.counts[base:base + 9]
         before[facts.win - base] -= 1
         if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            out.append(["nine_gates", 1, f"1112345678999{'mps'[suits[0]]} waiting on all nine"])
-    if hogs:
+            out.append(_NINE_GATES[suit])
+    all_counts = facts.all_counts
+    if max(all_counts) == 4:
         kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
-        hogs = [kind for kind in hogs if kind not in kong_kinds]
+        hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
         if hogs:
             out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
                         + " used without a kong"])
     if facts.melds:
         out.extend(_kong_fans(facts, options))
-    out.extend(_situational_fans(facts))
+    if facts.tsumo:
+        out.append(_SELF_DRAWN[facts.win])
+    win = facts.win
+    if facts.flags or all_counts[win] - facts.counts[win] == 3:
+        _situational_fans(facts, out)
     return out
 
 
@@ -331,12 +371,10 @@ def _kong_fans(facts: HandFacts, options: dict) -> list[Raw]:
     return []
 
 
-def _situational_fans(facts: HandFacts) -> list[Raw]:
-    out: list[Raw] = []
+def _situational_fans(facts: HandFacts, out: list[Raw]) -> None:
+    """The fans from the flags and from the other copies of the winning tile (Self-Drawn aside)."""
     flags = facts.flags
     win = facts.win
-    if facts.tsumo:
-        out.append(["self_drawn", 1, f"drew {code(win)} from the wall"])
     if "last_tile" in flags:
         if facts.tsumo:
             out.append(["last_tile_draw", 1, "won on the last tile of the wall"])
@@ -353,14 +391,13 @@ def _situational_fans(facts: HandFacts) -> list[Raw]:
         else:
             facts.notes.append("robbing_kong needs a win on discard and no other copy of the tile")
     visible = facts.all_counts[win] - facts.counts[win]
-    if "last_of_kind" in flags or (visible == 3 and not facts.flags & {"robbing_kong"}):
+    if "last_of_kind" in flags or (visible == 3 and "robbing_kong" not in flags):
         if facts.counts[win] == 1 and visible == 3 and "last_of_kind" not in flags:
             out.append(["last_tile", 1, f"the other three {code(win)} are in the hand's melds"])
         elif facts.counts[win] == 1:
             out.append(["last_tile", 1, f"the other three {code(win)} were already visible"])
         else:
             facts.notes.append(f"last_of_kind: another {code(win)} is concealed in the hand")
-    return out
 
 
 # -- readings ---------------------------------------------------------------------------------
