@@ -117,19 +117,18 @@ class Reading:
         if not kept:
             return [_CHICKEN]
         values = fan_values(self.options)
+        ranked = [_ranked_item(fan[0], values[fan[0]], fan[1], fan[2]) for fan in kept]
+        if len(ranked) == 1:
+            return [ranked[0][1]]
+        ranked.sort(key=_rank)
         out: list[Item] = []
-        last = None
-        for fan in sorted(kept, key=_rank_of_fan) if len(kept) > 1 else kept:
-            key = fan[0]
-            why = fan[2]
-            if why.__class__ is not str:
-                why = _written(why)
-            if key == last:                          # the same fan twice: one item, both reasons
+        for _, item in ranked:
+            if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
                 before = out[-1]
-                out[-1] = Item(before.name, before.value, before.count + fan[1], before.why + "; " + why)
+                out[-1] = Item(before.name, before.value, before.count + item.count,
+                               before.why + "; " + item.why)
             else:
-                out.append(Item(NAMES[key], values[key], fan[1], why))
-                last = key
+                out.append(item)
         return out
 
     @property
@@ -139,10 +138,9 @@ class Reading:
         dropped = self.dropped
         if dropped:
             values = fan_values(self.options)
-            out = [Excluded(NAMES[fan[0]], values[fan[0]], _implied_text(dropped[fan[0]]))
-                   for fan in self.raw if fan[0] in dropped]
+            out = [_implied(fan[0], values[fan[0]], dropped[fan[0]]) for fan in self.raw if fan[0] in dropped]
         for key, sets, because in self.refused:
-            out.append(Excluded(FANS[key].name, FANS[key].value, f"{text(sets)}: {because}"))
+            out.append(_refused(key, sets, because))
         if self.terminal_pungs_removed:
             out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
                                 f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, "
@@ -150,26 +148,33 @@ class Reading:
         return out
 
 
+def _rank(entry: tuple[int, Item]) -> int:
+    return entry[0]
+
+
+# Items and exclusions are immutable and depend only on the fan, its value and count and the
+# sets or tiles named in its reason, so each is made once and shared by every hand that has it.
+@lru_cache(maxsize=65536)
+def _ranked_item(key: str, value: int, count: int, why: str | tuple) -> tuple[int, Item]:
+    return RANK[key], Item(NAMES[key], value, count, text(why))
+
+
+@lru_cache(maxsize=4096)
+def _implied(key: str, value: int, by: str) -> Excluded:
+    return Excluded(NAMES[key], value, f"implied by {by} (non-repeat)")
+
+
+@lru_cache(maxsize=65536)
+def _refused(key: str, sets: tuple, because: str) -> Excluded:
+    return Excluded(FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
+
+
 _CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, "no other fan scores")
-
-
-def _rank_of_fan(fan: Raw) -> int:
-    return RANK[fan[0]]
-
-
-@lru_cache(maxsize=256)
-def _implied_text(by: str) -> str:
-    return f"implied by {by} (non-repeat)"
 
 
 def text(why: str | tuple) -> str:
     """A reason, written out: reasons are kept as (function, arguments) until a winner is chosen."""
-    return why if why.__class__ is str else _written(why)
-
-
-@lru_cache(maxsize=16384)  # keyed on set kinds, shared by every hand with the same sets
-def _written(why: tuple) -> str:
-    return why[0](*why[1:])
+    return why if why.__class__ is str else why[0](*why[1:])
 
 
 def sets_text(shape: str, firsts: tuple[int, ...]) -> str:

@@ -13,7 +13,6 @@ knitted kinds; ``order`` the tie-break key (see ``search_order``).
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import product
 
 from engine.shapes import (
@@ -40,9 +39,11 @@ _STEP_PAIR, _STEP_PUNG, _STEP_CHOW = 0, 1, 2
 SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
 
 
-@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitReading, ...]:
-    """All splits of one suit into sets (and one pair when its count is 2 mod 3)."""
+    """All splits of one suit into sets (and one pair when its count is 2 mod 3).
+
+    ``regular_readings`` keeps every answer (in ``_SUIT_TABLES``) (finite domain: at most 405,350 suit
+    vectors, each count 0-4, 14 tiles at most)."""
     remainder = sum(vec) % 3
     if remainder == 1:
         return ()
@@ -87,23 +88,36 @@ def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitRe
     return tuple(found.values())
 
 
+# Per suit: first kind, size, honours?, and the splits of its count vectors already read (the
+# answers of ``suit_readings``, looked up without building an argument key).
+_SUIT_TABLES: tuple[tuple[int, int, bool, dict], ...] = tuple(
+    (base, size, honors, {}) for base, size, honors in _SUITS)
+
+
 def regular_readings(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple, int, tuple]]:
     """(concealed sets, pair, order) for every 4-sets-and-a-pair reading of concealed counts."""
     parts = []
     pair_suits = 0
-    for base, size, honors in _SUITS:
+    single = True
+    for base, size, honors, splits in _SUIT_TABLES:
         vec = tuple(counts[base:base + size])
         if not any(vec):
             continue
-        readings = suit_readings(vec, base, honors)
-        if not readings:
+        found = splits.get(vec)
+        if found is None:
+            found = splits[vec] = suit_readings(vec, base, honors)
+        if not found:
             return []
-        if readings[0][1] >= 0:
+        if found[0][1] >= 0:
             pair_suits += 1
-        parts.append(readings)
+        if len(found) > 1:
+            single = False
+        parts.append(found)
     if pair_suits != 1:
         return []
-    if all(len(part) == 1 for part in parts):
+    if single:
+        if len(parts) == 1:
+            return [parts[0][0]]
         sets: tuple = ()
         order: tuple = ()
         pair = -1
@@ -141,6 +155,10 @@ def _mask(kinds) -> int:
 _TH_MASK = _mask(TERMINALS_AND_HONORS)
 _HONOR_MASK = _mask(HONORS)
 _SEQUENCE_MASKS = tuple((sequence, _mask(sequence)) for sequence in KNITTED_SEQUENCES)
+# By the characters' 9 bits of a mask: whether 147m, 258m or 369m is there, as every knitted
+# sequence needs one of them (a quick no for most hands).
+_KNITTED_START = tuple(any(bits & (0x49 << start) == 0x49 << start for start in range(3))
+                       for bits in range(512))
 
 
 def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[tuple]:
@@ -148,8 +166,12 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
     if mask is None:
         mask = _mask(kind for kind in range(34) if counts[kind])
-    found = [(REGULAR, melds + sets, pair, (), (), order)
-             for sets, pair, order in regular_readings(counts)]
+    regular = regular_readings(counts)
+    if len(regular) == 1:
+        sets, pair, order = regular[0]
+        found = [(REGULAR, melds + sets, pair, (), (), order)]
+    else:
+        found = [(REGULAR, melds + sets, pair, (), (), order) for sets, pair, order in regular]
     total = sum(counts)
     if not melds and total == 14:
         distinct = mask.bit_count()
@@ -165,7 +187,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
                     present = tuple(kind for kind in range(34) if counts[kind])
                     found.append((HONORS_KNITTED, (), -1, (), present, ()))
                     break
-    if len(melds) <= 1 and total + 3 * len(melds) == 14:
+    if len(melds) <= 1 and total + 3 * len(melds) == 14 and _KNITTED_START[mask & 0x1FF]:
         for sequence, sequence_mask in _SEQUENCE_MASKS:
             if mask & sequence_mask == sequence_mask:
                 rest = list(counts)
