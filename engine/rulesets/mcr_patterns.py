@@ -418,41 +418,57 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
     form, sets, pair, pairs, knitted, search_order = reading
     raw: list[Raw] = list(facts.tile_fans)   # entries are never changed in place
     refused: list = []
-    if form == REGULAR or form == KNITTED_STRAIGHT:
+    if form == REGULAR:
         _set_fans(form, sets, pair, facts, raw, refused)
-        if form == KNITTED_STRAIGHT:
-            raw.append(["knitted_straight", 1, f"knitted {format_kinds(knitted)}"])
+    elif form == KNITTED_STRAIGHT:
+        _set_fans(form, sets, pair, facts, raw, refused)
+        raw.append(["knitted_straight", 1, (_knitted_text, knitted)])
     elif form == SEVEN_PAIRS:
         numbers = sorted(pairs)
         if len(set(p // 9 for p in pairs)) == 1 and pairs[0] < 27 and \
                 numbers == list(range(numbers[0], numbers[0] + 7)):
             raw.append(["seven_shifted_pairs", 1, "seven consecutive pairs of one suit"])
-        raw.append(["seven_pairs", 1, "pairs " + " ".join(set_text(PAIR, p) for p in pairs)])
+        raw.append(["seven_pairs", 1, (_pairs_text, pairs)])
         _concealment(facts, raw)
     elif form == THIRTEEN_ORPHANS:
-        raw.append(["thirteen_orphans", 1, f"every terminal and honour, pair {set_text(PAIR, pair)}"])
+        raw.append(["thirteen_orphans", 1, (_orphans_text, pair)])
         _concealment(facts, raw)
     elif form == HONORS_KNITTED:
         honors = [kind for kind in knitted if kind >= 27]
-        suited = [kind for kind in knitted if kind < 27]
+        suited = tuple([kind for kind in knitted if kind < 27])
         if len(honors) == 7:
-            raw.append(["greater_honors_and_knitted_tiles", 1,
-                        f"all seven honours and knitted {format_kinds(suited)}"])
+            raw.append(["greater_honors_and_knitted_tiles", 1, (_greater_text, suited)])
         else:
-            raw.append(["lesser_honors_and_knitted_tiles", 1,
-                        f"single knitted {format_kinds(suited)} and honours"])
+            raw.append(["lesser_honors_and_knitted_tiles", 1, (_lesser_text, suited)])
         if len(suited) == 9:
-            raw.append(["knitted_straight", 1, f"knitted {format_kinds(suited)}"])
+            raw.append(["knitted_straight", 1, (_knitted_text, suited)])
         _concealment(facts, raw)
     return _apply_principles(form, raw, refused, options, search_order)
 
 
+def _knitted_text(kinds: tuple[int, ...]) -> str:
+    return f"knitted {format_kinds(kinds)}"
+
+
+def _pairs_text(pairs: tuple[int, ...]) -> str:
+    return "pairs " + " ".join(set_text(PAIR, p) for p in pairs)
+
+
+def _orphans_text(pair: int) -> str:
+    return f"every terminal and honour, pair {set_text(PAIR, pair)}"
+
+
+def _greater_text(suited: tuple[int, ...]) -> str:
+    return f"all seven honours and knitted {format_kinds(suited)}"
+
+
+def _lesser_text(suited: tuple[int, ...]) -> str:
+    return f"single knitted {format_kinds(suited)} and honours"
+
+
 def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
     if facts.closed:
-        if facts.tsumo:
-            raw.append(["fully_concealed_hand", 1, "no melds, self-drawn"])
-        else:
-            raw.append(["concealed_hand", 1, "no melds, won on a discard"])
+        raw.append(_FULLY_CONCEALED if facts.tsumo else _CONCEALED)
 
 
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
@@ -463,12 +479,16 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     chows: list[int] = []
     pungs: list[int] = []
     concealed_pungs: list[int] = []
-    win_in_concealed_chow = False
+    win_in_concealed_chow = edge = closed = False
     for shape, first, meld in sets:
         if shape is CHOW:
             chows.append(first)
             if meld is None and first <= win <= first + 2:
                 win_in_concealed_chow = True
+                if win == first + 1:
+                    closed = True
+                elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+                    edge = True
         else:
             pungs.append(first)
             if meld is None or meld == "ankan":
@@ -507,9 +527,9 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
                     refused += refusals
         if pungs[-1] >= 27:
             _honor_fans(pungs, pair, facts, raw)
-        th_pungs = [first for first in pungs if first in TH]
-        if th_pungs:
-            raw.append(["pung_of_terminals_or_honors", len(th_pungs), "", th_pungs])  # trimmed later
+        th_pungs = tuple([first for first in pungs if first in TH])
+        if th_pungs:   # trimmed later of the pungs another fan accounts for
+            raw.append(["pung_of_terminals_or_honors", len(th_pungs), (_pungs_text, th_pungs), th_pungs])
     # whole-hand shapes made of sets
     if form == REGULAR:
         if len(pungs) == 4:
@@ -542,10 +562,15 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
             raw.append(_CONCEALED)
     elif facts.open_melds == 4 and not facts.tsumo:
         raw.append(_MELDED_HAND)
-    # waits
-    wait = _wait_fan(sets, pair, win)
-    if wait is not None and unique_wait(facts):
-        raw.append(wait)
+    # waits: edge before closed before single (they exclude each other)
+    if edge:
+        if unique_wait(facts):
+            raw.append(_WAIT_FANS[0][win])
+    elif closed:
+        if unique_wait(facts):
+            raw.append(_WAIT_FANS[1][win])
+    elif pair == win and unique_wait(facts):
+        raw.append(_WAIT_FANS[2][win])
 
 
 _FULLY_CONCEALED = ["fully_concealed_hand", 1, "no melds, self-drawn"]
@@ -622,30 +647,12 @@ def unique_wait(facts: HandFacts) -> bool:
     return facts.unique_wait
 
 
-def _wait_fan(sets: tuple, pair: int, win: int) -> Raw | None:
-    edge = closed = False
-    for shape, first, meld in sets:
-        if meld is not None or shape is not CHOW or not first <= win <= first + 2:
-            continue
-        if win == first + 1:
-            closed = True
-        elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
-            edge = True
-    if edge:
-        return ["edge_wait", 1, (_wait_text, "edge_wait", win)]
-    if closed:
-        return ["closed_wait", 1, (_wait_text, "closed_wait", win)]
-    if pair == win:
-        return ["single_wait", 1, (_wait_text, "single_wait", win)]
-    return None
-
-
-def _wait_text(key: str, win: int) -> str:
-    if key == "edge_wait":
-        return f"{code(win)} was the only tile that completed an edge chow"
-    if key == "closed_wait":
-        return f"{code(win)} was the only tile, in the middle of a chow"
-    return f"{code(win)} was the only tile, completing the pair"
+# Edge, Closed and Single Wait entries by winning kind.
+_WAIT_FANS = tuple(
+    tuple([key, 1, f"{code(kind)} was the only tile{why}"] for kind in range(34))
+    for key, why in (("edge_wait", " that completed an edge chow"),
+                     ("closed_wait", ", in the middle of a chow"),
+                     ("single_wait", ", completing the pair")))
 
 
 _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
@@ -653,11 +660,11 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
                       search_order: tuple) -> tuple[int, tuple, Reading]:
-    dropped, terminal_pungs = _non_repeat(tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and
-                                          options.get("knitted_straight_waits") is False)
+    dropped, trim = _non_repeat(tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and
+                                options.get("knitted_straight_waits") is False)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
-    if terminal_pungs:
+    if trim:
         if kept is raw:
             kept = list(raw)
         removed = _trim_terminal_pungs(kept)
@@ -673,7 +680,8 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
 @lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
 def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
     """The fans the non-repeat principle drops (fan key -> the fan that implies it; shared, never
-    changed), and whether Pung of Terminals or Honors is there to trim."""
+    changed), and whether Pung of Terminals or Honors is there with a kept fan that may account
+    for some of its pungs."""
     present = set(keys)
     dropped: dict[str, str] = {}
     for key in sorted(present, key=RANK.__getitem__):
@@ -686,7 +694,9 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str
         for key in _WAIT_KEYS:
             if key in present:
                 dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
-    return dropped, "pung_of_terminals_or_honors" in present
+    trim = "pung_of_terminals_or_honors" in present and \
+        any(key in COVERS and key not in dropped for key in present)
+    return dropped, trim
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
@@ -712,7 +722,7 @@ def _trim_terminal_pungs(kept: list[Raw]) -> int:
     index = kept.index(entry)
     if not kinds:
         del kept[index]
-    else:
+    elif removed:
         kept[index] = [entry[0], len(kinds), (_pungs_text, tuple(kinds))]
     return removed
 
