@@ -13,7 +13,7 @@ and removes what the principles forbid:
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.hand import DeclaredHand
 from engine.result import Excluded, Item
@@ -301,6 +301,75 @@ _ALL_TERMINALS_AND_HONORS = ["all_terminals_and_honors", 1, "only 1s, 9s and hon
 _ALL_TYPES = ["all_types", 1, "all three suits, a wind and a dragon"]
 _REVERSIBLE = ["reversible_tiles", 1, "only 1234589p, 245689s and White"]
 _ALL_GREEN = ["all_green", 1, "only 23468s and Green"]
+# The fans above depend only on which kinds the hand uses (its mask), through a few features, so
+# each part of the mask (characters, dots, bamboo: 9 bits; honours: 7) is looked up in a table and
+# the parts' features are ANDed: bits 0-5 the tile ranges of _RANGE_FANS allow the part, bit 6 its
+# suited kinds are terminals, bit 7 reversible, bit 8 green; bits 9-11 (12) the suit (the honours)
+# is absent; bit 13 the honours lack a wind or a dragon. Parts of other kinds set bits 9-13.
+_ABSENT_BITS = 0b11111 << 9
+
+
+def _part_features(part: int, bits: int) -> int:
+    base = 27 if part == 3 else part * 9
+    kinds = _mask(base + offset for offset in range(9 if part < 3 else 7) if bits >> offset & 1)
+    features = 0
+    if part < 3:
+        for index, (_, allowed) in enumerate(_RANGE_FANS):
+            if not kinds & ~allowed:
+                features |= 1 << index
+        if not kinds & ~_TH_MASK:
+            features |= 1 << 6
+    else:
+        features |= 0b1111111
+    if not kinds & ~_REVERSIBLE_MASK:
+        features |= 1 << 7
+    if not kinds & ~_GREEN_MASK:
+        features |= 1 << 8
+    absent = _ABSENT_BITS
+    if part < 3:
+        if kinds:
+            absent &= ~(1 << (9 + part))
+    elif kinds:
+        absent &= ~(1 << 12)
+        if kinds & _WIND_MASK and kinds & _DRAGON_MASK:
+            absent &= ~(1 << 13)
+    return features | absent
+
+
+_PART_FEATURES = tuple(tuple(_part_features(part, bits) for bits in range(512 if part < 3 else 128))
+                       for part in range(4))
+
+
+@cache  # at most 2**14 feature sets
+def _mask_fans(features: int) -> tuple[tuple[Raw, ...], int]:
+    """The flush, tile-range, terminal, All Types, Reversible and All Green fans for these mask
+    features (entries shared), and the suit of a possible Nine Gates (-1 if none)."""
+    suit_bits = ~features >> 9 & 7
+    honors = not features >> 12 & 1
+    out: list[Raw] = []
+    suit_fan = _SUIT_FANS[suit_bits * 2 + (1 if honors else 0)]
+    if suit_fan is not None:
+        out.append(suit_fan)
+    if not honors:
+        out.append(_NO_HONORS)
+        for index, (entry, _) in enumerate(_RANGE_FANS):
+            if features >> index & 1:
+                out.append(entry)
+    if features >> 6 & 1:
+        if not honors:
+            out.append(_ALL_TERMINALS)
+        elif suit_bits:
+            out.append(_ALL_TERMINALS_AND_HONORS)
+    if suit_bits == 7 and not features >> 13 & 1:
+        out.append(_ALL_TYPES)
+    if features >> 7 & 1:
+        out.append(_REVERSIBLE)
+    if features >> 8 & 1:
+        out.append(_ALL_GREEN)
+    nine_gates_suit = suit_bits >> 1 if not honors and suit_bits in (1, 2, 4) else -1
+    return tuple(out), nine_gates_suit
+
+
 _NINE_GATES = tuple(["nine_gates", 1, f"1112345678999{letter} waiting on all nine"] for letter in "mps")
 _SELF_DRAWN = tuple(["self_drawn", 1, f"drew {code(kind)} from the wall"] for kind in range(34))
 
@@ -308,36 +377,18 @@ _SELF_DRAWN = tuple(["self_drawn", 1, f"drew {code(kind)} from the wall"] for ki
 def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     """Fans read from the tiles alone, the melds and the circumstances of the win."""
     mask = facts.mask
-    honors = mask & _HONOR_MASK
-    suit_bits = (1 if mask & _SUIT_MASKS[0] else 0) | (2 if mask & _SUIT_MASKS[1] else 0) | \
-        (4 if mask & _SUIT_MASKS[2] else 0)
-    suit_fan = _SUIT_FANS[suit_bits * 2 + (1 if honors else 0)]
-    out: list[Raw] = [suit_fan] if suit_fan is not None else []
-    if not honors:
-        out.append(_NO_HONORS)
-        for entry, allowed in _RANGE_FANS:
-            if not mask & ~allowed:
-                out.append(entry)
-    if not mask & ~_TH_MASK:
-        if not honors:
-            out.append(_ALL_TERMINALS)
-        elif suit_bits:
-            out.append(_ALL_TERMINALS_AND_HONORS)
-    if suit_bits == 7 and mask & _WIND_MASK and mask & _DRAGON_MASK:
-        out.append(_ALL_TYPES)
-    if not mask & ~_REVERSIBLE_MASK:
-        out.append(_REVERSIBLE)
-    if not mask & ~_GREEN_MASK:
-        out.append(_ALL_GREEN)
-    if not honors and not facts.melds and (suit_bits == 1 or suit_bits == 2 or suit_bits == 4):
-        suit = suit_bits >> 1
-        base = suit * 9
+    characters, dots, bamboo, honors = _PART_FEATURES
+    fans, nine_gates_suit = _mask_fans(characters[mask & 0x1FF] & dots[mask >> 9 & 0x1FF]
+                                       & bamboo[mask >> 18 & 0x1FF] & honors[mask >> 27])
+    out: list[Raw] = list(fans)
+    if nine_gates_suit >= 0 and not facts.melds:
+        base = nine_gates_suit * 9
         before = facts.counts[base:base + 9]
         before[facts.win - base] -= 1
         if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
-            out.append(_NINE_GATES[suit])
+            out.append(_NINE_GATES[nine_gates_suit])
     all_counts = facts.all_counts
-    if max(all_counts) == 4:
+    if 4 in all_counts:
         kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
         hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
         if hogs:
