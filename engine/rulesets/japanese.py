@@ -34,7 +34,7 @@ from engine.rulesets.japanese_scoring import (
 )
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
 from engine.rulesets.japanese_shapes import meld_info, wait_kinds
-from engine.rulesets.japanese_yaku import BLOCK_TEXTS, SETS
+from engine.rulesets.japanese_yaku import BLOCK_TEXTS, SETS, Yaku
 from engine.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 
 __all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
@@ -83,14 +83,16 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
     total, basic, limit, payments = value
-    items = _yaku_items(candidate, analysis)
-    if not candidate.yakuman and dora:
-        items.extend(_dora_items(analysis))
-    details = {"basic_points": basic, "yaku": [unit.id for unit, _ in candidate.yaku],
+    if candidate.yakuman:
+        items, ids, dynamic = explained(candidate.yaku, 0, 0, 0)
+    else:
+        items, ids, dynamic = explained(candidate.yaku, analysis.dora, analysis.red, analysis.ura)
+    if dynamic:
+        items = _with_reasons(items, dynamic, candidate, analysis)
+    details = {"basic_points": basic, "yaku": list(ids),
                "fu_items": list(fu_texts(candidate.raw_fu, tuple(candidate.fu_items))),
                "reading": [BLOCK_TEXTS[kind * 4 + shape] for kind, shape in candidate.reading]}
-    return Score(True, True, tuple(items), total, han, candidate.fu, limit, dict(payments), None, (),
-                 details)
+    return Score(True, True, items, total, han, candidate.fu, limit, dict(payments), None, (), details)
 
 
 @lru_cache(maxsize=4096)
@@ -101,19 +103,42 @@ def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
     return ((f"{base} base",) if base else ()) + tuple(f"{fu} {why}" for fu, why in fu_items)
 
 
-def _yaku_items(candidate: Candidate, analysis: Analysis) -> list[Item]:
-    """One item per yaku with its han and reason; the reading is rebuilt only for a reason that
-    needs it."""
-    items = []
+DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),
+                ("Ura Dora", "tiles after the ura indicators"))
+
+
+@lru_cache(maxsize=4096)
+def explained(yaku: tuple[tuple[Yaku, int], ...], dora: int, red: int,
+              ura: int) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """(items, yaku ids, positions of the items whose reason reads the hand) for a set of yaku
+    and dora counts. Few distinct sets occur, so each is explained once; a reason that names the
+    hand's tiles (a suit, a wind, a rank) is left as a placeholder for ``_with_reasons``."""
+    items: list[Item] = []
+    dynamic = []
+    for index, (unit, value) in enumerate(yaku):
+        if isinstance(unit.why, str):
+            items.append(Item(unit.name, value, 1, unit.why))
+        else:
+            items.append(Item(unit.name, value, 1, ""))
+            dynamic.append(index)
+    for (name, why), count in zip(DORA_REASONS, (dora, red, ura), strict=True):
+        if count:
+            items.append(Item(name, count, 1, why))
+    return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
+
+
+def _with_reasons(items: tuple[Item, ...], dynamic: tuple[int, ...], candidate: Candidate,
+                  analysis: Analysis) -> tuple[Item, ...]:
+    """The items with the hand-specific reasons filled in; the reading is rebuilt only for a
+    reason that needs it."""
+    filled = list(items)
     view = None
-    for unit, value in candidate.yaku:
-        why = unit.why
-        if not isinstance(why, str):
-            if view is None and unit.scope == SETS:
-                view = candidate_view(candidate)
-            why = why(analysis.facts, view)  # type: ignore[arg-type]
-        items.append(shared_item(unit.name, value, why))
-    return items
+    for index in dynamic:
+        unit, value = candidate.yaku[index]
+        if view is None and unit.scope == SETS:
+            view = candidate_view(candidate)
+        filled[index] = shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[operator,arg-type]
+    return tuple(filled)
 
 
 @lru_cache(maxsize=4096)
@@ -121,16 +146,6 @@ def shared_item(name: str, value: int, why: str) -> Item:
     """Items are immutable and few distinct ones occur, so equal items are built once (building a
     frozen dataclass costs about as much as scoring a yaku)."""
     return Item(name, value, 1, why)
-
-
-def _dora_items(analysis: Analysis) -> list[Item]:
-    items = []
-    for name, count, why in (("Dora", analysis.dora, "tiles after the dora indicators"),
-                             ("Aka Dora", analysis.red, "red fives"),
-                             ("Ura Dora", analysis.ura, "tiles after the ura indicators")):
-        if count:
-            items.append(shared_item(name, count, why))
-    return items
 
 
 # -- tenpai helpers -------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ the best one (``japanese.py`` for Riichi, ``japanese_classical.py`` for doc B).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,9 +27,11 @@ from engine.rulesets.japanese_yaku import (
     GREEN,
     H_GREEN,
     H_KONGS,
+    H_NINE_GATES,
     H_ONE_SUIT,
     H_OUTSIDE,
     H_PUNG_OF,
+    H_PURE_ONE_SUIT,
     H_ROUND_PUNG,
     H_SEAT_PUNG,
     H_SIMPLE,
@@ -51,7 +54,6 @@ from engine.rulesets.japanese_yaku import (
     View,
     Yaku,
     hand_units_for,
-    kind_mask,
     set_units_for,
     yaku_han,
 )
@@ -73,6 +75,8 @@ class Candidate:
     fu_items: list[FuItem]
     seven_pairs: bool = False
     thirteen_orphans: bool = False
+    chow_mask: int = 0            # the reading's View masks, kept for the explanations
+    pung_mask: int = 0
 
 
 @dataclass(slots=True)
@@ -84,37 +88,48 @@ class Analysis:
     ura: int
 
 
+# Each flag's consistency rules: (order, broken(hand, is_open, riichi), reason). The order is the
+# rule's place in one list, so several broken rules always report the same (first) reason.
+_FlagRule = tuple[int, Callable[[DeclaredHand, bool, bool], bool], str]
+_RIICHI_CLOSED: _FlagRule = (0, lambda hand, is_open, riichi: is_open, "riichi needs a closed hand")
+FLAG_RULES: dict[str, tuple[_FlagRule, ...]] = {
+    "riichi": (_RIICHI_CLOSED,),
+    "double_riichi": (_RIICHI_CLOSED,),
+    "ippatsu": ((1, lambda hand, is_open, riichi: not riichi, "ippatsu needs riichi"),),
+    "chankan": ((2, lambda hand, is_open, riichi: hand.win_by == "tsumo",
+                 "chankan is a win on another player's kong, not a tsumo"),
+                (7, lambda hand, is_open, riichi: "houtei" in hand.flags,
+                 "houtei and chankan cannot both apply")),
+    "rinshan": ((3, lambda hand, is_open, riichi: hand.win_by != "tsumo", "rinshan is a self-drawn win"),
+                (6, lambda hand, is_open, riichi: "haitei" in hand.flags,
+                 "haitei and rinshan cannot both apply")),
+    "haitei": ((4, lambda hand, is_open, riichi: hand.win_by != "tsumo", "haitei is a self-drawn win"),),
+    "houtei": ((5, lambda hand, is_open, riichi: hand.win_by == "tsumo", "houtei is a win on a discard"),),
+    "tenhou": ((8, lambda hand, is_open, riichi: hand.seat_wind != 27, "tenhou is the dealer's win"),
+               (9, lambda hand, is_open, riichi: hand.win_by != "tsumo", "tenhou is a self-drawn win"),
+               (10, lambda hand, is_open, riichi: bool(hand.melds), "tenhou cannot have melds")),
+    "chiihou": ((11, lambda hand, is_open, riichi: hand.seat_wind == 27, "chiihou is a non-dealer's win"),
+                (12, lambda hand, is_open, riichi: hand.win_by != "tsumo", "chiihou is a self-drawn win"),
+                (13, lambda hand, is_open, riichi: bool(hand.melds), "chiihou cannot have melds")),
+    "renhou": ((14, lambda hand, is_open, riichi: hand.seat_wind == 27, "renhou is a non-dealer's win"),
+               (15, lambda hand, is_open, riichi: hand.win_by == "tsumo", "renhou is a win on a discard"),
+               (16, lambda hand, is_open, riichi: bool(hand.melds), "renhou cannot have melds")),
+}
+
+
 def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
-    """A reason when the win's flags contradict each other or the hand (None when consistent)."""
+    """A reason when the win's flags contradict each other or the hand (None when consistent).
+    Only the rules of the flags the win carries are checked."""
     flags = hand.flags
     if not flags:
         return None
-    tsumo = hand.is_tsumo
-    dealer = hand.seat_wind == 27
     riichi = "riichi" in flags or "double_riichi" in flags
-    rules = (
-        (riichi and is_open, "riichi needs a closed hand"),
-        ("ippatsu" in flags and not riichi, "ippatsu needs riichi"),
-        ("chankan" in flags and tsumo, "chankan is a win on another player's kong, not a tsumo"),
-        ("rinshan" in flags and not tsumo, "rinshan is a self-drawn win"),
-        ("haitei" in flags and not tsumo, "haitei is a self-drawn win"),
-        ("houtei" in flags and tsumo, "houtei is a win on a discard"),
-        ("haitei" in flags and "rinshan" in flags, "haitei and rinshan cannot both apply"),
-        ("houtei" in flags and "chankan" in flags, "houtei and chankan cannot both apply"),
-        ("tenhou" in flags and not dealer, "tenhou is the dealer's win"),
-        ("tenhou" in flags and not tsumo, "tenhou is a self-drawn win"),
-        ("tenhou" in flags and bool(hand.melds), "tenhou cannot have melds"),
-        ("chiihou" in flags and dealer, "chiihou is a non-dealer's win"),
-        ("chiihou" in flags and not tsumo, "chiihou is a self-drawn win"),
-        ("chiihou" in flags and bool(hand.melds), "chiihou cannot have melds"),
-        ("renhou" in flags and dealer, "renhou is a non-dealer's win"),
-        ("renhou" in flags and tsumo, "renhou is a win on a discard"),
-        ("renhou" in flags and bool(hand.melds), "renhou cannot have melds"),
-    )
-    for broken, reason in rules:
-        if broken:
-            return reason
-    return None
+    first: tuple[int, str] | None = None
+    for flag in flags:
+        for order, broken, reason in FLAG_RULES.get(flag, ()):
+            if (first is None or order < first[0]) and broken(hand, is_open, riichi):
+                first = (order, reason)
+    return None if first is None else first[1]
 
 
 _SIMPLE_MASK = sum(1 << kind for kind in range(34) if SIMPLE[kind])
@@ -159,7 +174,10 @@ def hand_features(facts: Facts) -> int:
         if counts[facts.round_wind] >= 3:
             features |= H_ROUND_PUNG
     if facts.suits in (1, 2, 4):
-        features |= H_ONE_SUIT
+        if facts.honors:
+            features |= H_ONE_SUIT
+        else:
+            features |= H_PURE_ONE_SUIT if facts.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
     if facts.all_simple:
         features |= H_SIMPLE
     if facts.all_terminal_honor:
@@ -254,10 +272,15 @@ _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
 
 def candidate_view(candidate: Candidate) -> View:
     """A View of a chosen candidate, for the units' explanations."""
-    chows = [kind for kind, shape in candidate.reading if shape == CHOW_B]
-    triplets = [kind for kind, shape in candidate.reading if shape < PAIR_B]
+    chows = []
+    triplets = []
+    for kind, shape in candidate.reading:
+        if shape == CHOW_B:
+            chows.append(kind)
+        elif shape < PAIR_B:
+            triplets.append(kind)
     return View(candidate.reading, candidate.seven_pairs, chows, triplets, 0, False,
-                candidate.win_group or (0, PAIR_B), 0, kind_mask(chows), kind_mask(triplets))
+                candidate.win_group or (0, PAIR_B), 0, candidate.chow_mask, candidate.pung_mask)
 
 
 def _dora_kind(indicator: int) -> int:
@@ -287,6 +310,9 @@ def count_dora(hand: DeclaredHand, counts: list[int], red: int,
         for tile in hand.ura_indicators:
             ura += counts[DORA_OF[tile.kind]]
     return dora, red, ura
+
+
+_NO_YAKU: tuple[tuple[tuple[Yaku, int], ...], int, int] = ((), 0, 0)
 
 
 def _value(units: list[Yaku], is_open: bool,
@@ -328,7 +354,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
-    fixed_value = _value(fixed, facts.is_open, options)   # a reading without sets yaku adds nothing
+    # The value of a reading without sets yaku, shared by every such candidate.
+    fixed_value = _value(fixed, facts.is_open, options) if fixed else _NO_YAKU
     seven_pairs_on = options.get("seven_pairs", True)
     open_pinfu_fu = bool(options.get("open_pinfu_fu", True))
     pinfu_tsumo_fu = bool(options.get("pinfu_tsumo_fu", False))
@@ -356,7 +383,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             units = set_units_for(features | S_PINFU if pinfu else features)
             found = [unit for unit in units if unit.applies(facts, view)] if units else None
             counted, han, yakuman = _value(fixed + found, is_open, options) if found else fixed_value
-            candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven))
+            candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven,
+                                        False, view.chow_mask, view.pung_mask))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in fixed if unit.scope == FLAG and unit.yakuman]

@@ -24,6 +24,15 @@ _SET_FU = {
 }
 
 FuItem = tuple[int, str]
+# The same table by block: _BLOCK_FU[kind * 4 + shape][opened] for pungs and kongs (a list index
+# is cheaper than building a key per set).
+_BLOCK_FU: tuple[tuple[FuItem, FuItem] | None, ...] = tuple(
+    (_SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, False)],
+     _SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, True)]) if shape in (KONG_B, PUNG_B) else None
+    for kind in range(34) for shape in range(4))
+_EDGE, _CLOSED, _SINGLE = (2, "edge wait"), (2, "closed wait"), (2, "single wait")
+_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
+_TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
 
 
 def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, win_kind: int,
@@ -37,36 +46,37 @@ def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, wi
     if group_shape == CHOW_B:
         rank = group_kind % 9
         if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
-            items.append((2, "edge wait"))
+            items.append(_EDGE)
             total += 2
         if win_kind == group_kind + 1:
-            items.append((2, "closed wait"))
+            items.append(_CLOSED)
             total += 2
     elif group_shape == PAIR_B:
-        items.append((2, "single wait"))
+        items.append(_SINGLE)
         total += 2
-    is_open = bool(melds.open_blocks)
-    for kind, shape in reading:
+    open_blocks = melds.open_blocks
+    ron_pung = None if tsumo or group_shape != PUNG_B else win_group   # opened by the discard
+    for block in reading:
+        kind, shape = block
+        if shape == CHOW_B:
+            continue
         if shape == PAIR_B:
-            valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
-            if valued:
-                fu = 4 if valued >= 2 else 2
-                items.append((fu, "double wind pair" if valued >= 2 else "yakuhai pair"))
-                total += fu
-        elif shape != CHOW_B:
-            kong = shape == KONG_B
-            opened = (kind, shape) in melds.open_blocks
-            if not tsumo and shape == PUNG_B and win_group == (kind, PUNG_B):
-                opened = True
-            item = _SET_FU[(_TERMINAL_OR_HONOR[kind], kong, opened)]
-            items.append(item)
-            total += item[0]
+            if kind >= 27:
+                valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+                if valued:
+                    item = _DOUBLE_WIND_PAIR if valued >= 2 else _YAKUHAI_PAIR
+                    items.append(item)
+                    total += item[0]
+            continue
+        item = _BLOCK_FU[kind * 4 + shape][block in open_blocks or block == ron_pung]  # type: ignore[index]
+        items.append(item)
+        total += item[0]
     if tsumo and (total or pinfu_tsumo_fu):
-        items.append((2, "tsumo"))
+        items.append(_TSUMO)
         total += 2
-    if is_open and not total and open_pinfu_fu:
-        items.append((2, "open hand without fu"))
+    if open_blocks and not total and open_pinfu_fu:
+        items.append(_OPEN_NO_FU)
         total += 2
-    base = 20 if is_open or tsumo else 30
+    base = 20 if open_blocks or tsumo else 30
     total += base
     return -(-total // 10) * 10, total, items

@@ -119,36 +119,46 @@ def _honour_reading(counts: tuple[int, ...]) -> SuitReading | None:
     return (tuple(blocks), pairs) if pairs <= 1 else None
 
 
+_NO_SUIT = (0,) * 9
+_NO_HONOURS = (0,) * 7
+
+
 def concealed_readings(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into sets and exactly one pair, each sorted.
 
-    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_readings``).
+    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_readings``). Most
+    suits split one way only, so those are joined straight onto one reading; a list of
+    combinations is started only at the first suit with several splits.
     """
-    honour_counts = counts[27:34]
-    honours: tuple[Block, ...] = ()
-    honour_pairs = 0
-    if any(honour_counts):
+    honour_counts = counts[27:]
+    blocks: tuple[Block, ...] = ()
+    pairs = 0
+    if honour_counts != _NO_HONOURS:
         honour = _honour_reading(honour_counts)
         if honour is None:
             return []
-        honours, honour_pairs = honour
-    combos: list[SuitReading] = [(honours, honour_pairs)]
+        blocks, pairs = honour
+    combos: list[SuitReading] | None = None
     for base in (18, 9, 0):          # built back to front, so each reading stays sorted
         key = counts[base:base + 9]
-        if not any(key):
+        if key == _NO_SUIT:
             continue
         splits = _suit_readings(key, base)
+        if combos is None and len(splits) == 1:
+            suit_blocks, suit_pairs = splits[0]
+            pairs += suit_pairs
+            if pairs > 1:
+                return []
+            blocks = suit_blocks + blocks
+            continue
         if not splits:
             return []
-        if len(splits) == 1 and len(combos) == 1:
-            blocks, pairs = splits[0]
-            rest, more = combos[0]
-            if pairs + more > 1:
-                return []
-            combos = [(blocks + rest, pairs + more)]
-            continue
-        combos = [(blocks + rest, pairs + more) for blocks, pairs in splits
-                  for rest, more in combos if pairs + more <= 1]
+        if combos is None:
+            combos = [(blocks, pairs)]
+        combos = [(suit_blocks + rest, suit_pairs + more) for suit_blocks, suit_pairs in splits
+                  for rest, more in combos if suit_pairs + more <= 1]
+    if combos is None:
+        return [blocks] if pairs == 1 else []
     return [blocks for blocks, pairs in combos if pairs == 1]
 
 

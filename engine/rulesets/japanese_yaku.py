@@ -65,8 +65,11 @@ class View:
 Predicate = Callable[[Facts, View], bool]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Yaku:
+    """One yaku. Each unit is a single object compared and hashed by identity (cheap keys for the
+    caches of explained results)."""
+
     id: str
     name: str
     han_closed: int
@@ -93,15 +96,6 @@ def _suit_bits(kinds: tuple[int, ...]) -> int:
         if kind < 27:
             bits |= 1 << (kind // 9)
     return bits
-
-
-def kind_mask(kinds: list[int]) -> int:
-    """Bit k set for each suited kind k in ``kinds`` (chows by first kind, or pungs)."""
-    mask = 0
-    for kind in kinds:
-        if kind < 27:
-            mask |= 1 << kind
-    return mask
 
 
 def _same_in_three_suits(mask: int) -> int | None:
@@ -309,10 +303,10 @@ def _hand_units() -> list[Yaku]:
         kind = 27 + index
         units.append(Yaku(f"seat_wind_{wind.lower()}", f"Yakuhai (seat wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.seat_wind == k and f.counts[k] >= 3)(kind),
-                          (lambda k: lambda f, v: f"pung of the seat wind {_tile(k)}")(kind)))
+                          f"pung of the seat wind {_tile(kind)}"))
         units.append(Yaku(f"round_wind_{wind.lower()}", f"Yakuhai (round wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.round_wind == k and f.counts[k] >= 3)(kind),
-                          (lambda k: lambda f, v: f"pung of the round wind {_tile(k)}")(kind)))
+                          f"pung of the round wind {_tile(kind)}"))
     return units
 
 
@@ -378,9 +372,12 @@ def _set_units() -> list[Yaku]:
 FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
               "renhou", "tenhou", "chiihou")
 FLAG_BITS: dict[str, int] = {name: 1 << bit for bit, name in enumerate(FLAG_NAMES)}
+# H_ONE_SUIT: one suit with honours; H_PURE_ONE_SUIT: one suit alone; H_NINE_GATES: one suit
+# alone and no melds (the nine gates shape is then checked by its predicate).
 (H_TSUMO, H_ONE_SUIT, H_SIMPLE, H_OUTSIDE, H_GREEN, H_KONGS, H_TWO_DRAGON_PUNGS,
  H_THREE_WIND_PUNGS, H_SEAT_PUNG, H_ROUND_PUNG) = (1 << bit for bit in range(10, 20))
 H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in range(27, 34)}   # a pung of that honour
+H_PURE_ONE_SUIT, H_NINE_GATES = 1 << 27, 1 << 28
 NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
 # Reading features (sets scope).
 # S_OUTSIDE: every block holds a terminal or honour; S_PEIKOU: some chow appears twice;
@@ -391,8 +388,8 @@ S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLET
 NEEDS: dict[str, int] = {
     "menzen_tsumo": H_TSUMO,
     **{name: FLAG_BITS[name] for name in FLAG_NAMES}, "renhou_yakuman": FLAG_BITS["renhou"],
-    "tanyao": H_SIMPLE, "honitsu": H_ONE_SUIT, "chinitsu": H_ONE_SUIT,
-    "chuuren": H_ONE_SUIT, "chuuren_9_wait": H_ONE_SUIT,
+    "tanyao": H_SIMPLE, "honitsu": H_ONE_SUIT, "chinitsu": H_PURE_ONE_SUIT,
+    "chuuren": H_NINE_GATES, "chuuren_9_wait": H_NINE_GATES,
     "honroutou": H_OUTSIDE, "tsuuiisou": H_OUTSIDE, "chinroutou": H_OUTSIDE,
     "ryuuiisou": H_GREEN, "sankantsu": H_KONGS, "suukantsu": H_KONGS,
     "haku": H_PUNG_OF[31], "hatsu": H_PUNG_OF[32], "chun": H_PUNG_OF[33],

@@ -261,8 +261,6 @@ def _mask(kinds) -> int:
     return mask
 
 
-_SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
-_HONOR_MASK = _mask(range(27, 34))
 _WIND_MASK = _mask(WINDS)
 _DRAGON_MASK = _mask(DRAGONS)
 _TH_MASK = _mask(TERMINALS_AND_HONORS)
