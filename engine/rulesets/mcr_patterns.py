@@ -89,6 +89,7 @@ class HandFacts:
     __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
                  "flags", "flowers", "melds", "open_melds", "closed",
                  "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes", "mask",
+                 "values", "value_key", "no_knitted_waits", "hog_count",
                  "concealed_mask")
 
 
@@ -96,17 +97,17 @@ class Reading:
     """A scored reading. Points are known at once; the explanation (items with their reasons and
     the excluded fans) is only written out for the reading that wins, when it is asked for."""
 
-    __slots__ = ("form", "kept", "raw", "dropped", "refused", "options", "terminal_pungs_removed",
+    __slots__ = ("form", "kept", "raw", "dropped", "refused", "values", "terminal_pungs_removed",
                  "points")
 
     def __init__(self, form: str, kept: list, raw: list, dropped: dict, refused: list,
-                 options: dict, terminal_pungs_removed: int, points: int) -> None:
+                 values: dict[str, int], terminal_pungs_removed: int, points: int) -> None:
         self.form = form
         self.kept = kept
         self.raw = raw
         self.dropped = dropped
         self.refused = refused
-        self.options = options
+        self.values = values   # fan values under the options (see ``fan_values``)
         self.terminal_pungs_removed = terminal_pungs_removed
         self.points = points   # fan points of the kept fans (8 for Chicken Hand), flowers aside
 
@@ -116,7 +117,7 @@ class Reading:
         kept = self.kept
         if not kept:
             return [_CHICKEN]
-        values = fan_values(self.options)
+        values = self.values
         ranked = [_ranked_item(fan[0], values[fan[0]], fan[1], fan[2]) for fan in kept]
         if len(ranked) == 1:
             return [ranked[0][1]]
@@ -137,7 +138,7 @@ class Reading:
         out: list[Excluded] = []
         dropped = self.dropped
         if dropped:
-            values = fan_values(self.options)
+            values = self.values
             out = [_implied(fan[0], values[fan[0]], dropped[fan[0]]) for fan in self.raw if fan[0] in dropped]
         for key, sets, because in self.refused:
             out.append(_refused(key, sets, because))
@@ -250,6 +251,11 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.unique_wait = None
     facts.notes = []
     facts.mask = mask
+    value_key = int(options.get("two_concealed_kongs", 8))
+    facts.values = _values_for(value_key)
+    facts.value_key = value_key
+    facts.no_knitted_waits = options.get("knitted_straight_waits") is False
+    facts.hog_count = 0
     facts.tile_fans = _tile_fans(facts, options)
     return facts
 
@@ -390,6 +396,7 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
         kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
         hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
         if hogs:
+            facts.hog_count = len(hogs)
             out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
                         + " used without a kong"])
     if facts.melds:
@@ -467,10 +474,11 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
     form, sets, pair, pairs, knitted, search_order = reading
     raw: list[Raw] = list(facts.tile_fans)   # entries are never changed in place
     refused: list = []
+    terminal_pungs = 0
     if form == REGULAR:
-        _set_fans(form, sets, pair, facts, raw, refused)
+        terminal_pungs = _set_fans(form, sets, pair, facts, raw, refused)
     elif form == KNITTED_STRAIGHT:
-        _set_fans(form, sets, pair, facts, raw, refused)
+        terminal_pungs = _set_fans(form, sets, pair, facts, raw, refused)
         raw.append(["knitted_straight", 1, (_knitted_text, knitted)])
     elif form == SEVEN_PAIRS:
         numbers = sorted(pairs)
@@ -492,7 +500,7 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
         if len(suited) == 9:
             raw.append(["knitted_straight", 1, (_knitted_text, suited)])
         _concealment(facts, raw)
-    return _apply_principles(form, raw, refused, options, search_order)
+    return _apply_principles(form, raw, refused, facts, search_order, terminal_pungs)
 
 
 def _knitted_text(kinds: tuple[int, ...]) -> str:
@@ -523,12 +531,15 @@ def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 
 
-def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw], refused: list) -> None:
+def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw], refused: list) -> int:
+    """Append the fans made of the reading's sets; returns how many pungs of terminals or honours
+    it has (the count of that fan before trimming)."""
     win = facts.win
     chows: list[int] = []
     pungs: list[int] = []
     concealed_pungs: list[int] = []
     win_in_concealed_chow = edge = closed = False
+    terminal_pungs = 0
     for shape, first, meld in sets:
         if shape is CHOW:
             chows.append(first)
@@ -578,6 +589,7 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
             _honor_fans(pungs, pair, facts, raw)
         th_pungs = tuple([first for first in pungs if first in TH])
         if th_pungs:   # trimmed later of the pungs another fan accounts for
+            terminal_pungs = len(th_pungs)
             raw.append(["pung_of_terminals_or_honors", len(th_pungs), (_pungs_text, th_pungs), th_pungs])
     # whole-hand shapes made of sets
     if form == REGULAR:
@@ -620,6 +632,7 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
             raw.append(_WAIT_FANS[1][win])
     elif pair == win and unique_wait(facts):
         raw.append(_WAIT_FANS[2][win])
+    return terminal_pungs
 
 
 _FULLY_CONCEALED = ["fully_concealed_hand", 1, "no melds, self-drawn"]
@@ -707,30 +720,38 @@ _WAIT_FANS = tuple(
 _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 
-def _apply_principles(form: str, raw: list[Raw], refused: list, options: dict,
-                      search_order: tuple) -> tuple[int, tuple, Reading]:
-    dropped, trim = _non_repeat(tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and
-                                options.get("knitted_straight_waits") is False)
+def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
+                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
+    dropped, trim, points, hog_kept, terminal_kept = _non_repeat(
+        tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
     if trim:
         if kept is raw:
             kept = list(raw)
         removed = _trim_terminal_pungs(kept)
-    values = fan_values(options)
-    points = 0
-    for fan in kept:
-        points += values[fan[0]] * fan[1]
+    if hog_kept:
+        points += facts.values["tile_hog"] * facts.hog_count
+    if terminal_kept:
+        points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, raw, dropped, refused, options, removed, points)
+    return points, search_order, Reading(form, kept, raw, dropped, refused, facts.values, removed, points)
+
+
+_COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
 
 
 @lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
-def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
-    """The fans the non-repeat principle drops (fan key -> the fan that implies it; shared, never
-    changed), and whether Pung of Terminals or Honors is there with a kept fan that may account
-    for some of its pungs."""
+def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
+                value_key: int) -> tuple[dict[str, str], bool, int, bool, bool]:
+    """What the non-repeat principle makes of these fans (``keys``, one per raw entry):
+
+    the fans it drops (fan key -> the fan that implies it; shared, never changed); whether Pung of
+    Terminals or Honors is there with a kept fan that may account for some of its pungs; the
+    points of the kept entries but Tile Hog and Pung of Terminals or Honors (counted by the
+    caller), and whether those two are kept. ``value_key`` is Two Concealed Kongs' value.
+    """
     present = set(keys)
     dropped: dict[str, str] = {}
     for key in sorted(present, key=RANK.__getitem__):
@@ -745,7 +766,10 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str
                 dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
     trim = "pung_of_terminals_or_honors" in present and \
         any(key in COVERS and key not in dropped for key in present)
-    return dropped, trim
+    values = _values_for(value_key)
+    points = sum(values[key] for key in keys if key not in dropped and key not in _COUNTED)
+    return (dropped, trim, points, "tile_hog" in present and "tile_hog" not in dropped,
+            "pung_of_terminals_or_honors" in present and "pung_of_terminals_or_honors" not in dropped)
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
