@@ -86,14 +86,15 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
     ``request`` (the raw input object) is not needed: everything MCR reads is in ``hand``.
     """
     facts = hand_facts(hand, options)
-    best: tuple[int, tuple, Reading] | None = None
-    for reading in readings(hand, facts):
-        points, order_key, scored = score_reading(reading, facts, options)
-        if best is None or (points, order_key) > (best[0], best[1]):
-            best = (points, order_key, scored)
-    if best is None:
+    found = readings(hand, facts)
+    if not found:
         return invalid("not a winning hand: the tiles do not make 4 sets and a pair, Seven Pairs, "
                        "Thirteen Orphans or a knitted hand")
+    best = score_reading(found[0], facts, options)
+    for reading in found[1:]:
+        points, order_key, scored = score_reading(reading, facts, options)
+        if (points, order_key) > (best[0], best[1]):
+            best = (points, order_key, scored)
     return _build_score(best[2], facts, options)
 
 

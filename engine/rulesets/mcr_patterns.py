@@ -553,13 +553,15 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
             pungs.append(first)
             if meld is None or meld == "ankan":
                 concealed_pungs.append(first)
-    if len(chows) > 1:
+    chow_count = len(chows)
+    pung_count = len(pungs)
+    if chow_count > 1:
         chows.sort()
-    if len(pungs) > 1:
+    if pung_count > 1:
         pungs.sort()
     # combinations of chows and of pungs
     special_chows = False
-    if len(chows) == 4 and 0 <= pair < 27:
+    if chow_count == 4 and 0 <= pair < 27:
         if chows[0] == chows[1] and chows[2] == chows[3] and chows[0] % 9 == 0 and \
                 chows[2] == chows[0] + 6 and pair == chows[0] + 4:
             raw.append(["pure_terminal_chows", 1, (_pure_terminal_text, chows[0], pair)])
@@ -572,13 +574,13 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
                     pair // 9 not in by_suit:
                 raw.append(["three_suited_terminal_chows", 1, (_three_suited_text, pair)])
                 special_chows = True
-    if len(chows) >= 2 and not special_chows:
+    if chow_count >= 2 and not special_chows:
         chosen, refusals = _combination_entries(tuple(chows), True)
         raw += chosen
         if refusals:
             refused += refusals
     if pungs:
-        if len(pungs) >= 2:
+        if pung_count >= 2:
             suited_pungs = tuple([first for first in pungs if first < 27])
             if len(suited_pungs) >= 2:
                 chosen, refusals = _combination_entries(suited_pungs, False)
@@ -593,20 +595,20 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
             raw.append(["pung_of_terminals_or_honors", len(th_pungs), (_pungs_text, th_pungs), th_pungs])
     # whole-hand shapes made of sets
     if form == REGULAR:
-        if len(pungs) == 4:
-            raw.append(["all_pungs", 1, "four pungs or kongs"])
+        if pung_count == 4:
+            raw.append(_ALL_PUNGS)
             if pair < 27 and pair % 9 % 2 == 1 and all(first < 27 and first % 9 % 2 == 1 for first in pungs):
-                raw.append(["all_even_pungs", 1, "pungs and pair of even numbers"])
+                raw.append(_ALL_EVEN_PUNGS)
         if pair in TH and all(first % 9 == 0 or first % 9 == 6 for first in chows) and \
                 all(first in TH for first in pungs):
-            raw.append(["outside_hand", 1, "a terminal or honour in every set and the pair"])
+            raw.append(_OUTSIDE_HAND)
         if pair < 27 and pair % 9 == 4 and all(2 <= first % 9 <= 4 for first in chows) and \
                 all(first < 27 and first % 9 == 4 for first in pungs):
-            raw.append(["all_fives", 1, "a five in every set and the pair"])
-        if len(chows) == 4 and pair < 27:
-            raw.append(["all_chows", 1, "four chows and a suited pair"])
-    elif len(chows) == 1 and pair < 27:
-        raw.append(["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"])
+            raw.append(_ALL_FIVES)
+        if chow_count == 4 and pair < 27:
+            raw.append(_ALL_CHOWS)
+    elif chow_count == 1 and pair < 27:
+        raw.append(_ALL_CHOWS_KNITTED)
     # concealed pungs: one completed by a discard is melded, unless the tile could have completed
     # a concealed chow or the pair instead
     if concealed_pungs:
@@ -636,6 +638,12 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
 
 
 _FULLY_CONCEALED = ["fully_concealed_hand", 1, "no melds, self-drawn"]
+_ALL_PUNGS = ["all_pungs", 1, "four pungs or kongs"]
+_ALL_EVEN_PUNGS = ["all_even_pungs", 1, "pungs and pair of even numbers"]
+_OUTSIDE_HAND = ["outside_hand", 1, "a terminal or honour in every set and the pair"]
+_ALL_FIVES = ["all_fives", 1, "a five in every set and the pair"]
+_ALL_CHOWS = ["all_chows", 1, "four chows and a suited pair"]
+_ALL_CHOWS_KNITTED = ["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"]
 _CONCEALED = ["concealed_hand", 1, "no melds, won on a discard"]
 _MELDED_HAND = ["melded_hand", 1, "four melded sets, won on a discard"]
 
