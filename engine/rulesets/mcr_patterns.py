@@ -97,15 +97,15 @@ class Reading:
     """A scored reading. Points are known at once; the explanation (items with their reasons and
     the excluded fans) is only written out for the reading that wins, when it is asked for."""
 
-    __slots__ = ("form", "kept", "raw", "dropped", "refused", "values", "terminal_pungs_removed",
+    __slots__ = ("form", "kept", "raw", "implied", "refused", "values", "terminal_pungs_removed",
                  "points")
 
-    def __init__(self, form: str, kept: list, raw: list, dropped: dict, refused: list,
+    def __init__(self, form: str, kept: list, raw: list, implied: tuple, refused: list,
                  values: dict[str, int], terminal_pungs_removed: int, points: int) -> None:
         self.form = form
         self.kept = kept
         self.raw = raw
-        self.dropped = dropped
+        self.implied = implied   # Excluded entries for the fans non-repeat dropped, in raw order
         self.refused = refused
         self.values = values   # fan values under the options (see ``fan_values``)
         self.terminal_pungs_removed = terminal_pungs_removed
@@ -135,11 +135,7 @@ class Reading:
     @property
     def excluded(self) -> list[Excluded]:
         """Every fan a counting principle removed, and which principle."""
-        out: list[Excluded] = []
-        dropped = self.dropped
-        if dropped:
-            values = self.values
-            out = [_implied(fan[0], values[fan[0]], dropped[fan[0]]) for fan in self.raw if fan[0] in dropped]
+        out: list[Excluded] = list(self.implied)
         for key, sets, because in self.refused:
             out.append(_refused(key, sets, because))
         if self.terminal_pungs_removed:
@@ -158,11 +154,6 @@ def _rank(entry: tuple[int, Item]) -> int:
 @lru_cache(maxsize=65536)
 def _ranked_item(key: str, value: int, count: int, why: str | tuple) -> tuple[int, Item]:
     return RANK[key], Item(NAMES[key], value, count, text(why))
-
-
-@lru_cache(maxsize=4096)
-def _implied(key: str, value: int, by: str) -> Excluded:
-    return Excluded(NAMES[key], value, f"implied by {by} (non-repeat)")
 
 
 @lru_cache(maxsize=65536)
@@ -730,7 +721,7 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
                       search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
-    dropped, trim, points, hog_kept, terminal_kept = _non_repeat(
+    dropped, implied, trim, points, hog_kept, terminal_kept = _non_repeat(
         tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
@@ -744,7 +735,7 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts
         points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, raw, dropped, refused, facts.values, removed, points)
+    return points, search_order, Reading(form, kept, raw, implied, refused, facts.values, removed, points)
 
 
 _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
@@ -752,10 +743,11 @@ _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans c
 
 @lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
 def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
-                value_key: int) -> tuple[dict[str, str], bool, int, bool, bool]:
+                value_key: int) -> tuple[dict[str, str], tuple[Excluded, ...], bool, int, bool, bool]:
     """What the non-repeat principle makes of these fans (``keys``, one per raw entry):
 
-    the fans it drops (fan key -> the fan that implies it; shared, never changed); whether Pung of
+    the fans it drops (fan key -> the fan that implies it; shared, never changed) and their
+    exclusions in ``keys`` order; whether Pung of
     Terminals or Honors is there with a kept fan that may account for some of its pungs; the
     points of the kept entries but Tile Hog and Pung of Terminals or Honors (counted by the
     caller), and whether those two are kept. ``value_key`` is Two Concealed Kongs' value.
@@ -776,7 +768,9 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
         any(key in COVERS and key not in dropped for key in present)
     values = _values_for(value_key)
     points = sum(values[key] for key in keys if key not in dropped and key not in _COUNTED)
-    return (dropped, trim, points, "tile_hog" in present and "tile_hog" not in dropped,
+    implied = tuple(Excluded(NAMES[key], values[key], f"implied by {dropped[key]} (non-repeat)")
+                    for key in keys if key in dropped)
+    return (dropped, implied, trim, points, "tile_hog" in present and "tile_hog" not in dropped,
             "pung_of_terminals_or_honors" in present and "pung_of_terminals_or_honors" not in dropped)
 
 
