@@ -97,14 +97,14 @@ class Reading:
     """A scored reading. Points are known at once; the explanation (items with their reasons and
     the excluded fans) is only written out for the reading that wins, when it is asked for."""
 
-    __slots__ = ("form", "kept", "raw", "implied", "refused", "values", "terminal_pungs_removed",
+    __slots__ = ("form", "kept", "order", "implied", "refused", "values", "terminal_pungs_removed",
                  "points")
 
-    def __init__(self, form: str, kept: list, raw: list, implied: tuple, refused: list,
+    def __init__(self, form: str, kept: list, order: tuple[int, ...] | None, implied: tuple, refused: list,
                  values: dict[str, int], terminal_pungs_removed: int, points: int) -> None:
         self.form = form
         self.kept = kept
-        self.raw = raw
+        self.order = order       # indexes into kept in item order, None to sort (and merge) here
         self.implied = implied   # Excluded entries for the fans non-repeat dropped, in raw order
         self.refused = refused
         self.values = values   # fan values under the options (see ``fan_values``)
@@ -118,12 +118,16 @@ class Reading:
         if not kept:
             return [_CHICKEN]
         values = self.values
-        ranked = [_ranked_item(fan[0], values[fan[0]], fan[1], fan[2]) for fan in kept]
-        if len(ranked) == 1:
-            return [ranked[0][1]]
-        ranked.sort(key=_rank)
         out: list[Item] = []
-        for _, item in ranked:
+        if self.order is not None:
+            for index in self.order:
+                fan = kept[index]
+                key = fan[0]
+                out.append(_item(key, values[key], fan[1], fan[2]))
+            return out
+        for fan in sorted(kept, key=_rank_of_fan):
+            key = fan[0]
+            item = _item(key, values[key], fan[1], fan[2])
             if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
                 before = out[-1]
                 out[-1] = Item(before.name, before.value, before.count + item.count,
@@ -145,15 +149,15 @@ class Reading:
         return out
 
 
-def _rank(entry: tuple[int, Item]) -> int:
-    return entry[0]
+def _rank_of_fan(fan: Raw) -> int:
+    return RANK[fan[0]]
 
 
 # Items and exclusions are immutable and depend only on the fan, its value and count and the
 # sets or tiles named in its reason, so each is made once and shared by every hand that has it.
 @lru_cache(maxsize=65536)
-def _ranked_item(key: str, value: int, count: int, why: str | tuple) -> tuple[int, Item]:
-    return RANK[key], Item(NAMES[key], value, count, text(why))
+def _item(key: str, value: int, count: int, why: str | tuple) -> Item:
+    return Item(NAMES[key], value, count, text(why))
 
 
 @lru_cache(maxsize=65536)
@@ -721,7 +725,7 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
                       search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
-    dropped, implied, trim, points, hog_kept, terminal_kept = _non_repeat(
+    dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
         tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
@@ -729,13 +733,15 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts
         if kept is raw:
             kept = list(raw)
         removed = _trim_terminal_pungs(kept)
+        if removed == terminal_pungs:   # the entry is gone: the indexes in ``order`` moved
+            order = None
     if hog_kept:
         points += facts.values["tile_hog"] * facts.hog_count
     if terminal_kept:
         points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, raw, implied, refused, facts.values, removed, points)
+    return points, search_order, Reading(form, kept, order, implied, refused, facts.values, removed, points)
 
 
 _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
@@ -743,14 +749,17 @@ _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans c
 
 @lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
 def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
-                value_key: int) -> tuple[dict[str, str], tuple[Excluded, ...], bool, int, bool, bool]:
+                value_key: int) -> tuple[dict[str, str], tuple[Excluded, ...], bool, int, bool, bool,
+                                         tuple[int, ...] | None]:
     """What the non-repeat principle makes of these fans (``keys``, one per raw entry):
 
     the fans it drops (fan key -> the fan that implies it; shared, never changed) and their
     exclusions in ``keys`` order; whether Pung of
     Terminals or Honors is there with a kept fan that may account for some of its pungs; the
     points of the kept entries but Tile Hog and Pung of Terminals or Honors (counted by the
-    caller), and whether those two are kept. ``value_key`` is Two Concealed Kongs' value.
+    caller), and whether those two are kept; the order of the kept entries as items (indexes
+    among them, Green Book order), None when a fan is there twice (its items merge). ``value_key``
+    is Two Concealed Kongs' value.
     """
     present = set(keys)
     dropped: dict[str, str] = {}
@@ -770,8 +779,12 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     points = sum(values[key] for key in keys if key not in dropped and key not in _COUNTED)
     implied = tuple(Excluded(NAMES[key], values[key], f"implied by {dropped[key]} (non-repeat)")
                     for key in keys if key in dropped)
+    kept = [key for key in keys if key not in dropped]
+    order = None
+    if len(set(kept)) == len(kept):
+        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
     return (dropped, implied, trim, points, "tile_hog" in present and "tile_hog" not in dropped,
-            "pung_of_terminals_or_honors" in present and "pung_of_terminals_or_honors" not in dropped)
+            "pung_of_terminals_or_honors" in present and "pung_of_terminals_or_honors" not in dropped, order)
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
