@@ -236,8 +236,9 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.round_wind = hand.round_wind
     facts.flags = hand.flags
     flowers = 0
-    for tile in hand.flowers:
-        flowers |= 1 << tile.kind
+    if hand.flowers:
+        for tile in hand.flowers:
+            flowers |= 1 << tile.kind
     facts.flowers = flowers
     facts.open_melds = open_melds
     facts.closed = open_melds == 0
@@ -387,7 +388,7 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
         if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
             out.append(_NINE_GATES[nine_gates_suit])
     all_counts = facts.all_counts
-    if 4 in all_counts:
+    if all_counts.count(4) > facts.melded_kongs + facts.concealed_kongs:   # four of a kind, not a kong
         kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
         hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
         if hogs:
