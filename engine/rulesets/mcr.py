@@ -107,21 +107,18 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
         flower_count = flowers.bit_count()
         items.append(_flower_item(flowers))
     total = fan_points + flower_count
-    minimum = int(options.get("minimum", 8))
-    meets = fan_points >= minimum
-    reason = None if meets else (
-        f"{fan_points} fan points without flowers; a win needs at least {minimum}")
-    return Score(
-        valid=True,
-        meets_minimum=meets,
-        items=tuple(items),
-        total=total,
-        payments=payments_summary(total, facts.win_by) if meets else {},
-        reason=reason,
-        excluded=tuple(scored.excluded),
-        details={"fan_points": fan_points, "flower_points": flower_count, "form": scored.form,
-                 **({"notes": list(facts.notes)} if facts.notes else {})},
-    )
+    minimum = options.get("minimum", 8)
+    if minimum.__class__ is not int:
+        minimum = int(minimum)
+    details = {"fan_points": fan_points, "flower_points": flower_count, "form": scored.form}
+    if facts.notes:
+        details["notes"] = list(facts.notes)
+    if fan_points >= minimum:
+        return Score(True, True, tuple(items), total, payments=payments_summary(total, facts.win_by),
+                     excluded=tuple(scored.excluded), details=details)
+    return Score(True, False, tuple(items), total, payments={},
+                 reason=f"{fan_points} fan points without flowers; a win needs at least {minimum}",
+                 excluded=tuple(scored.excluded), details=details)
 
 
 @lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)
