@@ -48,11 +48,14 @@ def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitRe
     if remainder == 1:
         return ()
     want_pair = remainder == 2
+    size = len(vec)
     found: dict[tuple, SuitReading] = {}
 
     def walk(cnt: list[int], groups: list[tuple[int, int]], pair: int) -> None:
-        index = next((i for i, count in enumerate(cnt) if count), -1)
-        if index < 0:
+        index = 0
+        while index < size and not cnt[index]:
+            index += 1
+        if index == size:
             if (pair >= 0) == want_pair:
                 ordered = sorted(groups)
                 sets = tuple((PUNG if step == _STEP_PUNG else CHOW, base + first, None)

@@ -23,9 +23,11 @@ _TH = frozenset(TERMINALS_AND_HONORS)
 @cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
     """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
-    index = next((i for i, count in enumerate(vec) if count), -1)
-    if index < 0:
+    if not any(vec):
         return SETS_ONLY
+    index = 0
+    while not vec[index]:
+        index += 1
     count = vec[index]
     result = 0
     if count >= 3:
