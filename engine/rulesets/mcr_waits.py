@@ -113,7 +113,8 @@ def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: in
             for sequence, sequence_mask in _SEQUENCE_MASKS:
                 if not mask & ~(sequence_mask | _HONOR_MASK):
                     found.update(kind for kind in sequence + HONORS if not counts[kind])
-    if meld_count <= 1:                                          # Knitted Straight
+    if meld_count <= 1 and _KNITTED_ROWS[mask & 0x1FF] and _KNITTED_ROWS[mask >> 9 & 0x1FF] and \
+            _KNITTED_ROWS[mask >> 18 & 0x1FF]:                   # Knitted Straight
         for sequence, sequence_mask in _SEQUENCE_MASKS:
             if (sequence_mask & ~mask).bit_count() > 1:
                 continue
@@ -140,6 +141,10 @@ def _mask(kinds) -> int:
 _TH_MASK = _mask(TERMINALS_AND_HONORS)
 _HONOR_MASK = _mask(HONORS)
 _SEQUENCE_MASKS = tuple((tuple(sequence), _mask(sequence)) for sequence in KNITTED_SEQUENCES)
+# By a suit's 9 bits of a mask: whether it holds at least two of 147, 258 or 369, as a knitted
+# straight one tile short needs in every suit (a quick no for most hands).
+_KNITTED_ROWS = tuple(any((bits & 0x49 << start).bit_count() >= 2 for start in range(3))
+                      for bits in range(512))
 
 
 def regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
