@@ -656,8 +656,17 @@ def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Ra
 
 
 def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -> None:
-    wind_pungs = tuple(first for first in pungs if first in WIND_SET)
-    dragon_pungs = tuple(first for first in pungs if first in DRAGON_SET)
+    raw += _honor_entries(tuple([first for first in pungs if first >= 27]), pair if pair >= 27 else -1,
+                          facts.round_wind, facts.seat_wind)
+
+
+@lru_cache(maxsize=16384)  # honour pungs, honour pair and the two winds: a small finite domain
+def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
+                   seat_wind: int) -> tuple[Raw, ...]:
+    """The wind and dragon fans (entries shared, never changed in place)."""
+    raw: list[Raw] = []
+    wind_pungs = tuple([first for first in honor_pungs if first in WIND_SET])
+    dragon_pungs = tuple([first for first in honor_pungs if first in DRAGON_SET])
     if len(wind_pungs) == 4:
         raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
     elif len(wind_pungs) == 3:
@@ -672,10 +681,11 @@ def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -
         raw.append(["two_dragon_pungs", 1, (_names_text, dragon_pungs), dragon_pungs])
     elif len(dragon_pungs) == 1:
         raw.append(["dragon_pung", 1, (_names_text, dragon_pungs), dragon_pungs])
-    if facts.round_wind in wind_pungs:
-        raw.append(["prevalent_wind", 1, (_wind_text, facts.round_wind, "prevalent"), [facts.round_wind]])
-    if facts.seat_wind in wind_pungs:
-        raw.append(["seat_wind", 1, (_wind_text, facts.seat_wind, "seat"), [facts.seat_wind]])
+    if round_wind in wind_pungs:
+        raw.append(["prevalent_wind", 1, (_wind_text, round_wind, "prevalent"), (round_wind,)])
+    if seat_wind in wind_pungs:
+        raw.append(["seat_wind", 1, (_wind_text, seat_wind, "seat"), (seat_wind,)])
+    return tuple(raw)
 
 
 def _pure_terminal_text(first: int, pair: int) -> str:
