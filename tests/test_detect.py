@@ -15,6 +15,7 @@ from vision.detect import (
     Letterbox,
     ModelConfig,
     box_iou,
+    boxes_back,
     crop_tiles,
     decide_sideways,
     decode_yolo,
@@ -23,6 +24,7 @@ from vision.detect import (
     mark_rotated,
     nms,
     softmax,
+    turn_level,
     unletterbox,
 )
 
@@ -113,6 +115,24 @@ def test_the_classifier_overrules_an_unsure_shape_and_shape_settles_a_symmetric_
     assert decide_sideways(shape, upright, turned).tolist() == [True, False, True, False, False]
 
 
+def test_turn_level_makes_tilted_rows_level_and_boxes_map_back():
+    image = np.zeros((300, 400, 3), np.uint8)
+    angle = np.radians(20)     # rows falling to the right, as y grows downwards
+    centres = np.array([[100 + 60 * k * np.cos(angle), 100 + 60 * k * np.sin(angle)] for k in range(4)])
+    level, matrix = turn_level(image, angle)
+    moved = centres @ matrix[:, :2].T + matrix[:, 2]
+    assert np.ptp(moved[:, 1]) == pytest.approx(0, abs=1e-6)           # level
+    assert np.diff(moved[:, 0]) == pytest.approx([60, 60, 60])          # distances kept
+    corners = np.array([[0, 0], [400, 0], [400, 300], [0, 300]]) @ matrix[:, :2].T + matrix[:, 2]
+    height, width = level.shape[:2]
+    assert corners.min() >= -1 and corners[:, 0].max() <= width + 1 and corners[:, 1].max() <= height + 1
+    # a 40 x 40 box round a level centre comes back as the (larger) box round the photo's centre
+    x, y = moved[1]
+    back = boxes_back(np.array([[x - 20, y - 20, x + 20, y + 20]], np.float32), matrix, (300, 400))[0]
+    side = 40 * (np.cos(angle) + np.sin(angle))     # a square turned by 20 degrees
+    np.testing.assert_allclose(back, [*(centres[1] - side / 2), *(centres[1] + side / 2)], atol=1e-3)
+
+
 def test_crops_are_upright_rgb_batches():
     image = np.zeros((100, 100, 3), np.uint8)
     image[20:60, 10:30] = (0, 0, 255)      # BGR red: left half of the box
@@ -192,6 +212,7 @@ def _stand_in_models(folder, canvas_hw, boxes, imgsz=320):
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
 def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
     from test_layout import lay
+
     from vision.__main__ import main
     from vision.classes import CLASS_INDEX
     from vision.detect import TileDetector

@@ -23,12 +23,16 @@ import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG
 from vision.detections import Detections
-from vision.layout import sideways_scores
+from vision.layout import row_angle, sideways_scores
 
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
 SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
 SIDEWAYS_WEIGHT = 20.0     # log-odds per unit of shape score
+DESKEW_DEGREES = 6.0       # rows tilted more than this: turn the photo level and detect again
+LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
+SURE = 0.9                 # a classifier reading below this is checked with the crop turned
+SHAPE_UNSURE = 0.08        # shape scores this close to SIDEWAYS_POINT also ask the classifier
 
 
 def models_dir() -> Path:
@@ -194,6 +198,34 @@ def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw
     return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
 
 
+def turn_level(image: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """The image turned so that rows at ``angle`` (radians, image axes: y down) lie level, on a
+    canvas large enough to keep every pixel; returns it with the 2x3 matrix photo -> level."""
+    height, width = image.shape[:2]
+    cos, sin = abs(np.cos(angle)), abs(np.sin(angle))
+    new_w, new_h = int(np.ceil(width * cos + height * sin)), int(np.ceil(width * sin + height * cos))
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), float(np.degrees(angle)), 1.0)
+    matrix[:, 2] += ((new_w - width) / 2, (new_h - height) / 2)
+    level = cv2.warpAffine(image, matrix, (new_w, new_h), flags=cv2.INTER_LINEAR,
+                           borderValue=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
+    return level, matrix
+
+
+def boxes_back(boxes: np.ndarray, matrix: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """Boxes found on the level image, as axis-aligned boxes of the same tiles in the photo."""
+    if len(boxes) == 0:
+        return boxes.reshape(0, 4).astype(np.float32)
+    inverse = cv2.invertAffineTransform(matrix)
+    x1, y1, x2, y2 = boxes.T
+    corners = np.stack([np.stack([x1, y1], 1), np.stack([x2, y1], 1), np.stack([x2, y2], 1),
+                        np.stack([x1, y2], 1)], axis=1)                       # N x 4 x 2
+    photo = corners @ inverse[:, :2].T + inverse[:, 2]
+    out = np.concatenate([photo.min(axis=1), photo.max(axis=1)], axis=1)
+    out[:, [0, 2]] = out[:, [0, 2]].clip(0, shape[1])
+    out[:, [1, 3]] = out[:, [1, 3]].clip(0, shape[0])
+    return out.astype(np.float32)
+
+
 def softmax(logits: np.ndarray) -> np.ndarray:
     """Row-wise probabilities; rows that already are probabilities pass through unchanged."""
     if np.all(logits >= 0) and np.allclose(logits.sum(axis=1), 1.0, atol=1e-3):
@@ -247,28 +279,51 @@ class TileDetector:
         return unletterbox(boxes[keep], box, height, width), scores[keep]
 
     def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Stage two: (class ids, probabilities, sideways). Each tile is classified as it lies and
-        turned a quarter (the classifier was trained with landscape crops turned, faces either
-        way up); the surer reading names the tile, and how much surer the turned one is joins the
-        box's shape in deciding whether the tile lies sideways (see decide_sideways)."""
-        if len(boxes) == 0:
-            return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool)
+        """Stage two: (class ids, probabilities, sideways).
+
+        Each tile is first classified as the classifier was trained: a landscape crop turned a
+        quarter. A tile the classifier is unsure of, or whose shape leaves open whether it lies
+        sideways, is classified the other way too (not all of them: the classifier costs about
+        as much as the detector per dozen crops); the surer reading names the tile, and how much
+        surer the turned crop is joins the shape in deciding sideways (see decide_sideways)."""
         count = len(boxes)
-        turns = np.concatenate([np.zeros(count, int), np.ones(count, int)])
-        batch = crop_tiles(pixels, np.concatenate([boxes, boxes]), turns, self.config.input_hw,
-                           self.config.crop_margin)
-        logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
-        probs = softmax(np.asarray(logits, dtype=np.float32))
-        as_is, turned = probs[:count], probs[count:]
+        if count == 0:
+            return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool)
+        shape = sideways_scores(boxes)
+        landscape = (boxes[:, 2] - boxes[:, 0]) > LANDSCAPE * (boxes[:, 3] - boxes[:, 1])
+        first = self._probabilities(pixels, boxes, landscape.astype(int))
+        unsure = (first.max(axis=1) < SURE) | (np.abs(shape - SIDEWAYS_POINT) < SHAPE_UNSURE)
+        again = np.flatnonzero(unsure)
+        as_is, turned = first.copy(), first.copy()
+        if len(again):
+            other = self._probabilities(pixels, boxes[again], (~landscape[again]).astype(int))
+            as_is[again[landscape[again]]] = other[landscape[again]]
+            turned[again[~landscape[again]]] = other[~landscape[again]]
+        sideways = shape >= SIDEWAYS_POINT
+        sideways[again] = decide_sideways(shape[again], as_is[again].max(1), turned[again].max(1))
         chosen = np.where((turned.max(1) > as_is.max(1))[:, None], turned, as_is)
-        sideways = decide_sideways(sideways_scores(boxes), as_is.max(1), turned.max(1))
         best = chosen.argmax(axis=1)
         return self._class_map[best], chosen[np.arange(count), best], sideways
 
+    def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray) -> np.ndarray:
+        batch = crop_tiles(pixels, boxes, turns, self.config.input_hw, self.config.crop_margin)
+        logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
+        return softmax(np.asarray(logits, dtype=np.float32))
+
     def detect(self, pixels: np.ndarray) -> Detections:
-        """Both stages on one upright BGR image."""
+        """Both stages on one upright BGR image. A photo whose rows are tilted by more than
+        DESKEW_DEGREES is turned level and detected again: a tilted tile's axis-aligned box no
+        longer shows whether the tile lies sideways, and its crop shows a tilted face. Boxes are
+        returned in ``pixels``' own frame either way."""
         boxes, scores = self.find_tiles(pixels)
-        class_ids, probs, rotated = self.classify(pixels, boxes)
+        angle = row_angle(boxes)
+        if abs(np.degrees(angle)) > DESKEW_DEGREES and len(boxes) >= 3:
+            level, matrix = turn_level(pixels, angle)
+            boxes, scores = self.find_tiles(level)
+            class_ids, probs, rotated = self.classify(level, boxes)
+            boxes = boxes_back(boxes, matrix, pixels.shape[:2])
+        else:
+            class_ids, probs, rotated = self.classify(pixels, boxes)
         # one confidence per tile: that it is a tile (detector) and which (classifier), as a
         # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
         return Detections(boxes=boxes, class_ids=class_ids,

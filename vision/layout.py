@@ -32,6 +32,7 @@ class LayoutOptions:
     gap: float = 0.27             # a gap wider than this many tile widths starts a new group
     row: float = 0.6              # centres further apart than this many tile heights: another row
     low_confidence: float = 0.5   # a tile read with less confidence is reported
+    set_sideways: float | None = 0.04   # see group_sideways; None: only the detector's marks count
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,20 +145,21 @@ class RowFrame:
         return float(np.median(self.depth[index])), float(np.median(self.length[index]))
 
 
-def stacked_pairs(det: Detections) -> dict[int, int]:
-    """Sideways tiles stacked on another sideways tile (a promoted kong): {upper: lower}."""
+def stacked_pairs(det: Detections, frame: RowFrame | None = None) -> dict[int, int]:
+    """Sideways tiles stacked on another sideways tile (a promoted kong): {upper: lower}, judged
+    in the rows' own frame (level even in a tilted photo): at the same place along the row, one
+    tile's depth behind the other."""
+    frame = frame or RowFrame.of(det)
     pairs: dict[int, int] = {}
     sideways = np.flatnonzero(det.rotated)
-    boxes = det.boxes
     for upper in sideways:
         for lower in sideways:
-            if upper == lower or lower in pairs:
+            if upper == lower or lower in pairs or upper in pairs:
                 continue
-            overlap = min(boxes[upper, 2], boxes[lower, 2]) - max(boxes[upper, 0], boxes[lower, 0])
-            width = min(boxes[upper, 2] - boxes[upper, 0], boxes[lower, 2] - boxes[lower, 0])
-            height = boxes[lower, 3] - boxes[lower, 1]
-            gap = boxes[lower, 1] - boxes[upper, 3]
-            if overlap > 0.5 * width and -0.3 * height <= gap <= 0.4 * height:
+            offset = abs(frame.along[upper] - frame.along[lower])
+            behind = frame.across[lower] - frame.across[upper]
+            if offset < 0.5 * min(frame.length[upper], frame.length[lower]) \
+                    and 0.6 * frame.depth[lower] <= behind <= 1.5 * frame.depth[lower]:
                 pairs[int(upper)] = int(lower)
     return pairs
 
@@ -168,7 +170,7 @@ def find_rows(det: Detections, options: LayoutOptions = LayoutOptions(),
     if len(det) == 0:
         return []
     frame = frame or RowFrame.of(det)
-    stacked = stacked_pairs(det)
+    stacked = stacked_pairs(det, frame)
     _, unit_depth = frame.unit()
     free = [int(i) for i in np.argsort(frame.across, kind="stable") if int(i) not in stacked]
     rows: list[list[int]] = []
@@ -299,8 +301,24 @@ class _Reading:
         self.ambiguities.append(Ambiguity(kind, message, tuple(int(t) for t in tiles)))
 
 
+def group_sideways(det: Detections, group: Sequence[int]) -> tuple[int, float]:
+    """The tile of a group that most looks sideways against its own group mates, and by how much
+    (the shape score of ``sideways_scores``, but against the two or three tiles of the same set
+    rather than row neighbours, which may belong to other sets and lie at other depths)."""
+    index = np.asarray(group)
+    widths, heights = det.widths[index], det.heights[index]
+    best, best_score = int(index[0]), -np.inf
+    for k, tile in enumerate(index):
+        mates = np.delete(np.arange(len(index)), k)
+        score = 0.1 * np.log(widths[k] / np.median(widths[mates])) \
+            + 0.9 * np.log(np.median(heights[mates]) / max(heights[k], 1e-6))
+        if score > best_score:
+            best, best_score = int(tile), float(score)
+    return best, best_score
+
+
 def _classify_group(group: list[int], codes: list[str], det: Detections, stacked: set[int],
-                    reading: _Reading) -> tuple[str, list[int]]:
+                    reading: _Reading, options: LayoutOptions) -> tuple[str, list[int]]:
     """Record a meld, or say where the group's tiles go: ('candidate', tiles) for an unmarked group
     (concealed, or the winning tile), ('concealed', tiles) for called tiles that are no set."""
     backs = [i for i in group if codes[i] == BACK or det.face_down[i]]
@@ -319,10 +337,17 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
         reading.groups.append(Group(MELD, tuple(group)))
         return "done", []
     sideways = [i for i in group if det.rotated[i]]
-    if sideways and len(group) > 4:
-        # a meld has three or four tiles: a long run is concealed, and its mark a misreading
-        reading.doubt("sideways", f"tile {sideways[0]} looks sideways inside a run of {len(group)} "
-                                  "tiles; read as concealed", sideways)
+    if not sideways and options.set_sideways is not None and len(group) in (3, 4) \
+            and meld_kind([parse_tile(codes[i]) for i in group]) is not None:
+        # a set laid apart whose one tile is clearly shallower than its mates: a called meld
+        # whose sideways tile the detector's row-wide comparison missed
+        tile, score = group_sideways(det, group)
+        if score >= options.set_sideways:
+            sideways = [tile]
+    if sideways and len(group) not in (3, 4):
+        # a meld has three or four tiles: in any other group the mark is a misreading
+        reading.doubt("sideways", f"tile {sideways[0]} looks sideways in a group of {len(group)} "
+                                  "tiles, which is no meld; read as concealed", sideways)
         return "candidate", group
     if sideways:
         tiles = [parse_tile(codes[i]) for i in group]
@@ -341,8 +366,8 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     """The whole reading of one image's detections (see the module doc for the conventions)."""
     codes = det.codes
     reading = _Reading()
-    stacked = set(stacked_pairs(det))
     frame = RowFrame.of(det)
+    stacked = set(stacked_pairs(det, frame))
     candidates: list[list[int]] = []         # groups of concealed tiles, in reading order
     not_winning: set[int] = set()            # sideways tiles that form no set: never the winning tile
     for row in find_rows(det, options, frame):
@@ -352,7 +377,7 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
             reading.groups.append(Group(BONUS, tuple(bonus)))
         playing = [i for i in row if i not in bonus]
         for group in split_groups(frame, playing, options):
-            where, tiles = _classify_group(group, codes, det, stacked, reading)
+            where, tiles = _classify_group(group, codes, det, stacked, reading, options)
             if where != "done":
                 candidates.append(tiles)
                 if where == "concealed":
