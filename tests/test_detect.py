@@ -157,6 +157,10 @@ def test_model_config_resolves_files_next_to_it(tmp_path):
     (tmp_path / "vision.json").write_text(json.dumps({
         "detector": {"file": "d.onnx", "imgsz": 320, "classes": ["tile"]},
         "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(CLASS_CODES)}}))
+    with pytest.raises(FileNotFoundError, match="d.onnx, which is not there"):
+        ModelConfig.load(tmp_path)
+    (tmp_path / "d.onnx").write_bytes(b"")
+    (tmp_path / "c.onnx").write_bytes(b"")
     config = ModelConfig.load(tmp_path)
     assert config.detector_path == tmp_path / "d.onnx" and config.imgsz == 320
     assert config.input_hw == (64, 48) and config.classifier_classes == CLASS_CODES

@@ -66,6 +66,10 @@ class ModelConfig:
         unknown = [code for code in classes if code not in CLASS_INDEX]
         if unknown:
             raise ValueError(f"{config_path}: classifier class {unknown[0]!r} is not in vision.classes")
+        for part in (detector, classifier):
+            if not (config_path.parent / part["file"]).exists():
+                raise FileNotFoundError(f"{config_path} names {part['file']}, which is not there: "
+                                        "train and export the models (python -m vision train)")
         return cls(
             detector_path=config_path.parent / detector["file"],
             imgsz=int(detector["imgsz"]),
