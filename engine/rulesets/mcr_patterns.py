@@ -14,6 +14,7 @@ and removes what the principles forbid:
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 
 from engine.hand import DeclaredHand
 from engine.result import Excluded, Item
@@ -198,11 +199,10 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
         kind = tile.kind
         counts[kind] += 1
         mask |= 1 << kind
-    facts.counts = counts
     facts.concealed_mask = mask
     open_melds = melded_kongs = concealed_kongs = 0
     if hand.melds:
-        all_counts = list(counts)
+        all_counts = counts[:]
         sets = []
         for meld in hand.melds:
             meld_kind = meld.kind
@@ -225,9 +225,11 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
                     open_melds += 1
                     melded_kongs += 1
         facts.melds = tuple(sets)
+        counts = tuple(counts)
     else:
-        all_counts = counts   # the same list: neither is changed once made
+        counts = all_counts = tuple(counts)
         facts.melds = ()
+    facts.counts = counts
     facts.all_counts = all_counts
     facts.win = hand.win_tile.kind
     facts.win_by = hand.win_by
@@ -383,7 +385,7 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     out: list[Raw] = list(fans)
     if nine_gates_suit >= 0 and not facts.melds:
         base = nine_gates_suit * 9
-        before = facts.counts[base:base + 9]
+        before = list(facts.counts[base:base + 9])
         before[facts.win - base] -= 1
         if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
             out.append(_NINE_GATES[nine_gates_suit])
@@ -737,7 +739,7 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
                       search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
     dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
-        tuple([fan[0] for fan in raw]), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
+        tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
     if trim:
@@ -755,6 +757,7 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts
     return points, search_order, Reading(form, kept, order, implied, refused, facts.values, removed, points)
 
 
+_KEY = itemgetter(0)   # a raw entry's fan key
 _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
 
 
