@@ -9,6 +9,12 @@ and removes what the principles forbid:
 * non-separation, non-identical and account-once: the fans made of 2-4 chows or pungs are chosen
   by a small search over the sets (``mcr_combinations.best_set_fans``), cached on the sets;
 * take the highest: the caller keeps the best reading.
+
+Scoring reads every hand, so what depends on a small part of it only is worked out once and shared
+by every hand with that part (never keyed on a whole hand): the fans of the tile mask's features,
+of the honour pungs, of sets' first tiles, the non-repeat outcome of a list of fans, and the
+written-out items and exclusions (fan, value, count and the sets in the reason). Raw fan entries
+in those caches are shared between hands and never changed in place.
 """
 
 from __future__ import annotations
@@ -108,7 +114,7 @@ class Reading:
         self.order = order       # indexes into kept in item order, None to sort (and merge) here
         self.implied = implied   # Excluded entries for the fans non-repeat dropped, in raw order
         self.refused = refused
-        self.values = values   # fan values under the options (see ``fan_values``)
+        self.values = values   # fan values under the options (see ``_values_for``)
         self.terminal_pungs_removed = terminal_pungs_removed
         self.points = points   # fan points of the kept fans (8 for Chicken Hand), flowers aside
 
@@ -178,13 +184,9 @@ def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
     return " + ".join(set_text(shape, first) for first in firsts)
 
 
-def fan_values(options: dict) -> dict[str, int]:
-    """Every fan's value under these options (only Two Concealed Kongs depends on them)."""
-    return _values_for(int(options.get("two_concealed_kongs", 8)))
-
-
 @lru_cache(maxsize=4)
 def _values_for(two_concealed_kongs: int) -> dict[str, int]:
+    """Every fan's value under the options (only Two Concealed Kongs depends on them)."""
     values = {key: fan.value for key, fan in FANS.items()}
     values["two_concealed_kongs"] = two_concealed_kongs
     values["melded_and_concealed_kongs"] = 5
@@ -281,7 +283,7 @@ _RANGE_FANS = tuple(([key, 1, f"every tile is {low}-{high}"],
                                            ("lower_four", 1, 4), ("all_simples", 2, 8)))
 
 
-def _suit_fan(suit_bits: int, honors: bool) -> Raw:
+def _suit_fan(suit_bits: int, honors: bool) -> Raw | None:
     """Full Flush, Half Flush, One Voided Suit or All Honors from which suits are present."""
     suits = [suit for suit in range(3) if suit_bits >> suit & 1]
     if len(suits) == 1:

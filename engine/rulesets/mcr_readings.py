@@ -42,8 +42,8 @@ SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
 def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitReading, ...]:
     """All splits of one suit into sets (and one pair when its count is 2 mod 3).
 
-    ``regular_readings`` keeps every answer (in ``_SUIT_TABLES``) (finite domain: at most 405,350 suit
-    vectors, each count 0-4, 14 tiles at most)."""
+    ``regular_readings`` keeps every answer in ``_SUIT_TABLES``: a finite domain of at most
+    405,350 suit vectors (each count 0-4, 14 tiles at most)."""
     remainder = sum(vec) % 3
     if remainder == 1:
         return ()
