@@ -209,17 +209,23 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
         for meld in hand.melds:
             meld_kind = meld.kind
             tiles = meld.tiles
-            for tile in tiles:
-                all_counts[tile.kind] += 1
-            a, b, c = tiles[0].kind, tiles[1].kind, tiles[-1].kind
-            mask |= 1 << a | 1 << b | 1 << c
+            a = tiles[0].kind
             if meld_kind == "chi":
+                b, c = tiles[1].kind, tiles[2].kind
+                all_counts[a] += 1
+                all_counts[b] += 1
+                all_counts[c] += 1
+                mask |= 1 << a | 1 << b | 1 << c
                 sets.append((CHOW, min(a, b, c), meld_kind))
                 open_melds += 1
             elif meld_kind == "pon":
+                all_counts[a] += 3
+                mask |= 1 << a
                 sets.append((PUNG, a, meld_kind))
                 open_melds += 1
             else:
+                all_counts[a] += 4
+                mask |= 1 << a
                 sets.append((KONG, a, meld_kind))
                 if meld_kind == "ankan":
                     concealed_kongs += 1
@@ -806,8 +812,12 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
     """Pung of Terminals or Honors counts once per such pung that no kept fan accounts for;
     returns how many were accounted for elsewhere."""
-    entry = next((fan for fan in kept if fan[0] == "pung_of_terminals_or_honors"), None)
-    if entry is None:
+    index = 0
+    for entry in kept:
+        if entry[0] == "pung_of_terminals_or_honors":
+            break
+        index += 1
+    else:
         return 0
     kinds = list(entry[3])
     for fan in kept:
@@ -823,7 +833,6 @@ def _trim_terminal_pungs(kept: list[Raw]) -> int:
         elif len(fan) > 3:
             kinds = [kind for kind in kinds if kind not in fan[3]]
     removed = len(entry[3]) - len(kinds)
-    index = kept.index(entry)
     if not kinds:
         del kept[index]
     elif removed:
