@@ -776,14 +776,35 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     """What the non-repeat principle makes of these fans (``keys``, one per raw entry):
 
     the fans it drops (fan key -> the fan that implies it; shared, never changed) and their
-    exclusions in ``keys`` order; whether Pung of
-    Terminals or Honors is there with a kept fan that may account for some of its pungs; the
-    points of the kept entries but Tile Hog and Pung of Terminals or Honors (counted by the
-    caller), and whether those two are kept; the order of the kept entries as items (indexes
-    among them, Green Book order), None when a fan is there twice (its items merge). ``value_key``
-    is Two Concealed Kongs' value.
+    exclusions in ``keys`` order; whether Pung of Terminals or Honors is there with a kept fan that
+    may account for some of its pungs; the points of the kept entries but Tile Hog and Pung of
+    Terminals or Honors (counted by the caller), and whether those two are kept; the order of the
+    kept entries as items (indexes among them, Green Book order), None when a fan is there twice
+    (its items merge). ``value_key`` is Two Concealed Kongs' value.
     """
-    present = set(keys)
+    dropped, trim = _drops(frozenset(keys), no_knitted_waits)
+    values = _values_for(value_key)
+    points = 0
+    implied = []
+    kept = []
+    for key in keys:
+        if key in dropped:
+            implied.append(_implied(key, values[key], dropped[key]))
+        else:
+            kept.append(key)
+            if key not in _COUNTED:
+                points += values[key]
+    order = None
+    if len(set(kept)) == len(kept):
+        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
+    return (dropped, tuple(implied), trim, points, "tile_hog" in kept,
+            "pung_of_terminals_or_honors" in kept, order)
+
+
+@lru_cache(maxsize=16384)  # keyed on the set of fans, whatever their order
+def _drops(present: frozenset[str], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
+    """The fans non-repeat drops (fan key -> the fan that implies it), read from the highest fan
+    down; and whether Pung of Terminals or Honors is there with a kept fan that may cover it."""
     dropped: dict[str, str] = {}
     for key in sorted(present, key=RANK.__getitem__):
         if key in dropped:
@@ -797,16 +818,12 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
                 dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
     trim = "pung_of_terminals_or_honors" in present and \
         any(key in COVERS and key not in dropped for key in present)
-    values = _values_for(value_key)
-    points = sum(values[key] for key in keys if key not in dropped and key not in _COUNTED)
-    implied = tuple(Excluded(NAMES[key], values[key], f"implied by {dropped[key]} (non-repeat)")
-                    for key in keys if key in dropped)
-    kept = [key for key in keys if key not in dropped]
-    order = None
-    if len(set(kept)) == len(kept):
-        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
-    return (dropped, implied, trim, points, "tile_hog" in present and "tile_hog" not in dropped,
-            "pung_of_terminals_or_honors" in present and "pung_of_terminals_or_honors" not in dropped, order)
+    return dropped, trim
+
+
+@lru_cache(maxsize=4096)
+def _implied(key: str, value: int, by: str) -> Excluded:
+    return Excluded(NAMES[key], value, f"implied by {by} (non-repeat)")
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:
