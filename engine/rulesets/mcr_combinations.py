@@ -108,8 +108,17 @@ def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     if not candidates:
         return (), ()
     best: list = [(-1, ()), ()]
+    # The search adds fans in every order; a set of fans reached again (in another order) has the
+    # same used sets and the same extensions as when first met, and the first meeting's subtree
+    # has already tried them all, so it cannot beat the best (which only a strictly better choice
+    # replaces): it is skipped.
+    seen: set[frozenset] = set()
 
     def search(chosen: list, used: int, types: dict) -> None:
+        state = frozenset(chosen)
+        if state in seen:
+            return
+        seen.add(state)
         value = sum(FANS[key].value for key, _ in chosen)
         rank = tuple(sorted(RANK[key] for key, _ in chosen))
         if (value, _neg(rank)) > best[0]:
