@@ -165,7 +165,7 @@ def write_vision_json(*, detector_imgsz: int, classifier_hw: tuple[int, int]) ->
             "input_hw": list(classifier_hw),
             "classes": list(CLASS_CODES),
             "input": "RGB float32 0-1, NCHW",
-            "crop": "the detector box as is; a landscape box is turned upright (either way)",
+            "crop": "the box as is; a box over 1.15x wider than tall is turned upright (either way)",
             "output": "logits, one per class",
         },
     }

@@ -55,6 +55,9 @@ def detect(session, image: np.ndarray, imgsz: int, conf: float = 0.3, iou: float
     y1 = (boxes[:, 1] - top) / scale
     x2 = x1 + boxes[:, 2] / scale
     y2 = y1 + boxes[:, 3] / scale
+    h, w = image.shape[:2]
+    x1, x2 = x1.clip(0, w - 1), x2.clip(0, w - 1)
+    y1, y2 = y1.clip(0, h - 1), y2.clip(0, h - 1)
     return np.stack([x1, y1, x2, y2, scores[chosen]], axis=1) if len(chosen) else np.zeros((0, 5))
 
 
@@ -122,7 +125,14 @@ def scene_figures(models: Path, scenes: Path, limit: int | None = None) -> dict:
         pred = detect(det, image, imgsz)
         crops = (
             np.stack(
-                [to_input(image[int(y1) : int(y2) + 1, int(x1) : int(x2) + 1]) for x1, y1, x2, y2, _ in pred]
+                [
+                    to_input(
+                        image[
+                            int(y1) : max(int(y2), int(y1) + 1) + 1, int(x1) : max(int(x2), int(x1) + 1) + 1
+                        ]
+                    )
+                    for x1, y1, x2, y2, _ in pred
+                ]
             )
             if len(pred)
             else np.zeros((0, 64, 48, 3), np.uint8)
