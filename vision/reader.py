@@ -47,8 +47,9 @@ class HandReader:
 
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, min_side: int = DEFAULT_MIN_SIDE,
-                 options: LayoutOptions | None = None) -> None:
-        self.detector = TileDetector(config, imgsz=imgsz, threads=threads)
+                 options: LayoutOptions | None = None, conf: float | None = None) -> None:
+        self.detector = TileDetector(config, imgsz=imgsz, threads=threads,
+                                     **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
         self.options = options or LayoutOptions()
 
