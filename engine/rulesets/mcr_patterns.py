@@ -782,7 +782,7 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     kept entries as items (indexes among them, Green Book order), None when a fan is there twice
     (its items merge). ``value_key`` is Two Concealed Kongs' value.
     """
-    dropped, trim = _drops(frozenset(keys), no_knitted_waits)
+    dropped, trim = _drops(tuple(sorted(set(keys), key=RANK.__getitem__)), no_knitted_waits)
     values = _values_for(value_key)
     points = 0
     implied = []
@@ -802,11 +802,13 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
 
 
 @lru_cache(maxsize=16384)  # keyed on the set of fans, whatever their order
-def _drops(present: frozenset[str], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
+def _drops(ranked: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
     """The fans non-repeat drops (fan key -> the fan that implies it), read from the highest fan
-    down; and whether Pung of Terminals or Honors is there with a kept fan that may cover it."""
+    down (``ranked``: the distinct fans in Green Book order, a key the garbage collector need not
+    track); and whether Pung of Terminals or Honors is there with a kept fan that may cover it."""
+    present = set(ranked)
     dropped: dict[str, str] = {}
-    for key in sorted(present, key=RANK.__getitem__):
+    for key in ranked:
         if key in dropped:
             continue
         for other in EXCLUDES[key]:
