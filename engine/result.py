@@ -56,10 +56,10 @@ class Score:
                  han: int | None = None, fu: int | None = None, limit: str | None = None,
                  payments: dict[str, int] | None = None, reason: str | None = None,
                  excluded: tuple[Excluded, ...] = (), details: dict[str, Any] | None = None) -> None:
-        self.__dict__.update(
-            valid=valid, meets_minimum=meets_minimum, items=items, total=total, han=han, fu=fu,
-            limit=limit, payments={} if payments is None else payments, reason=reason,
-            excluded=excluded, details={} if details is None else details)
+        object.__setattr__(self, "__dict__", {
+            "valid": valid, "meets_minimum": meets_minimum, "items": items, "total": total,
+            "han": han, "fu": fu, "limit": limit, "payments": {} if payments is None else payments,
+            "reason": reason, "excluded": excluded, "details": {} if details is None else details})
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

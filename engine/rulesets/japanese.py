@@ -66,7 +66,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     counted = bool(options.get("counted_yakuman", True))
     kiriage = bool(options.get("kiriage"))
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
-    for candidate in analysis.candidates:
+    candidates = analysis.candidates
+    for candidate in candidates:
         if candidate.han >= minimum:
             # Dora count only towards an ordinary hand that has a yaku.
             han = min(candidate.han if candidate.yakuman else candidate.han + dora, MAX_HAN)
@@ -74,11 +75,14 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
             total = value[0]
         else:
             total, han, value = -1, candidate.han, None
+        if len(candidates) == 1:        # nothing to compare with
+            best = ((total,), candidate, han, value)
+            break
         key = (total, bool(candidate.yakuman), han, candidate.fu, candidate.raw_fu)
         if best is None or key > best[0]:
             best = (key, candidate, han, value)
     assert best is not None
-    key, candidate, han, value = best
+    _, candidate, han, value = best
     if value is None:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)

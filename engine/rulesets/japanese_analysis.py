@@ -75,8 +75,8 @@ class Candidate:
     fu_items: list[FuItem]
     seven_pairs: bool = False
     thirteen_orphans: bool = False
-    chow_mask: int = 0            # the reading's View masks, kept for the explanations
-    pung_mask: int = 0
+    view: View | None = None      # the reading's View, kept for the explanations (its
+                                  # reading-level fields; the winning-set ones are the last tried)
 
 
 @dataclass(slots=True)
@@ -271,16 +271,12 @@ _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
 
 
 def candidate_view(candidate: Candidate) -> View:
-    """A View of a chosen candidate, for the units' explanations."""
-    chows = []
-    triplets = []
-    for kind, shape in candidate.reading:
-        if shape == CHOW_B:
-            chows.append(kind)
-        elif shape < PAIR_B:
-            triplets.append(kind)
-    return View(candidate.reading, candidate.seven_pairs, chows, triplets, 0, False,
-                candidate.win_group or (0, PAIR_B), 0, candidate.chow_mask, candidate.pung_mask)
+    """A View of a chosen candidate, for the units' explanations (which read only what the whole
+    reading holds: its chows, pungs and their masks)."""
+    if candidate.view is not None:
+        return candidate.view
+    return View(candidate.reading, candidate.seven_pairs, [], [], 0, False,
+                candidate.win_group or (0, PAIR_B))
 
 
 def _dora_kind(indicator: int) -> int:
@@ -335,22 +331,18 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     """Every candidate reading of a declared hand (none when it is not a complete hand)."""
     melds = melds or meld_info(hand.melds)
     counts = [0] * 34
-    present = 0
     red = 0
     for tile in hand.concealed:
-        kind = tile.kind
-        counts[kind] += 1
-        present |= 1 << kind
-        if tile.red:
-            red += 1
+        counts[tile.kind] += 1
+        red += tile.red
     concealed = tuple(counts)
+    found, present = readings(concealed, melds)    # present: bit k set when kind k is held
     for meld in hand.melds:
         for tile in meld.tiles:
             kind = tile.kind
             counts[kind] += 1
             present |= 1 << kind
-            if tile.red:
-                red += 1
+            red += tile.red
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
     fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
@@ -363,7 +355,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     tsumo = facts.tsumo
     win = facts.win_kind
     candidates: list[Candidate] = []
-    for reading in readings(concealed, melds):
+    for reading in found:
         view, groups = _view(reading, melds, facts)
         seven = view.seven_pairs
         if seven and not seven_pairs_on:
@@ -384,7 +376,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             found = [unit for unit in units if unit.applies(facts, view)] if units else None
             counted, han, yakuman = _value(fixed + found, is_open, options) if found else fixed_value
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven,
-                                        False, view.chow_mask, view.pung_mask))
+                                        False, view))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in fixed if unit.scope == FLAG and unit.yakuman]

@@ -62,11 +62,20 @@ SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, numbe
 
 
 @lru_cache(maxsize=4096)
-def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...]:
-    """Every split of one suit's nine counts into chows, pungs and at most one pair.
+def _suit_shape(counts: tuple[int, ...], base: int) -> tuple[tuple[SuitReading, ...], int]:
+    """(every split of one suit's nine counts, the kinds present as bits).
 
     Suits repeat across hands far more than whole hands do, so this is the level worth caching.
     """
+    mask = 0
+    for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (base + offset)
+    return _suit_readings(counts, base), mask
+
+
+def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...]:
+    """Every split of one suit's nine counts into chows, pungs and at most one pair."""
     found: set[SuitReading] = set()
     work = list(counts)
     blocks: list[Block] = []
@@ -104,19 +113,24 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...
 
 
 @lru_cache(maxsize=1024)
-def _honour_reading(counts: tuple[int, ...]) -> SuitReading | None:
-    """Honours only make pungs and pairs: the one reading of seven honour counts, if any."""
+def _honour_shape(counts: tuple[int, ...]) -> tuple[SuitReading | None, int]:
+    """Honours only make pungs and pairs: (the one reading of seven honour counts if any, the
+    kinds present as bits)."""
     blocks: list[Block] = []
     pairs = 0
+    mask = 0
+    broken = False
     for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (27 + offset)
         if count == 2:
             blocks.append((27 + offset, PAIR_B))
             pairs += 1
         elif count == 3:
             blocks.append((27 + offset, PUNG_B))
         elif count:
-            return None
-    return (tuple(blocks), pairs) if pairs <= 1 else None
+            broken = True
+    return ((tuple(blocks), pairs) if pairs <= 1 and not broken else None), mask
 
 
 _NO_SUIT = (0,) * 9
@@ -124,42 +138,56 @@ _NO_HONOURS = (0,) * 7
 
 
 def concealed_readings(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
-    """Every split of concealed counts into sets and exactly one pair, each sorted.
+    """Every split of concealed counts into sets and exactly one pair, each sorted."""
+    return concealed_split(counts)[0]
 
-    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_readings``). Most
+
+def concealed_split(counts: tuple[int, ...]) -> tuple[list[tuple[Block, ...]], int]:
+    """(every split of concealed counts into sets and exactly one pair, each sorted; the kinds
+    present as bits, read off the same per-suit lookups).
+
+    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_shape``). Most
     suits split one way only, so those are joined straight onto one reading; a list of
     combinations is started only at the first suit with several splits.
     """
     honour_counts = counts[27:]
     blocks: tuple[Block, ...] = ()
     pairs = 0
+    present = 0
+    dead = False                    # no reading; the scan goes on for the kinds present
     if honour_counts != _NO_HONOURS:
-        honour = _honour_reading(honour_counts)
+        honour, present = _honour_shape(honour_counts)
         if honour is None:
-            return []
-        blocks, pairs = honour
+            dead = True
+        else:
+            blocks, pairs = honour
     combos: list[SuitReading] | None = None
     for base in (18, 9, 0):          # built back to front, so each reading stays sorted
         key = counts[base:base + 9]
         if key == _NO_SUIT:
             continue
-        splits = _suit_readings(key, base)
+        splits, mask = _suit_shape(key, base)
+        present |= mask
+        if dead:
+            continue
         if combos is None and len(splits) == 1:
             suit_blocks, suit_pairs = splits[0]
             pairs += suit_pairs
-            if pairs > 1:
-                return []
             blocks = suit_blocks + blocks
+            dead = pairs > 1
             continue
         if not splits:
-            return []
+            dead = True
+            continue
         if combos is None:
             combos = [(blocks, pairs)]
         combos = [(suit_blocks + rest, suit_pairs + more) for suit_blocks, suit_pairs in splits
                   for rest, more in combos if suit_pairs + more <= 1]
+    if dead:
+        return [], present
     if combos is None:
-        return [blocks] if pairs == 1 else []
-    return [blocks for blocks, pairs in combos if pairs == 1]
+        return ([blocks] if pairs == 1 else []), present
+    return [blocks for blocks, pairs in combos if pairs == 1], present
 
 
 def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
@@ -182,19 +210,19 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return product == 2 and sum(counts) == 14
 
 
-def readings(concealed: tuple[int, ...], melds: MeldInfo) -> list[tuple[Block, ...]]:
-    """All readings (melds included), sorted; seven pairs among them when there are no melds."""
+def readings(concealed: tuple[int, ...], melds: MeldInfo) -> tuple[list[tuple[Block, ...]], int]:
+    """(all readings, melds included, sorted, seven pairs among them when there are no melds;
+    the concealed kinds present as bits)."""
+    found, present = concealed_split(concealed)
     if melds.any_melds:
-        found = [tuple(sorted(reading + melds.blocks)) for reading in concealed_readings(concealed)]
-    else:
-        found = concealed_readings(concealed)
-        if concealed.count(2) == 7:
-            pairs = seven_pairs(concealed)
-            if pairs is not None:
-                found.append(pairs)
+        found = [tuple(sorted(reading + melds.blocks)) for reading in found]
+    elif concealed.count(2) == 7:
+        pairs = seven_pairs(concealed)
+        if pairs is not None:
+            found.append(pairs)
     if len(found) > 1:
         found.sort()
-    return found
+    return found, present
 
 
 def win_groups(reading: tuple[Block, ...], melds: MeldInfo, win_kind: int) -> list[Block]:
