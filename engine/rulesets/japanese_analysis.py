@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engine.hand import DeclaredHand
@@ -137,7 +138,7 @@ _GREEN_MASK = sum(1 << kind for kind in GREEN)
 _HONOR_MASK = sum(1 << kind for kind in range(27, 34))
 
 
-def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: MeldInfo,
+def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: MeldInfo,
                 options: dict[str, Any]) -> Facts:
     """The hand-level facts; ``present`` has bit k set when kind k is in the hand."""
     suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
@@ -153,22 +154,11 @@ def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: Meld
 def hand_features(facts: Facts) -> int:
     """The feature bits that decide which flag and hand units are worth checking."""
     features = H_TSUMO if facts.tsumo else 0
-    for flag in facts.flags:
-        features |= FLAG_BITS.get(flag, 0)
+    if facts.flags:
+        features |= _flag_features(facts.flags)
     counts = facts.counts
     if facts.honors:
-        dragons = winds = 0
-        for kind in range(27, 34):
-            if counts[kind] >= 3:
-                features |= H_PUNG_OF[kind]
-                if kind >= 31:
-                    dragons += 1
-                else:
-                    winds += 1
-        if dragons >= 2:
-            features |= H_TWO_DRAGON_PUNGS
-        if winds >= 3:
-            features |= H_THREE_WIND_PUNGS
+        features |= _honour_features(bytes(counts[27:]))
         if counts[facts.seat_wind] >= 3:
             features |= H_SEAT_PUNG
         if counts[facts.round_wind] >= 3:
@@ -186,6 +176,34 @@ def hand_features(facts: Facts) -> int:
         features |= H_GREEN
     if facts.kong_count >= 3:
         features |= H_KONGS
+    return features
+
+
+@lru_cache(maxsize=256)
+def _flag_features(flags: frozenset[str]) -> int:
+    """The feature bits of a set of flags (few sets occur; a frozenset keeps its hash)."""
+    features = 0
+    for flag in flags:
+        features |= FLAG_BITS.get(flag, 0)
+    return features
+
+
+@lru_cache(maxsize=1024)
+def _honour_features(honours: bytes) -> int:
+    """The feature bits of the seven honour counts: a pung of each, two dragon or three wind
+    pungs. Honour counts repeat across hands, so each is worked out once."""
+    features = dragons = winds = 0
+    for offset, count in enumerate(honours):
+        if count >= 3:
+            features |= H_PUNG_OF[27 + offset]
+            if offset >= 4:
+                dragons += 1
+            else:
+                winds += 1
+    if dragons >= 2:
+        features |= H_TWO_DRAGON_PUNGS
+    if winds >= 3:
+        features |= H_THREE_WIND_PUNGS
     return features
 
 
@@ -290,7 +308,7 @@ def _dora_kind(indicator: int) -> int:
 DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))
 
 
-def count_dora(hand: DeclaredHand, counts: list[int], red: int,
+def count_dora(hand: DeclaredHand, counts: bytearray, red: int,
                options: dict[str, Any]) -> tuple[int, int, int]:
     """(dora, red fives, ura dora) in the whole hand; ura only under riichi."""
     if not options.get("dora", True):
@@ -330,12 +348,12 @@ def _value(units: list[Yaku], is_open: bool,
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
     """Every candidate reading of a declared hand (none when it is not a complete hand)."""
     melds = melds or meld_info(hand.melds)
-    counts = [0] * 34
+    counts = bytearray(34)
     red = 0
     for tile in hand.concealed:
         counts[tile.kind] += 1
         red += tile.red
-    concealed = tuple(counts)
+    concealed = bytes(counts)
     found, present = readings(concealed, melds)    # present: bit k set when kind k is held
     for meld in hand.melds:
         for tile in meld.tiles:
@@ -345,7 +363,10 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             red += tile.red
     facts = build_facts(hand, counts, present, melds, options)
     dora, red, ura = count_dora(hand, counts, red, options)
-    fixed = [unit for unit in hand_units_for(hand_features(facts)) if unit.applies(facts, None)]  # type: ignore[arg-type]
+    fixed = []
+    for unit in hand_units_for(hand_features(facts)):
+        if unit.applies(facts, None):  # type: ignore[arg-type]
+            fixed.append(unit)
     # The value of a reading without sets yaku, shared by every such candidate.
     fixed_value = _value(fixed, facts.is_open, options) if fixed else _NO_YAKU
     seven_pairs_on = options.get("seven_pairs", True)

@@ -10,8 +10,8 @@ same hand always gets the same breakdown.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from engine.hand import Meld
 from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
@@ -23,9 +23,9 @@ MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "an
 ORPHANS = TERMINALS_AND_HONORS
 
 
-@dataclass(frozen=True, slots=True)
-class MeldInfo:
-    """What scoring needs of the melds: their blocks, which are open, and the kongs."""
+class MeldInfo(NamedTuple):
+    """What scoring needs of the melds: their blocks, which are open, and the kongs. A named
+    tuple, as it is built for every hand with melds and a frozen dataclass costs more to make."""
 
     blocks: tuple[Block, ...]
     open_blocks: tuple[Block, ...]
@@ -62,7 +62,7 @@ SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, numbe
 
 
 @lru_cache(maxsize=4096)
-def _suit_shape(counts: tuple[int, ...], base: int) -> tuple[tuple[SuitReading, ...], int]:
+def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int]:
     """(every split of one suit's nine counts, the kinds present as bits).
 
     Suits repeat across hands far more than whole hands do, so this is the level worth caching.
@@ -74,7 +74,7 @@ def _suit_shape(counts: tuple[int, ...], base: int) -> tuple[tuple[SuitReading, 
     return _suit_readings(counts, base), mask
 
 
-def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...]:
+def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
     """Every split of one suit's nine counts into chows, pungs and at most one pair."""
     found: set[SuitReading] = set()
     work = list(counts)
@@ -113,7 +113,7 @@ def _suit_readings(counts: tuple[int, ...], base: int) -> tuple[SuitReading, ...
 
 
 @lru_cache(maxsize=1024)
-def _honour_shape(counts: tuple[int, ...]) -> tuple[SuitReading | None, int]:
+def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     """Honours only make pungs and pairs: (the one reading of seven honour counts if any, the
     kinds present as bits)."""
     blocks: list[Block] = []
@@ -133,18 +133,21 @@ def _honour_shape(counts: tuple[int, ...]) -> tuple[SuitReading | None, int]:
     return ((tuple(blocks), pairs) if pairs <= 1 and not broken else None), mask
 
 
-_NO_SUIT = (0,) * 9
-_NO_HONOURS = (0,) * 7
+_NO_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
 
 
-def concealed_readings(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
+def concealed_readings(counts: bytes) -> list[tuple[Block, ...]]:
     """Every split of concealed counts into sets and exactly one pair, each sorted."""
     return concealed_split(counts)[0]
 
 
-def concealed_split(counts: tuple[int, ...]) -> tuple[list[tuple[Block, ...]], int]:
+def concealed_split(counts: bytes) -> tuple[list[tuple[Block, ...]], int]:
     """(every split of concealed counts into sets and exactly one pair, each sorted; the kinds
     present as bits, read off the same per-suit lookups).
+
+    Counts come as 34 bytes: slicing, comparing and hashing a suit's nine are cheaper than for a
+    tuple of ints.
 
     Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_shape``). Most
     suits split one way only, so those are joined straight onto one reading; a list of
@@ -210,7 +213,7 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return product == 2 and sum(counts) == 14
 
 
-def readings(concealed: tuple[int, ...], melds: MeldInfo) -> tuple[list[tuple[Block, ...]], int]:
+def readings(concealed: bytes, melds: MeldInfo) -> tuple[list[tuple[Block, ...]], int]:
     """(all readings, melds included, sorted, seven pairs among them when there are no melds;
     the concealed kinds present as bits)."""
     found, present = concealed_split(concealed)
@@ -254,7 +257,7 @@ def block_kinds(block: Block) -> tuple[int, ...]:
 
 def completes(counts: Sequence[int], meld_count: int) -> bool:
     """Do these concealed counts (3n+2 tiles) complete a hand with ``meld_count`` melds?"""
-    key = tuple(counts)
+    key = bytes(counts)
     if concealed_readings(key):
         return True
     if meld_count == 0 and sum(key) == 14:
