@@ -152,3 +152,28 @@ def test_camerash_labels_map_to_codes_and_split_is_fixed():
     assert all(int(p.stem) % 5 == 0 for p, _ in held)
     assert not {p for p, _ in train} & {p for p, _ in held}
     assert len(train) + len(held) == 628
+
+
+def test_committed_eval_photos_match_the_generator():
+    # datasets/eval/ was written by scene.write_photos with this configuration; the truth must still
+    # be what the generator makes from the same seed (a silent generator change would break reads)
+    import json
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "datasets" / "eval"
+    config = SceneConfig(
+        styles=("hk", "japanese", "chinese", "modern"),
+        surfaces=("felt", "wood", "desk", "mat", "cloth"),
+        max_tilt=0.45,
+        long_side=1280,
+    )
+    committed = sorted(folder.glob("scene-*.json"))
+    assert len(committed) == 6
+    for path in committed[:2]:
+        truth = json.loads(path.read_text())
+        again = truth_json(render_scene(int(path.stem.split("-")[1]), config))
+        assert again["hand"] == truth["hand"]
+        assert [t["tile"] for t in again["tiles"]] == [t["tile"] for t in truth["tiles"]]
+        boxes = np.array([t["box"] for t in truth["tiles"]])
+        assert np.abs(np.array([t["box"] for t in again["tiles"]]) - boxes).max() < 0.2
+        assert (folder / truth["image"]).stat().st_size < 300_000
