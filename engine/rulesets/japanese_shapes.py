@@ -228,24 +228,6 @@ def readings(concealed: bytes, melds: MeldInfo) -> tuple[list[tuple[Block, ...]]
     return found, present
 
 
-def win_groups(reading: tuple[Block, ...], melds: MeldInfo, win_kind: int) -> list[Block]:
-    """The concealed blocks of a reading that the winning tile may have completed, in order.
-
-    A block equal to an open meld is that meld unless the reading holds it twice.
-    """
-    spare = list(melds.open_blocks)
-    groups: list[Block] = []
-    for block in reading:
-        if block in spare:
-            spare.remove(block)
-            continue
-        kind, shape = block
-        if (kind == win_kind or (shape == CHOW_B and kind < win_kind <= kind + 2)) \
-                and block not in groups:
-            groups.append(block)
-    return groups
-
-
 def block_kinds(block: Block) -> tuple[int, ...]:
     kind, shape = block
     if shape == CHOW_B:

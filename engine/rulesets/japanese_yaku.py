@@ -431,7 +431,7 @@ def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
     return han
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def hand_units_for(features: int) -> tuple[Yaku, ...]:
     """The flag and hand units worth checking for a hand with these feature bits."""
     return tuple(unit for unit in SITUATIONAL + HAND_UNITS if unit.needs & ~features == 0)
