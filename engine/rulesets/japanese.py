@@ -44,9 +44,10 @@ __all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "i
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
     """Score a declared win under a Japanese preset's options (see ``PRESETS``)."""
     melds = meld_info(hand.melds)
-    problem = flag_problem(hand, melds.is_open)
-    if problem is not None:
-        return invalid(problem)
+    if hand.flags:
+        problem = flag_problem(hand, bool(melds.open_blocks))
+        if problem is not None:
+            return invalid(problem)
     analysis = analyse(hand, options, melds)
     if not analysis.candidates:
         return invalid("not a complete hand: no reading as four sets and a pair, seven pairs "
