@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from vision.detections import Detections  # noqa: E402
-from vision.evaluate import Sample, load_samples, match  # noqa: E402
+from vision.evaluate import Sample, claimed_tiles, load_samples, match  # noqa: E402
 from vision.stabilize import Stabilizer  # noqa: E402
 
 PEER_NAMES = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
@@ -102,7 +102,7 @@ def side_by_side(samples: list[Sample], reader) -> None:
         truth = riichi_only(Detections.from_json(sample.truth["tiles"]))
         start = time.perf_counter()
         reading = reader.read_bytes(data)
-        ours.add(riichi_only(reading.detections), truth, (time.perf_counter() - start) * 1000)
+        ours.add(riichi_only(claimed_tiles(reading)), truth, (time.perf_counter() - start) * 1000)
         if peer is not None:
             start = time.perf_counter()
             found = peer(data)

@@ -158,6 +158,21 @@ def test_low_confidence_and_five_of_a_kind_are_reported():
     assert "hand" in by_kind   # the engine refuses five 1m too
 
 
+def test_faint_detections_far_from_the_hand_are_left_out_and_reported():
+    hand_row = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 2z 6z", "6z", y=400)
+    flower_row = lay("3f", y=250)              # 150 px = 1.9 tile depths away: part of the hand
+    junk = lay("5z 2s", x=700, y=700)          # 300 px = 3.75 tile depths away
+    confidences = [0.9] * 14 + [0.8] + [0.3, 0.35]
+    layout = read_layout(scene(hand_row, flower_row, junk, confidences=confidences))
+    assert layout.hand == {"hand": "123m456p789s2226z6z", "melds": [], "win_tile": "6z", "flowers": "3f"}
+    assert [(a.kind, a.tiles) for a in layout.ambiguities] == [
+        ("stray", (15, 16)), ("low_confidence", (15,)), ("low_confidence", (16,))]
+    assert all(15 not in group.tiles and 16 not in group.tiles for group in layout.groups)
+    # read with a tile's confidence, the same far row is kept (and reported as the hand's problem)
+    kept = read_layout(scene(hand_row, flower_row, junk))
+    assert "stray" not in [a.kind for a in kept.ambiguities]
+
+
 def test_called_tiles_that_are_no_set_are_reported():
     det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z", "2z", "3s* 5s 7s"))
     layout = read_layout(det)

@@ -220,7 +220,8 @@ def test_read_json_contract_through_the_real_entry_point():
     tile = reading["tiles"][0]
     assert set(tile) == {"tile", "box", "conf", "face_down", "rotated"} and len(tile["box"]) == 4
     indexes = sorted(i for group in reading["groups"] for i in group["tiles"])
-    assert indexes == list(range(len(reading["tiles"])))       # every tile in exactly one group
+    strays = sorted(i for doubt in reading["ambiguities"] if doubt["kind"] == "stray" for i in doubt["tiles"])
+    assert sorted(indexes + strays) == list(range(len(reading["tiles"])))   # each tile once: grouped or stray
     assert {group["kind"] for group in reading["groups"]} <= {"concealed", "meld", "winning_tile", "bonus"}
 
 

@@ -230,13 +230,19 @@ def score_sample(report: Report, name: str, predicted: Detections, hand: Mapping
         report.latencies_ms.append(latency_ms)
 
 
+def claimed_tiles(reading: Any) -> Detections:
+    """The tiles a reading puts in its groups (detections it left out as strays are not claimed)."""
+    kept = sorted({index for group in reading.layout.groups for index in group.tiles})
+    return reading.detections[np.array(kept, dtype=np.int64)]
+
+
 def evaluate(read: Callable[[bytes], Any], samples: Iterable[Sample],
              progress: Callable[[int], None] | None = None) -> Report:
     """Read every sample with ``read`` (bytes -> vision.reader.Reading) and score it."""
     report = Report()
     for number, sample in enumerate(samples):
         reading = read(sample.image.read_bytes())
-        score_sample(report, sample.image.name, reading.detections, reading.layout.hand, sample.truth,
+        score_sample(report, sample.image.name, claimed_tiles(reading), reading.layout.hand, sample.truth,
                      sum(reading.timing_ms.values()))
         if progress:
             progress(number + 1)

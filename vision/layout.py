@@ -33,6 +33,8 @@ class LayoutOptions:
     row: float = 0.6              # centres further apart than this many tile heights: another row
     low_confidence: float = 0.5   # a tile read with less confidence is reported
     set_sideways: float | None = 0.04   # see group_sideways; None: only the detector's marks count
+    stray_distance: float = 2.5   # a row this many tile depths from the hand's longest row ...
+    stray_confidence: float = 0.45   # ... with a mean confidence below this is no part of the hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +267,21 @@ def sideways_scores(boxes: np.ndarray, options: LayoutOptions = LayoutOptions())
     return scores
 
 
+def stray_rows(det: Detections, rows: list[list[int]], frame: RowFrame,
+               options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
+    """Rows that are no part of the hand: far from its longest row and read with low confidence
+    (table patterns, chips and cards mistaken for tiles). A flower row or a row of melds lies
+    within about two tile depths of the hand and is read with a tile's confidence."""
+    if len(rows) < 2:
+        return []
+    main = max(rows, key=len)
+    _, unit_depth = frame.unit()
+    centre = float(np.median(frame.across[main]))
+    return [row for row in rows if row is not main
+            and abs(float(np.median(frame.across[row])) - centre) > options.stray_distance * unit_depth
+            and float(np.mean(det.confidences[row])) < options.stray_confidence]
+
+
 def reading_order(det: Detections, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
     """Indexes that put detections in reading order (rows far to near, left to right)."""
     return np.array([i for row in find_rows(det, options) for i in row], dtype=np.int64)
@@ -370,7 +387,12 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     stacked = set(stacked_pairs(det, frame))
     candidates: list[list[int]] = []         # groups of concealed tiles, in reading order
     not_winning: set[int] = set()            # sideways tiles that form no set: never the winning tile
-    for row in find_rows(det, options, frame):
+    rows = find_rows(det, options, frame)
+    for row in stray_rows(det, rows, frame, options):
+        reading.doubt("stray", f"{len(row)} faint detection{'s' if len(row) > 1 else ''} away from the "
+                               f"hand ({' '.join(codes[i] for i in row)}) left out", row)
+        rows.remove(row)
+    for row in rows:
         bonus = [i for i in row if codes[i].endswith("f")]
         if bonus:
             reading.flowers.extend(bonus)
