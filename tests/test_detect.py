@@ -242,3 +242,5 @@ def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
     assert reading["hand"] == {"hand": "123m456p789s1155z1z", "melds": ["chi:234s", "ankan:7777z"],
                                "win_tile": "1z", "flowers": ""}
     assert [tile["tile"] for tile in reading["tiles"]] == codes       # reading order
+    assert list(reading["timing_ms"]) == ["decode", "detect", "layout"]
+    assert reading["timing_ms"]["decode"] > 0 and reading["timing_ms"]["detect"] > 0

@@ -59,7 +59,9 @@ class HandReader:
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
         reading = self.read_pixels(decoded.pixels, scale=decoded.scale)
-        return Reading(reading.detections, reading.layout, {"decode": decode_ms, **reading.timing_ms})
+        timing = {"decode": decode_ms, "detect": reading.timing_ms["detect"],
+                  "layout": reading.timing_ms["layout"]}
+        return Reading(reading.detections, reading.layout, timing)
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0) -> Reading:
         """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel."""
