@@ -88,19 +88,18 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
     total, basic, limit, payments = value
-    if candidate.yakuman:
-        items, ids, dynamic = explained(candidate.yaku, 0, 0, 0)
-    else:
-        items, ids, dynamic = explained(candidate.yaku, analysis.dora, analysis.red, analysis.ura)
+    items, ids, dynamic = explained(candidate.yaku)
     if dynamic:
         items = _with_reasons(items, dynamic, candidate, analysis)
+    if dora and not candidate.yakuman:
+        items += dora_items(analysis.dora, analysis.red, analysis.ura)
     details = {"basic_points": basic, "yaku": list(ids),
                "fu_items": list(fu_texts(candidate.raw_fu, tuple(candidate.fu_items))),
                "reading": [BLOCK_TEXTS[kind * 4 + shape] for kind, shape in candidate.reading]}
     return Score(True, True, items, total, han, candidate.fu, limit, dict(payments), None, (), details)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=8192)
 def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
     """The fu breakdown as text ('30 base', '8 closed pung', ...); few breakdowns occur, so each
     is written once."""
@@ -112,12 +111,12 @@ DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red f
                 ("Ura Dora", "tiles after the ura indicators"))
 
 
-@lru_cache(maxsize=4096)
-def explained(yaku: tuple[tuple[Yaku, int], ...], dora: int, red: int,
-              ura: int) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
-    """(items, yaku ids, positions of the items whose reason reads the hand) for a set of yaku
-    and dora counts. Few distinct sets occur, so each is explained once; a reason that names the
-    hand's tiles (a suit, a wind, a rank) is left as a placeholder for ``_with_reasons``."""
+@lru_cache(maxsize=8192)
+def explained(yaku: tuple[tuple[Yaku, int], ...]
+              ) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """(items, yaku ids, positions of the items whose reason reads the hand) for a set of yaku.
+    Few distinct sets occur, so each is explained once; a reason that names the hand's tiles (a
+    suit, a rank, the winning tile) is left as a placeholder for ``_with_reasons``."""
     items: list[Item] = []
     dynamic = []
     for index, (unit, value) in enumerate(yaku):
@@ -126,10 +125,14 @@ def explained(yaku: tuple[tuple[Yaku, int], ...], dora: int, red: int,
         else:
             items.append(Item(unit.name, value, 1, ""))
             dynamic.append(index)
-    for (name, why), count in zip(DORA_REASONS, (dora, red, ura), strict=True):
-        if count:
-            items.append(Item(name, count, 1, why))
     return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
+
+
+@lru_cache(maxsize=1024)
+def dora_items(dora: int, red: int, ura: int) -> tuple[Item, ...]:
+    """The dora, red five and ura dora items of an ordinary hand, once per count triple."""
+    return tuple(Item(name, count, 1, why)
+                 for (name, why), count in zip(DORA_REASONS, (dora, red, ura), strict=True) if count)
 
 
 def _with_reasons(items: tuple[Item, ...], dynamic: tuple[int, ...], candidate: Candidate,

@@ -61,7 +61,7 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int]:
     """(every split of one suit's nine counts, the kinds present as bits).
 
