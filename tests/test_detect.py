@@ -17,7 +17,6 @@ from vision.detect import (
     box_iou,
     boxes_back,
     crop_tiles,
-    decide_sideways,
     decode_yolo,
     letterbox,
     letterbox_shape,
@@ -105,14 +104,6 @@ def test_sideways_tiles_are_marked_relative_to_their_neighbours():
     # tall, yet only the sideways 80 x 30 is marked
     low = [[x, 0, x + 60, 40] for x in range(0, 600, 60)] + [[600, 10, 680, 40]]
     assert mark_rotated(np.array(low, np.float32)).tolist() == [False] * 10 + [True]
-
-
-def test_the_classifier_overrules_an_unsure_shape_and_shape_settles_a_symmetric_face():
-    shape = np.array([0.05, 0.05, 0.15, 0.15, -0.05])
-    upright = np.array([0.2, 0.9, 0.5, 0.97, 0.5])
-    turned = np.array([0.9, 0.2, 0.5, 0.05, 0.5])
-    # log-odds: ln(0.9/0.2) = 1.50 + 0; -1.50 + 0; 0 + 20 * 0.1 = 2; ln(0.05/0.97) = -2.97 + 2; 0 - 2
-    assert decide_sideways(shape, upright, turned).tolist() == [True, False, True, False, False]
 
 
 def test_turn_level_makes_tilted_rows_level_and_boxes_map_back():

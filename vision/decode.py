@@ -18,7 +18,7 @@ from PIL import Image, UnidentifiedImageError
 
 DEFAULT_MAX_BYTES = 40 * 1024 * 1024       # a phone's largest JPEG is well under this
 DEFAULT_MAX_PIXELS = 60_000_000            # 60 MP: above any phone camera, below a memory problem
-DEFAULT_MIN_SIDE = 1600                    # decode at least this long side when reducing a photo
+DEFAULT_MIN_SIDE = 1000                    # decode at least this long side when reducing a photo
 SUPPORTED_FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF")
 EXIF_ORIENTATION = 0x0112
 
@@ -120,7 +120,7 @@ def apply_orientation(pixels: np.ndarray, orientation: int) -> np.ndarray:
     if orientation == 6:
         return np.rot90(pixels, k=-1)
     if orientation == 7:
-        return np.rot90(pixels, k=1)[::-1]
+        return pixels[::-1, ::-1].swapaxes(0, 1)
     if orientation == 8:
         return np.rot90(pixels, k=1)
     return pixels
