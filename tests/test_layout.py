@@ -106,6 +106,25 @@ def test_open_kong_and_promoted_kong():
     assert layout.ambiguities == ()
 
 
+def test_sets_in_the_melds_place_are_melds_even_unmarked():
+    # after the winning tile, in the same row: no tile seen sideways, still called melds
+    det = scene(lay("1m 2m 3m 4p 5p 6p 1z", "1z", "7s 8s 9s", "5m 5m 5m"))
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m456p1z1z", "melds": ["chi:789s", "pon:555m"], "win_tile": "1z",
+                           "flowers": ""}
+    assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("meld_apart", (8, 9, 10)),
+                                                                ("meld_apart", (11, 12, 13))]
+    # on a row of their own (behind the hand) too
+    det = scene(lay("7s 8s 9s", "5m 5m 5m", y=250), lay("1m 2m 3m 4p 5p 6p 1z", "1z", y=400))
+    assert read_layout(det).hand["melds"] == ["chi:789s", "pon:555m"]
+    # before the winning tile they are the player's concealed sets, as laid
+    det = scene(lay("7s 8s 9s", "5m 5m 5m", "1m 2m 3m 4p 5p 6p 1z", "1z"))
+    assert read_layout(det).hand["melds"] == []
+    # and with the convention off, only sideways tiles make melds
+    det = scene(lay("1m 2m 3m 4p 5p 6p 1z", "1z", "7s 8s 9s", "5m 5m 5m"))
+    assert read_layout(det, LayoutOptions(melds_apart=False)).hand["melds"] == []
+
+
 def test_face_down_tiles_mark_a_concealed_kong():
     # Japanese way: the two end tiles face down, the two middle ones show the tile.
     det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "back 0s 5s back"))

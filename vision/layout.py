@@ -33,6 +33,7 @@ class LayoutOptions:
     row: float = 0.6              # centres further apart than this many tile heights: another row
     low_confidence: float = 0.5   # a tile read with less confidence is reported
     set_sideways: float | None = 0.04   # see group_sideways; None: only the detector's marks count
+    melds_apart: bool = True      # legal sets in the melds' place are melds (see _melds_apart)
     stray_distance: float = 2.5   # a row this many tile depths from the hand's longest row ...
     stray_confidence: float = 0.45   # ... with a mean confidence below this is no part of the hand
 
@@ -392,12 +393,14 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
         reading.doubt("stray", f"{len(row)} faint detection{'s' if len(row) > 1 else ''} away from the "
                                f"hand ({' '.join(codes[i] for i in row)}) left out", row)
         rows.remove(row)
-    for row in rows:
+    row_of: dict[int, int] = {}
+    for number, row in enumerate(rows):
         bonus = [i for i in row if codes[i].endswith("f")]
         if bonus:
             reading.flowers.extend(bonus)
             reading.groups.append(Group(BONUS, tuple(bonus)))
         playing = [i for i in row if i not in bonus]
+        row_of.update({i: number for i in playing})
         for group in split_groups(frame, playing, options):
             where, tiles = _classify_group(group, codes, det, stacked, reading, options)
             if where != "done":
@@ -405,6 +408,8 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
                 if where == "concealed":
                     not_winning.update(tiles)
     win, concealed_groups = _winning_tile(candidates, not_winning, codes, reading)
+    if options.melds_apart:
+        concealed_groups = _melds_apart(concealed_groups, win, row_of, frame, codes, reading)
     for group in concealed_groups:
         reading.concealed.extend(group)
         reading.groups.append(Group(CONCEALED, tuple(group)))
@@ -439,6 +444,33 @@ def _winning_tile(candidates: list[list[int]], not_winning: set[int], codes: lis
                                      f"the row ({codes[win]}) is taken", [win])
     rest = candidates[:number] + [candidates[number][:-1]] + candidates[number + 1:]
     return win, rest
+
+
+def _melds_apart(groups: list[list[int]], win: int | None, row_of: dict[int, int], frame: RowFrame,
+                 codes: list[str], reading: _Reading) -> list[list[int]]:
+    """Sets in the melds' place are melds even when no tile was seen sideways: players lay the
+    concealed tiles in one run and the winning tile at its end, and put their melds after it or
+    in a row of their own. So a legal set laid apart after the winning tile, or in another row
+    than the longest run, is read as a called meld, with a doubt to confirm it."""
+    if not groups:
+        return groups
+    main = max(groups, key=len)
+    main_row = row_of.get(main[0])
+    kept = []
+    for group in groups:
+        tiles = [parse_tile(codes[i]) for i in group]
+        after_win = win is not None and row_of.get(win) == row_of.get(group[0]) \
+            and frame.along[group[0]] > frame.along[win]
+        apart = row_of.get(group[0]) != main_row or after_win
+        kind = meld_kind(tiles) if group is not main and len(group) in (3, 4) and apart else None
+        if kind is None:
+            kept.append(group)
+            continue
+        reading.melds.append(f"{kind}:{format_tiles(tiles)}")
+        reading.groups.append(Group(MELD, tuple(group), kind))
+        reading.doubt("meld_apart", f"{' '.join(codes[i] for i in group)} lies apart where melds go but "
+                                    "no tile of it was seen sideways: read as a called meld", group)
+    return kept
 
 
 def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | None) -> None:
