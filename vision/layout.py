@@ -212,9 +212,13 @@ def row_gaps(frame: RowFrame, row: Sequence[int]) -> np.ndarray:
     usable = ratio > 0.5                        # a tile stacked on another is no spacing
     if usable.sum() < 2:
         return np.zeros(len(spacing))
+    typical = float(np.median(ratio[usable]))   # gaps are the minority of spacings
+    usable &= ratio > 0.7 * typical             # nor is a doubled or shifted box's
     along = frame.along[list(row)]
     middle = (along[:-1] + along[1:]) / 2
-    touching = usable & (ratio < 1.15 * float(np.percentile(ratio[usable], 25)))   # gaps: the minority
+    touching = usable & (ratio < 1.15 * typical)
+    if not touching.any():
+        return np.zeros(len(spacing))
     for _ in range(6):
         if touching.sum() >= 4:
             slope, intercept = np.polyfit(middle[touching], ratio[touching], 1)
