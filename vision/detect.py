@@ -2,7 +2,7 @@
 
 Stage one, a one-class YOLO detector, finds tiles; stage two, a small crop classifier, names each
 tile (46 classes, ``back`` for a face-down tile). The split lets the detector run at a small input
-size (fast on a laptop CPU) while each tile is classified from the full-resolution photo.
+size (fast on a laptop CPU) while each tile is classified from the photo itself, at its resolution.
 Everything model-specific (files, input sizes, class lists) is read from ``models/vision.json``;
 the sessions are created once, when a TileDetector is made, never per image.
 
