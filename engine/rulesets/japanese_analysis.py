@@ -11,10 +11,11 @@ from functools import lru_cache
 from typing import Any
 
 from engine.hand import DeclaredHand
-from engine.rulesets.japanese_fu import SEVEN_PAIRS_FU, FuItem, reading_fu
+from engine.rulesets.japanese_fu import BLOCK_FU, PAIR_FU, SEVEN_PAIRS_FU, FuItem, SetFu, reading_fu
 from engine.rulesets.japanese_shapes import (
     CHOW_B,
     PAIR_B,
+    PUNG_B,
     Block,
     MeldInfo,
     is_thirteen_orphans,
@@ -207,11 +208,15 @@ def _honour_features(honours: bytes) -> int:
     return features
 
 
-def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> tuple[View, list[Block]]:
+def _view(reading: tuple[Block, ...], melds: MeldInfo,
+          facts: Facts) -> tuple[View, list[Block], SetFu]:
     """One pass over a reading: chows, pungs, the concealed-pung count as sanankou reads it, the
-    feature bits that pick which sets units to check, and the blocks the winning tile may have
+    feature bits that pick which sets units to check, the blocks the winning tile may have
     completed (in order; a block equal to an open meld is that meld unless the reading holds it
-    twice)."""
+    twice), and the fu its pungs, kongs and pair earn wherever the winning tile went."""
+    fu_items: list[FuItem] = []
+    fu_total = 0
+    win_pung = -1
     chows: list[int] = []
     triplets: list[int] = []
     groups: list[Block] = []
@@ -245,10 +250,23 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> tuple[Vi
                 triplets.append(kind)
                 if kind < 27:
                     pung_mask |= 1 << kind
-                if block not in open_blocks:
+                if block in open_blocks:
+                    item = BLOCK_FU[kind * 4 + shape][True]  # type: ignore[index]
+                else:
                     closed += 1
                     if on_win:
                         win_pung_closed = True
+                        if shape == PUNG_B:
+                            win_pung = len(fu_items)
+                    item = BLOCK_FU[kind * 4 + shape][False]  # type: ignore[index]
+                fu_items.append(item)
+                fu_total += item[0]
+            elif kind >= 27:
+                valued = (kind >= 31) + (kind == facts.seat_wind) + (kind == facts.round_wind)
+                if valued:
+                    item = PAIR_FU[valued >= 2]
+                    fu_items.append(item)
+                    fu_total += item[0]
         if spare and block in spare:
             spare.remove(block)
         elif on_win and block not in groups:
@@ -276,8 +294,8 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo, facts: Facts) -> tuple[Vi
     seven = len(reading) == 7
     if seven:
         features |= S_SEVEN
-    return View(reading, seven, chows, triplets, closed, False, (0, PAIR_B), features,
-                chow_mask, pung_mask), groups
+    return (View(reading, seven, chows, triplets, closed, False, (0, PAIR_B), features,
+                 chow_mask, pung_mask), groups, (fu_items, fu_total, win_pung))
 
 
 def _straight(chow_mask: int) -> bool:
@@ -362,24 +380,26 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             present |= 1 << kind
             red += tile.red
     facts = build_facts(hand, counts, present, melds, options)
-    dora, red, ura = count_dora(hand, counts, red, options)
+    if hand.dora_indicators or hand.ura_indicators or red:
+        dora, red, ura = count_dora(hand, counts, red, options)
+    else:
+        dora = ura = 0
     fixed = []
     for unit in hand_units_for(hand_features(facts)):
         if unit.applies(facts, None):  # type: ignore[arg-type]
             fixed.append(unit)
     # The value of a reading without sets yaku, shared by every such candidate.
     fixed_value = _value(fixed, facts.is_open, options) if fixed else _NO_YAKU
-    seven_pairs_on = options.get("seven_pairs", True)
-    open_pinfu_fu = bool(options.get("open_pinfu_fu", True))
-    pinfu_tsumo_fu = bool(options.get("pinfu_tsumo_fu", False))
+    open_pinfu_fu = options.get("open_pinfu_fu", True)
+    pinfu_tsumo_fu = options.get("pinfu_tsumo_fu", False)
     is_open = facts.is_open
     tsumo = facts.tsumo
     win = facts.win_kind
     candidates: list[Candidate] = []
     for reading in found:
-        view, groups = _view(reading, melds, facts)
+        view, groups, sets_fu = _view(reading, melds, facts)
         seven = view.seven_pairs
-        if seven and not seven_pairs_on:
+        if seven and not options.get("seven_pairs", True):
             continue
         features = view.features
         for group in groups:
@@ -388,8 +408,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 items: list[FuItem] = []
                 pinfu = False
             else:
-                fu, raw, items = reading_fu(reading, melds, group, win, tsumo, facts.seat_wind,
-                                            facts.round_wind, open_pinfu_fu, pinfu_tsumo_fu)
+                fu, raw, items = reading_fu(sets_fu, group, win, tsumo, is_open, open_pinfu_fu,
+                                            pinfu_tsumo_fu)
                 pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
             view.pinfu_shape = pinfu
             view.win_group = group

@@ -11,7 +11,7 @@ Which set the winning tile completed is chosen by the caller, who tries each and
 
 from __future__ import annotations
 
-from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, PUNG_B, Block, MeldInfo
+from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, PUNG_B, Block
 
 SEVEN_PAIRS_FU = 25
 _TERMINAL_OR_HONOR = tuple(kind >= 27 or kind % 9 in (0, 8) for kind in range(34))
@@ -35,11 +35,18 @@ _YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
 _TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
 
 
-def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, win_kind: int,
-               tsumo: bool, seat_wind: int, round_wind: int, open_pinfu_fu: bool = True,
-               pinfu_tsumo_fu: bool = False) -> tuple[int, int, list[FuItem]]:
-    """(rounded fu, raw fu, items) for a regular reading; items exclude the base. Positional
-    arguments, as this runs for every reading and winning set."""
+PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valued twice"
+BLOCK_FU = _BLOCK_FU
+# The fu the sets of one reading earn whatever the winning set, as the analysis' one pass over the
+# reading collects them: (items in reading order, their total, the position of the concealed pung
+# of the winning tile's kind among the items, or -1).
+SetFu = tuple[list[FuItem], int, int]
+
+
+def reading_fu(sets: SetFu, win_group: Block, win_kind: int, tsumo: bool, is_open: bool,
+               open_pinfu_fu: bool = True, pinfu_tsumo_fu: bool = False) -> tuple[int, int, list[FuItem]]:
+    """(rounded fu, raw fu, items) for a regular reading won on ``win_group``; items exclude the
+    base. A concealed pung completed on a discard counts as open."""
     items: list[FuItem] = []
     total = 0
     group_kind, group_shape = win_group
@@ -54,29 +61,19 @@ def reading_fu(reading: tuple[Block, ...], melds: MeldInfo, win_group: Block, wi
     elif group_shape == PAIR_B:
         items.append(_SINGLE)
         total += 2
-    open_blocks = melds.open_blocks
-    ron_pung = None if tsumo or group_shape != PUNG_B else win_group   # opened by the discard
-    for block in reading:
-        kind, shape = block
-        if shape == CHOW_B:
-            continue
-        if shape == PAIR_B:
-            if kind >= 27:
-                valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
-                if valued:
-                    item = _DOUBLE_WIND_PAIR if valued >= 2 else _YAKUHAI_PAIR
-                    items.append(item)
-                    total += item[0]
-            continue
-        item = _BLOCK_FU[kind * 4 + shape][block in open_blocks or block == ron_pung]  # type: ignore[index]
-        items.append(item)
-        total += item[0]
+    set_items, set_total, win_pung = sets
+    if set_items:
+        if group_shape == PUNG_B and not tsumo and win_pung >= 0:
+            closed, opened = set_items[win_pung], _BLOCK_FU[group_kind * 4 + PUNG_B][True]  # type: ignore[index]
+            set_items = set_items[:win_pung] + [opened] + set_items[win_pung + 1:]
+            set_total += opened[0] - closed[0]
+        items += set_items
+        total += set_total
     if tsumo and (total or pinfu_tsumo_fu):
         items.append(_TSUMO)
         total += 2
-    if open_blocks and not total and open_pinfu_fu:
+    if is_open and not total and open_pinfu_fu:
         items.append(_OPEN_NO_FU)
         total += 2
-    base = 20 if open_blocks or tsumo else 30
-    total += base
+    total += 20 if is_open or tsumo else 30
     return -(-total // 10) * 10, total, items
