@@ -6,7 +6,10 @@ wait fu 2 for an edge (12-3, 7-89), closed (1-3) or single (pair) wait; 2 per ya
 closed); a pung completed on a discard counts as open; 2 for tsumo except for pinfu; an open hand
 with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is rounded up to 10.
 
-Which set the winning tile completed is chosen by the caller, who tries each and keeps the best.
+The tables are read in the analysis' one pass over a reading (``BLOCK_FU``, ``PAIR_FU``: the fu
+its sets earn wherever the winning tile went); ``reading_fu`` adds the wait, the pung a discard
+opened, tsumo and the base for each set the winning tile may have completed. The caller tries each
+and keeps the best.
 """
 
 from __future__ import annotations
@@ -24,19 +27,16 @@ _SET_FU = {
 }
 
 FuItem = tuple[int, str]
-# The same table by block: _BLOCK_FU[kind * 4 + shape][opened] for pungs and kongs (a list index
+# The same table by block: BLOCK_FU[kind * 4 + shape][opened] for pungs and kongs (a list index
 # is cheaper than building a key per set).
-_BLOCK_FU: tuple[tuple[FuItem, FuItem] | None, ...] = tuple(
+BLOCK_FU: tuple[tuple[FuItem, FuItem] | None, ...] = tuple(
     (_SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, False)],
      _SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, True)]) if shape in (KONG_B, PUNG_B) else None
     for kind in range(34) for shape in range(4))
 _EDGE, _CLOSED, _SINGLE = (2, "edge wait"), (2, "closed wait"), (2, "single wait")
 _YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
 _TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
-
-
 PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valued twice"
-BLOCK_FU = _BLOCK_FU
 # The fu the sets of one reading earn whatever the winning set, as the analysis' one pass over the
 # reading collects them: (items in reading order, their total, the position of the concealed pung
 # of the winning tile's kind among the items, or -1).
@@ -64,7 +64,7 @@ def reading_fu(sets: SetFu, win_group: Block, win_kind: int, tsumo: bool, is_ope
     set_items, set_total, win_pung = sets
     if set_items:
         if group_shape == PUNG_B and not tsumo and win_pung >= 0:
-            closed, opened = set_items[win_pung], _BLOCK_FU[group_kind * 4 + PUNG_B][True]  # type: ignore[index]
+            closed, opened = set_items[win_pung], BLOCK_FU[group_kind * 4 + PUNG_B][True]  # type: ignore[index]
             set_items = set_items[:win_pung] + [opened] + set_items[win_pung + 1:]
             set_total += opened[0] - closed[0]
         items += set_items
