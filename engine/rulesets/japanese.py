@@ -32,8 +32,8 @@ from engine.rulesets.japanese_scoring import (
     riichi_value,
     win_payments,
 )
+from engine.rulesets.japanese_shapes import NO_MELDS, meld_info, wait_kinds
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
-from engine.rulesets.japanese_shapes import meld_info, wait_kinds
 from engine.rulesets.japanese_yaku import BLOCK_TEXTS, SETS, Yaku
 from engine.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 
@@ -43,7 +43,7 @@ __all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "i
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
     """Score a declared win under a Japanese preset's options (see ``PRESETS``)."""
-    melds = meld_info(hand.melds)
+    melds = meld_info(hand.melds) if hand.melds else NO_MELDS
     if hand.flags:
         problem = flag_problem(hand, bool(melds.open_blocks))
         if problem is not None:
@@ -61,11 +61,15 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
 
 def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
     dealer = hand.seat_wind == EAST
-    minimum = max(int(options.get("minimum_han", 1)), 1)
+    # Plain reads (each builtin call costs about as much as an option lookup): the registry has
+    # checked the options' types, and the two switches only key the value table by truthiness.
+    minimum = options.get("minimum_han", 1)
+    if minimum < 1:
+        minimum = 1
     tsumo = analysis.facts.tsumo
     dora = analysis.dora + analysis.red + analysis.ura
-    counted = bool(options.get("counted_yakuman", True))
-    kiriage = bool(options.get("kiriage"))
+    counted = options.get("counted_yakuman", True)
+    kiriage = options.get("kiriage", False)
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     candidates = analysis.candidates
     for candidate in candidates:

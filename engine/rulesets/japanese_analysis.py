@@ -146,9 +146,9 @@ def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: Meld
         | (4 if present & 0x7FC0000 else 0)
     assert hand.win_tile is not None
     # Positional: this runs once per hand, and keyword arguments cost a third more.
-    return Facts(counts, hand.flags, options, hand.win_by == "tsumo", bool(melds.open_blocks),
+    return Facts(counts, hand.flags, options, hand.win_by == "tsumo", melds.open_blocks != (),
                  melds.any_melds, melds.kong_count, hand.win_tile.kind, hand.seat_wind,
-                 hand.round_wind, suits, bool(present & _HONOR_MASK), present & ~_SIMPLE_MASK == 0,
+                 hand.round_wind, suits, present & _HONOR_MASK != 0, present & ~_SIMPLE_MASK == 0,
                  present & _SIMPLE_MASK == 0, present & ~_GREEN_MASK == 0)
 
 
