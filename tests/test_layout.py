@@ -136,6 +136,18 @@ def test_face_down_tiles_mark_a_concealed_kong():
     assert layout.ambiguities == ()
 
 
+def test_a_concealed_kong_seen_in_part_is_still_a_kong():
+    # one face-down end missed by the detector: three tiles, one of them a back
+    det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "back 6p 6p"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:6666p"]
+    assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("kong_seen_in_part", (11, 12, 13))]
+    # both ends missed: a pair laid where melds go is no meld, but the two shown tiles of a kong
+    det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "6p 6p"))
+    assert read_layout(det).hand["melds"] == ["ankan:6666p"]
+    hand_from_dict(read_layout(det).hand)
+
+
 def test_four_face_down_tiles_are_reported_not_guessed():
     det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "back back back back"))
     layout = read_layout(det)

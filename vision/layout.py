@@ -339,6 +339,19 @@ def group_sideways(det: Detections, group: Sequence[int]) -> tuple[int, float]:
     return best, best_score
 
 
+def _concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], codes: list[str],
+                    reading: _Reading) -> None:
+    """Record a concealed kong from the tiles of it that show (its face-down ends give no kind).
+    With fewer than four tiles seen, the missing ones were face down and missed: said in a doubt."""
+    kind_tile = parse_tile(max(faces))   # a plain five rather than its red copy ('5m' > '0m')
+    tiles = [parse_tile(codes[i]) for i in shown] + [kind_tile] * (4 - len(shown))
+    reading.melds.append(f"ankan:{format_tiles(tiles)}")
+    reading.groups.append(Group(MELD, tuple(group), "ankan"))
+    if len(group) < 4:
+        reading.doubt("kong_seen_in_part", f"concealed kong of {kind_tile.code}: only {len(group)} of its "
+                                           "four tiles were seen", group)
+
+
 def _classify_group(group: list[int], codes: list[str], det: Detections, stacked: set[int],
                     reading: _Reading, options: LayoutOptions) -> tuple[str, list[int]]:
     """Record a meld, or say where the group's tiles go: ('candidate', tiles) for an unmarked group
@@ -347,11 +360,8 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
     shown = [i for i in group if i not in backs]
     if backs:
         faces = {codes[i] for i in shown}
-        if len(group) == 4 and len({parse_tile(code).kind for code in faces}) == 1:
-            kind_tile = parse_tile(max(faces))   # a plain five rather than its red copy ('5m' > '0m')
-            tiles = [parse_tile(codes[i]) for i in shown] + [kind_tile] * len(backs)
-            reading.melds.append(f"ankan:{format_tiles(tiles)}")
-            reading.groups.append(Group(MELD, tuple(group), "ankan"))
+        if 2 <= len(group) <= 4 and len({parse_tile(code).kind for code in faces}) == 1:
+            _concealed_kong(group, shown, faces, codes, reading)
             return "done", []
         what = "all four are face down: which tile is it?" if len(group) == 4 and not shown else \
             f"{' '.join(codes[i] for i in group)} is no concealed kong"
@@ -466,6 +476,10 @@ def _melds_apart(groups: list[list[int]], win: int | None, row_of: dict[int, int
         after_win = win is not None and row_of.get(win) == row_of.get(group[0]) \
             and frame.along[group[0]] > frame.along[win]
         apart = row_of.get(group[0]) != main_row or after_win
+        if group is not main and apart and len(group) == 2 and tiles[0].kind == tiles[1].kind:
+            # a pair alone is no meld: the two shown tiles of a concealed kong, ends unseen
+            _concealed_kong(group, group, {codes[i] for i in group}, codes, reading)
+            continue
         kind = meld_kind(tiles) if group is not main and len(group) in (3, 4) and apart else None
         if kind is None:
             kept.append(group)
