@@ -140,44 +140,46 @@ _HONOR_MASK = sum(1 << kind for kind in range(27, 34))
 
 
 def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: MeldInfo,
-                options: dict[str, Any]) -> Facts:
-    """The hand-level facts; ``present`` has bit k set when kind k is in the hand."""
+                options: dict[str, Any]) -> tuple[Facts, int]:
+    """The hand-level facts, and the feature bits that decide which flag and hand units are worth
+    checking (one function, as both read the same values); ``present`` has bit k set when kind k
+    is in the hand."""
     suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
         | (4 if present & 0x7FC0000 else 0)
     assert hand.win_tile is not None
-    # Positional: this runs once per hand, and keyword arguments cost a third more.
-    return Facts(counts, hand.flags, options, hand.win_by == "tsumo", melds.open_blocks != (),
-                 melds.any_melds, melds.kong_count, hand.win_tile.kind, hand.seat_wind,
-                 hand.round_wind, suits, present & _HONOR_MASK != 0, present & ~_SIMPLE_MASK == 0,
-                 present & _SIMPLE_MASK == 0, present & ~_GREEN_MASK == 0)
-
-
-def hand_features(facts: Facts) -> int:
-    """The feature bits that decide which flag and hand units are worth checking."""
-    features = H_TSUMO if facts.tsumo else 0
-    if facts.flags:
-        features |= _flag_features(facts.flags)
-    counts = facts.counts
-    if facts.honors:
+    tsumo = hand.win_by == "tsumo"
+    honors = present & _HONOR_MASK != 0
+    all_simple = present & ~_SIMPLE_MASK == 0
+    all_terminal_honor = present & _SIMPLE_MASK == 0
+    green = present & ~_GREEN_MASK == 0
+    flags = hand.flags
+    seat_wind = hand.seat_wind
+    round_wind = hand.round_wind
+    features = H_TSUMO if tsumo else 0
+    if flags:
+        features |= _flag_features(flags)
+    if honors:
         features |= _honour_features(bytes(counts[27:]))
-        if counts[facts.seat_wind] >= 3:
+        if counts[seat_wind] >= 3:
             features |= H_SEAT_PUNG
-        if counts[facts.round_wind] >= 3:
+        if counts[round_wind] >= 3:
             features |= H_ROUND_PUNG
-    if facts.suits in (1, 2, 4):
-        if facts.honors:
+        if suits in (1, 2, 4):
             features |= H_ONE_SUIT
-        else:
-            features |= H_PURE_ONE_SUIT if facts.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
-    if facts.all_simple:
+    elif suits in (1, 2, 4):
+        features |= H_PURE_ONE_SUIT if melds.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
+    if all_simple:
         features |= H_SIMPLE
-    if facts.all_terminal_honor:
+    elif all_terminal_honor:
         features |= H_OUTSIDE
-    if facts.green:
+    if green:
         features |= H_GREEN
-    if facts.kong_count >= 3:
+    if melds.kong_count >= 3:
         features |= H_KONGS
-    return features
+    # Positional: this runs once per hand, and keyword arguments cost a third more.
+    return Facts(counts, flags, options, tsumo, melds.open_blocks != (), melds.any_melds,
+                 melds.kong_count, hand.win_tile.kind, seat_wind, round_wind, suits, honors,
+                 all_simple, all_terminal_honor, green), features
 
 
 @lru_cache(maxsize=256)
@@ -379,13 +381,13 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             counts[kind] += 1
             present |= 1 << kind
             red += tile.red
-    facts = build_facts(hand, counts, present, melds, options)
+    facts, hand_bits = build_facts(hand, counts, present, melds, options)
     if hand.dora_indicators or hand.ura_indicators or red:
         dora, red, ura = count_dora(hand, counts, red, options)
     else:
         dora = ura = 0
     fixed = []
-    for unit in hand_units_for(hand_features(facts)):
+    for unit in hand_units_for(hand_bits):
         if unit.applies(facts, None):  # type: ignore[arg-type]
             fixed.append(unit)
     # The value of a reading without sets yaku, shared by every such candidate.
