@@ -416,13 +416,13 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             view.pinfu_shape = pinfu
             view.win_group = group
             units = set_units_for(features | S_PINFU if pinfu else features)
-            found = [unit for unit in units if unit.applies(facts, view)] if units else None
-            if not found:
+            set_yaku = [unit for unit in units if unit.applies(facts, view)] if units else None
+            if not set_yaku:
                 counted, han, yakuman = fixed_value
-            elif fixed_value[2] or any(unit.yakuman for unit in found):
-                counted, han, yakuman = _value(fixed + found, is_open, options)   # yakuman rule
+            elif fixed_value[2] or any(unit.yakuman for unit in set_yaku):
+                counted, han, yakuman = _value(fixed + set_yaku, is_open, options)   # yakuman rule
             else:                       # ordinary yaku only: the sets yaku add to the fixed ones
-                extra, extra_han, _ = _value(found, is_open, options)
+                extra, extra_han, _ = _value(set_yaku, is_open, options)
                 counted, han, yakuman = fixed_value[0] + extra, fixed_value[1] + extra_han, 0
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven,
                                         False, view))
