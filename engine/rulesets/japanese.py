@@ -97,10 +97,12 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         items = _with_reasons(items, dynamic, candidate, analysis)
     if dora and not candidate.yakuman:
         items += dora_items(analysis.dora, analysis.red, analysis.ura)
-    details = {"basic_points": basic, "yaku": list(ids),
-               "fu_items": list(fu_texts(candidate.raw_fu, tuple(candidate.fu_items))),
+    # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking rather
+    # than by builtin calls, which cost more.
+    details = {"basic_points": basic, "yaku": [*ids],
+               "fu_items": [*fu_texts(candidate.raw_fu, (*candidate.fu_items,))],
                "reading": [BLOCK_TEXTS[kind * 4 + shape] for kind, shape in candidate.reading]}
-    return Score(True, True, items, total, han, candidate.fu, limit, dict(payments), None, (), details)
+    return Score(True, True, items, total, han, candidate.fu, limit, {**payments}, None, (), details)
 
 
 @lru_cache(maxsize=8192)

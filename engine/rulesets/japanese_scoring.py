@@ -138,8 +138,9 @@ def riichi_hand_value(basic: int, *, dealer_win: bool, tsumo: bool) -> int:
 
 @lru_cache(maxsize=4096)
 def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool, counted_yakuman: bool,
-                 kiriage: bool) -> tuple[int, int, str | None, tuple[tuple[str, int], ...]]:
-    """(hand value, basic points, limit, payment summary items) of a han/fu/yakuman count.
+                 kiriage: bool) -> tuple[int, int, str | None, Mapping[str, int]]:
+    """(hand value, basic points, limit, payment summary) of a han/fu/yakuman count; the summary
+    is shared between hands, so callers copy it.
 
     A table lookup in effect: few (han, fu) pairs occur, and every hand with the same ones pays
     the same, so the limit tiers and roundings are worked out once per pair.
@@ -147,7 +148,7 @@ def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool,
     options = {"counted_yakuman": counted_yakuman, "kiriage": kiriage}
     basic, limit = riichi_basic_points(han, fu, yakuman=yakuman, options=options)
     return (riichi_hand_value(basic, dealer_win=dealer_win, tsumo=tsumo), basic, limit,
-            tuple(payment_summary(basic, dealer_win=dealer_win, tsumo=tsumo).items()))
+            payment_summary(basic, dealer_win=dealer_win, tsumo=tsumo))
 
 
 # -- win payments -------------------------------------------------------------------------------
