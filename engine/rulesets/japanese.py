@@ -97,11 +97,14 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         items = _with_reasons(items, dynamic, candidate, analysis)
     if dora and not candidate.yakuman:
         items += dora_items(analysis.dora, analysis.red, analysis.ura)
-    # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking rather
-    # than by builtin calls, which cost more.
+    # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking and
+    # plain loops rather than builtin calls and comprehensions, which cost more per hand.
+    reading = []
+    for kind, shape in candidate.reading:
+        reading.append(BLOCK_TEXTS[kind * 4 + shape])
     details = {"basic_points": basic, "yaku": [*ids],
                "fu_items": [*fu_texts(candidate.raw_fu, (*candidate.fu_items,))],
-               "reading": [BLOCK_TEXTS[kind * 4 + shape] for kind, shape in candidate.reading]}
+               "reading": reading}
     return Score(True, True, items, total, han, candidate.fu, limit, {**payments}, None, (), details)
 
 
@@ -145,14 +148,14 @@ def _with_reasons(items: tuple[Item, ...], dynamic: tuple[int, ...], candidate: 
                   analysis: Analysis) -> tuple[Item, ...]:
     """The items with the hand-specific reasons filled in; the reading is rebuilt only for a
     reason that needs it."""
-    filled = list(items)
+    filled = [*items]
     view = None
     for index in dynamic:
         unit, value = candidate.yaku[index]
         if view is None and unit.scope == SETS:
             view = candidate_view(candidate)
         filled[index] = shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[operator,arg-type]
-    return tuple(filled)
+    return (*filled,)
 
 
 @lru_cache(maxsize=4096)

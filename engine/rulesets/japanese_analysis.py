@@ -415,15 +415,18 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
             view.pinfu_shape = pinfu
             view.win_group = group
-            units = set_units_for(features | S_PINFU if pinfu else features)
-            set_yaku = [unit for unit in units if unit.applies(facts, view)] if units else None
+            set_yaku = []
+            for unit in set_units_for(features | S_PINFU if pinfu else features):
+                if unit.applies(facts, view):
+                    set_yaku.append(unit)
             if not set_yaku:
                 counted, han, yakuman = fixed_value
-            elif fixed_value[2] or any(unit.yakuman for unit in set_yaku):
-                counted, han, yakuman = _value(fixed + set_yaku, is_open, options)   # yakuman rule
-            else:                       # ordinary yaku only: the sets yaku add to the fixed ones
-                extra, extra_han, _ = _value(set_yaku, is_open, options)
-                counted, han, yakuman = fixed_value[0] + extra, fixed_value[1] + extra_han, 0
+            else:
+                extra, extra_han, extra_yakuman = _value(set_yaku, is_open, options)
+                if fixed_value[2] or extra_yakuman:     # yakuman push out every other yaku
+                    counted, han, yakuman = _value(fixed + set_yaku, is_open, options)
+                else:                   # ordinary yaku only: the sets yaku add to the fixed ones
+                    counted, han, yakuman = fixed_value[0] + extra, fixed_value[1] + extra_han, 0
             candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven,
                                         False, view))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):

@@ -55,7 +55,7 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
             open_blocks.append((kind, shape))
         if shape == KONG_B:
             kongs += 1
-    return MeldInfo(tuple(blocks), tuple(open_blocks), kongs, True)
+    return MeldInfo((*blocks,), (*open_blocks,), kongs, True)
 
 
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
@@ -218,7 +218,10 @@ def readings(concealed: bytes, melds: MeldInfo) -> tuple[list[tuple[Block, ...]]
     the concealed kinds present as bits)."""
     found, present = concealed_split(concealed)
     if melds.any_melds:
-        found = [tuple(sorted(reading + melds.blocks)) for reading in found]
+        with_melds = []
+        for reading in found:
+            with_melds.append(tuple(sorted(reading + melds.blocks)))
+        found = with_melds
     elif concealed.count(2) == 7:
         pairs = seven_pairs(concealed)
         if pairs is not None:
