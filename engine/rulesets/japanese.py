@@ -75,7 +75,9 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     for candidate in candidates:
         if candidate.han >= minimum:
             # Dora count only towards an ordinary hand that has a yaku.
-            han = min(candidate.han if candidate.yakuman else candidate.han + dora, MAX_HAN)
+            han = candidate.han if candidate.yakuman else candidate.han + dora
+            if han > MAX_HAN:
+                han = MAX_HAN
             value = riichi_value(han, candidate.fu, candidate.yakuman, dealer, tsumo, counted, kiriage)
             total = value[0]
         else:

@@ -221,6 +221,7 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo,
     win_pung = -1
     chows: list[int] = []
     triplets: list[int] = []
+    chow_count = triplet_count = 0          # counted here: a len() call costs more
     groups: list[Block] = []
     chow_mask = pung_mask = 0
     closed = 0
@@ -235,6 +236,7 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo,
         kind, shape = block
         if shape == CHOW_B:
             chows.append(kind)
+            chow_count += 1
             bit = 1 << kind
             if chow_mask & bit:
                 peikou = True
@@ -250,6 +252,7 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo,
                 outside = False
             if shape != PAIR_B:
                 triplets.append(kind)
+                triplet_count += 1
                 if kind < 27:
                     pung_mask |= 1 << kind
                 if block in open_blocks:
@@ -277,18 +280,18 @@ def _view(reading: tuple[Block, ...], melds: MeldInfo,
     if win_pung_closed and not facts.tsumo and not chow_on_win:
         closed -= 1
     features = 0 if facts.is_open else S_CLOSED
-    if chows:
+    if chow_count:
         if outside:
             features |= S_OUTSIDE_CHOWS
         if peikou:
             features |= S_PEIKOU
-        if len(chows) >= 3:
+        if chow_count >= 3:
             if chow_mask & (chow_mask >> 9) & (chow_mask >> 18):
                 features |= S_SANSHOKU
             if _straight(chow_mask):
                 features |= S_ITTSU
-    if len(triplets) >= 3:
-        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if len(triplets) == 4 else 0)
+    if triplet_count >= 3:
+        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if triplet_count == 4 else 0)
         if pung_mask & (pung_mask >> 9) & (pung_mask >> 18):
             features |= S_DOUKOU
         if closed == 3:
