@@ -62,8 +62,9 @@ SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, numbe
 
 
 @lru_cache(maxsize=16384)
-def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int]:
-    """(every split of one suit's nine counts, the kinds present as bits).
+def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int, SuitReading | None]:
+    """(every split of one suit's nine counts, the kinds present as bits, the split when there is
+    exactly one).
 
     Suits repeat across hands far more than whole hands do, so this is the level worth caching.
     """
@@ -71,7 +72,8 @@ def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int]
     for offset, count in enumerate(counts):
         if count:
             mask |= 1 << (base + offset)
-    return _suit_readings(counts, base), mask
+    splits = _suit_readings(counts, base)
+    return splits, mask, splits[0] if len(splits) == 1 else None
 
 
 def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
@@ -169,12 +171,12 @@ def concealed_split(counts: bytes) -> tuple[list[tuple[Block, ...]], int]:
         key = counts[base:base + 9]
         if key == _NO_SUIT:
             continue
-        splits, mask = _suit_shape(key, base)
+        splits, mask, single = _suit_shape(key, base)
         present |= mask
         if dead:
             continue
-        if combos is None and len(splits) == 1:
-            suit_blocks, suit_pairs = splits[0]
+        if combos is None and single is not None:
+            suit_blocks, suit_pairs = single
             pairs += suit_pairs
             blocks = suit_blocks + blocks
             dead = pairs > 1
