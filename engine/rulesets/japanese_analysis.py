@@ -191,7 +191,7 @@ def _flag_features(flags: frozenset[str]) -> int:
     return features
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=4096)
 def _honour_features(honours: bytes) -> int:
     """The feature bits of the seven honour counts: a pung of each, two dragon or three wind
     pungs. Honour counts repeat across hands, so each is worked out once."""
