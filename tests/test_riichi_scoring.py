@@ -25,7 +25,7 @@ def test_pinfu_tsumo_is_20_fu():
     # others 640 -> 700; total 1300 + 700 + 700 = 2700
     result = score("234m567p345s678s22p", "8s", win_by="tsumo")
     assert (result.han, result.fu, result.total) == (3, 20, 2700)
-    assert result.payments == {"dealer": 1300, "others": 700}
+    assert result.payments == {"winner": 2700, "dealer": -1300, "others": -700}
 
 
 def test_seven_pairs_is_25_fu():
@@ -111,7 +111,16 @@ def test_ura_dora_needs_riichi_and_dora_need_a_yaku():
 def test_dealer_payments_and_counters():
     # dealer mangan ron: 6 x 2000 = 12000, honba is added by win_payments, not in total
     result = score("234m567p345s678s22p", "8s", seat_wind="E", flags=["riichi"], dora_indicators="1p")
-    assert (result.han, result.total, result.payments) == (5, 12000, {"discarder": 12000})
+    assert (result.han, result.total, result.payments) == (5, 12000, {"winner": 12000, "discarder": -12000})
+    # with 2 counters and 1 riichi stick on the table: the discarder pays 12000 + 2 x 300 = 12600,
+    # the winner also takes the 1000 stick from the pot: 13600 (total stays the hand's 12000)
+    result = score("234m567p345s678s22p", "8s", seat_wind="E", flags=["riichi"], dora_indicators="1p",
+                   honba=2, riichi_sticks=1)
+    assert result.total == 12000
+    assert result.payments == {"winner": 13600, "discarder": -12600, "riichi_sticks": 1000}
+    # non-dealer tsumo with 1 counter: 100 more from each payer
+    result = score("234m567p345s678s22p", "8s", win_by="tsumo", honba=1)
+    assert result.payments == {"winner": 3000, "dealer": -1400, "others": -800}
 
 
 def test_not_a_win_and_contradicting_flags():

@@ -31,6 +31,7 @@ from engine.rulesets.japanese_scoring import (
     false_win_payments,
     riichi_value,
     win_payments,
+    with_counters,
 )
 from engine.rulesets.japanese_shapes import NO_MELDS, meld_info, wait_kinds
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
@@ -107,7 +108,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     details = {"basic_points": basic, "yaku": [*ids],
                "fu_items": [*fu_texts(candidate.raw_fu, (*candidate.fu_items,))],
                "reading": reading}
-    return Score(True, True, items, total, han, candidate.fu, limit, {**payments}, None, (), details)
+    return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
+                 None, (), details)
 
 
 @lru_cache(maxsize=8192)

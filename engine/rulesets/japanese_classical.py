@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.hand import DeclaredHand
 from engine.result import Item, Score
 from engine.rulesets.japanese_analysis import Analysis, Candidate, candidate_view
-from engine.rulesets.japanese_scoring import classical_summary, round_up
+from engine.rulesets.japanese_scoring import classical_summary, round_up, with_counters
 from engine.tiles import EAST
 
 WINNING_POINTS = 20
@@ -95,6 +95,8 @@ def score_classical(hand: DeclaredHand, analysis: Analysis, options: dict) -> Sc
     return Score(
         valid=True, meets_minimum=True, items=tuple(items), total=value,
         limit="limit" if limit and value >= limit else None,
-        payments=classical_summary(value, dealer_win=dealer, tsumo=facts.tsumo, options=options),
+        payments=with_counters(
+            classical_summary(value, dealer_win=dealer, tsumo=facts.tsumo, options=options),
+            hand, options),
         details={"basic_points": basic, "doubles": count},
     )

@@ -13,7 +13,9 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.hand import DeclaredHand
 from engine.result import Score
+from engine.tiles import EAST
 
 # -- presets ------------------------------------------------------------------------------------
 # Every option a preset has, with its default. Names shared across families are red_fives,
@@ -241,27 +243,58 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
 
 
 def payment_summary(score_basic: int, *, dealer_win: bool, tsumo: bool) -> dict[str, int]:
-    """The readable ``payments`` of a Riichi result (no counters): who pays how much."""
+    """The readable ``payments`` of a Riichi result before counters: signed, winner first, in the
+    shape every family uses (``{"winner": 38, "discarder": -22, "others": -8}``)."""
     if tsumo:
         if dealer_win:
-            return {"each": round_up(2 * score_basic, 100)}
-        return {"dealer": round_up(2 * score_basic, 100), "others": round_up(score_basic, 100)}
-    return {"discarder": round_up((6 if dealer_win else 4) * score_basic, 100)}
+            each = round_up(2 * score_basic, 100)
+            return {"winner": 3 * each, "others": -each}
+        dealer, other = round_up(2 * score_basic, 100), round_up(score_basic, 100)
+        return {"winner": dealer + 2 * other, "dealer": -dealer, "others": -other}
+    amount = round_up((6 if dealer_win else 4) * score_basic, 100)
+    return {"winner": amount, "discarder": -amount}
 
 
 def classical_summary(value: int, *, dealer_win: bool, tsumo: bool,
                       options: Mapping[str, Any]) -> dict[str, int]:
-    """The readable ``payments`` of a japanese-classical result (no counters)."""
+    """The readable ``payments`` of a japanese-classical result before counters, signed."""
     doubled = bool(options.get("east_pays_double", False))
     if tsumo:
-        if not doubled:
-            return {"each": value}
-        if dealer_win:
-            return {"each": 2 * value}
-        return {"dealer": 2 * value, "others": value}
-    if not doubled:
-        return {"discarder": 3 * value}
-    return {"discarder": (6 if dealer_win else 4) * value}
+        if not doubled or dealer_win:
+            each = 2 * value if doubled else value
+            return {"winner": 3 * each, "others": -each}
+        return {"winner": 4 * value, "dealer": -2 * value, "others": -value}
+    amount = (6 if dealer_win else 4) * value if doubled else 3 * value
+    return {"winner": amount, "discarder": -amount}
+
+
+def with_counters(summary: dict[str, int], hand: DeclaredHand,
+                  options: Mapping[str, Any]) -> dict[str, int]:
+    """A copy of a summary with the hand's counters (``honba_value`` each: from the discarder, or a
+    third from each payer on a self-draw; only for East under ``honba_dealer_only``) and the riichi
+    sticks on the table, which the winner takes from the pot."""
+    honba = hand.honba
+    if honba and options.get("honba_dealer_only", False) and hand.seat_wind != EAST:
+        honba = 0
+    riichi_sticks = hand.riichi_sticks
+    if not honba and not riichi_sticks:
+        return {**summary}
+    tsumo = hand.win_by == "tsumo"
+    stick_value = int(options.get("riichi_stick", 1000))
+    out = dict(summary)
+    bonus = honba * int(options.get("honba_value", 300))
+    if bonus:
+        if tsumo:
+            for role in out:
+                if role != "winner":
+                    out[role] -= bonus // 3
+        else:
+            out["discarder"] -= bonus
+        out["winner"] += bonus
+    if riichi_sticks:
+        out["riichi_sticks"] = riichi_sticks * stick_value
+        out["winner"] += riichi_sticks * stick_value
+    return out
 
 
 # -- false wins and draws -----------------------------------------------------------------------
