@@ -148,7 +148,9 @@ def export_detector(weights: Path, imgsz: int = 416, target: Path = MODELS / "de
     return target
 
 
-def write_vision_json(*, detector_imgsz: int, classifier_hw: tuple[int, int]) -> Path:
+def write_vision_json(
+    *, detector_imgsz: int, classifier_hw: tuple[int, int], score_threshold: float = 0.5
+) -> Path:
     """models/vision.json: what the runtime needs to load both models, and nothing else."""
     from vision.classes import CLASS_CODES, MODEL_CONFIG
 
@@ -157,6 +159,7 @@ def write_vision_json(*, detector_imgsz: int, classifier_hw: tuple[int, int]) ->
             "file": "detector.onnx",
             "imgsz": detector_imgsz,
             "classes": ["tile"],
+            "score_threshold": score_threshold,
             "input": "RGB float32 0-1, NCHW, letterboxed with gray 114",
             "output": "1 x (4 + classes) x anchors: cx, cy, w, h in input pixels, then scores",
         },

@@ -100,7 +100,7 @@ def classify(session, crops: np.ndarray) -> np.ndarray:
     return logits.argmax(1)
 
 
-def scene_figures(models: Path, scenes: Path, limit: int | None = None) -> dict:
+def scene_figures(models: Path, scenes: Path, limit: int | None = None, conf: float = 0.3) -> dict:
     import onnxruntime as ort
 
     config = json.loads((models / MODEL_CONFIG).read_text())
@@ -122,7 +122,7 @@ def scene_figures(models: Path, scenes: Path, limit: int | None = None) -> dict:
         split = truth_path.parent.name
         image = cv2.imread(str(scenes / "images" / split / truth["image"]), cv2.IMREAD_COLOR)
         started = time.perf_counter()
-        pred = detect(det, image, imgsz)
+        pred = detect(det, image, imgsz, conf=conf)
         crops = (
             np.stack(
                 [
@@ -150,6 +150,7 @@ def scene_figures(models: Path, scenes: Path, limit: int | None = None) -> dict:
     n = max(1, len(truths))
     return {
         "scenes": len(truths),
+        "score_threshold": conf,
         "tiles": tp + fn,
         "detector_precision": round(tp / max(1, tp + fp), 4),
         "detector_recall": round(tp / max(1, tp + fn), 4),
@@ -177,10 +178,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scenes", type=Path, default=None, help="a generated dataset folder with truth/")
     parser.add_argument("--camerash", type=Path, default=None)
     parser.add_argument("--limit", type=int, default=None)
+    parser.add_argument("--conf", type=float, default=0.3, help="detector score threshold")
     args = parser.parse_args(argv)
     figures = {}
     if args.scenes:
-        figures.update(scene_figures(args.models, args.scenes, args.limit))
+        figures.update(scene_figures(args.models, args.scenes, args.limit, args.conf))
     if args.camerash:
         figures.update(camerash_figure(args.models, args.camerash))
     print(json.dumps(figures, indent=1))
