@@ -155,7 +155,11 @@ def test_model_config_resolves_files_next_to_it(tmp_path):
     config = ModelConfig.load(tmp_path)
     assert config.detector_path == tmp_path / "d.onnx" and config.imgsz == 320
     assert config.input_hw == (64, 48) and config.classifier_classes == CLASS_CODES
-    assert config.crop_margin == 0.0
+    assert config.crop_margin == 0.0 and config.score_threshold is None
+    data = json.loads((tmp_path / "vision.json").read_text())
+    data["detector"]["score_threshold"] = 0.5
+    (tmp_path / "vision.json").write_text(json.dumps(data))
+    assert ModelConfig.load(tmp_path).score_threshold == 0.5
 
 
 def test_model_config_errors_say_what_to_do(tmp_path):

@@ -191,8 +191,8 @@ def test_summary_lists_the_hand_and_the_doubts():
 def test_read_of_the_committed_photos_gives_their_tiles():
     """The shipped models on the committed synthetic photos: tiles matched to the truth boxes with
     the right code. A regression bar, not the target: with the models shipped on 29 Nov (detector
-    after 12 epochs, classifier v2) the six photos read 96.7% precision and 95.7% recall
-    (89 of 93 tiles) and 5 of 6 whole hands."""
+    at 416 with its score threshold 0.5, classifier v2) the six photos read 94.8% precision and
+    97.9% recall (91 of 93 tiles) and 4 of 6 whole hands."""
     require_models()
     samples = eval_samples()
     from vision.reader import HandReader
@@ -204,8 +204,8 @@ def test_read_of_the_committed_photos_gives_their_tiles():
         kept = sorted({i for group in reading.layout.groups for i in group.tiles})
         score_sample(report, sample.image.name, reading.detections[np.array(kept, dtype=np.int64)],
                      reading.layout.hand, sample.truth)
-    assert report.precision >= 0.93 and report.recall >= 0.93, report.to_text()
-    assert report.hands_exact >= 4, report.to_text()
+    assert report.precision >= 0.92 and report.recall >= 0.92, report.to_text()
+    assert report.hands_exact >= 3, report.to_text()
 
 
 def test_read_json_contract_through_the_real_entry_point():

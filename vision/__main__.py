@@ -223,7 +223,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--models", help="folder with vision.json (default: models/)")
         sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
         sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
-        sub.add_argument("--conf", type=float, help="detector score threshold (default: 0.55)")
+        sub.add_argument("--conf", type=float,
+                         help="detector score threshold (default: vision.json's, else 0.55)")
         sub.add_argument("--min-side", type=int, default=DEFAULT_MIN_SIDE,
                          help="decode large JPEGs reduced down to this long side")
 

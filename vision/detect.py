@@ -28,6 +28,7 @@ from vision.layout import row_angle, sideways_scores
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
 SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
+DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
 LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
 SURE = 0.9                 # a classifier reading below this is checked with the crop turned
 
@@ -47,6 +48,7 @@ class ModelConfig:
     input_hw: tuple[int, int]
     classifier_classes: tuple[str, ...]
     crop_margin: float = 0.0     # the classifier is trained on detector boxes as they are
+    score_threshold: float | None = None   # the detector's own threshold, when vision.json gives one
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> ModelConfig:
@@ -74,6 +76,7 @@ class ModelConfig:
             input_hw=(int(classifier["input_hw"][0]), int(classifier["input_hw"][1])),
             classifier_classes=classes,
             crop_margin=float(classifier.get("crop_margin", cls.crop_margin)),
+            score_threshold=float(detector["score_threshold"]) if "score_threshold" in detector else None,
         )
 
 
@@ -232,7 +235,7 @@ class TileDetector:
     """Both ONNX sessions, loaded once. ``detect(pixels)`` -> Detections in those pixels' frame."""
 
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
-                 threads: int | None = None, conf: float = 0.55, iou: float = 0.5,
+                 threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
@@ -246,9 +249,11 @@ class TileDetector:
                                                      providers=providers)
         self.classifier = onnxruntime.InferenceSession(str(self.config.classifier_path), options,
                                                        providers=providers)
-        # conf 0.55: with the shipped detector, on the 200 held-out scenes, 0.35 / 0.45 / 0.55 / 0.65
-        # read 24% / 29.5% / 34% / 24.5% of the hands exactly (fewer false tiles, more missed ones)
-        self.conf, self.iou, self.max_det = conf, iou, max_det
+        # the threshold: given, or the model's own (vision.json), or 0.55, which read the most whole
+        # hands of the 200 held-out scenes with the 320 detector of 29 Nov: 0.35 / 0.45 / 0.55 / 0.65
+        # read 24% / 29.5% / 34% / 24.5% of them (fewer false tiles against more missed ones)
+        conf = conf if conf is not None else self.config.score_threshold
+        self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
