@@ -77,45 +77,81 @@ def meld_group(meld: Meld) -> Group:
     return Group(shape, meld.first, meld.kind)
 
 
-SuitSplit = tuple[tuple[tuple[str, int], ...], int]
+# The steps of the per-suit search, in the order it tries them at each tile. The codes also order
+# a suit's groups by first tile (pair before pung before chow at the same tile): MCR's tie-break
+# key is these codes read in that order.
+STEP_PAIR, STEP_PUNG, STEP_CHOW = 0, 1, 2
+
+SuitGroups = tuple[tuple[int, int], ...]   # sets as (offset, STEP_PUNG or STEP_CHOW), sorted
+SuitSplit = tuple[SuitGroups, int]          # (sets, pair offset or -1)
 
 
 @cache
-def _suit_splits(counts: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
-    """All ways to split one suit's counts into sets and at most one pair.
+def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
+    """Every way to split one suit's counts into sets and at most one pair: the one search that
+    every ruleset's readings are built from.
 
-    Returns (sets, pair_index or -1) tuples, sets as (shape, offset) pairs sorted, deduplicated.
+    Each split is (sets as (offset, step) sorted by offset then step, pair offset or -1), listed
+    in the order a search from the lowest tile upwards, trying a pung, then the pair, then a chow
+    at each tile, first meets them; a split met again by another path is not repeated. That
+    order is part of the answer: MCR breaks ties by it.
+    A vector holding 3n tiles only splits without a pair, 3n+2 only with one, 3n+1 not at all.
+    Cached: the domain is finite (counts 0-4 over 9 or 7 kinds) and suits repeat across hands.
     """
-    results: set[SuitSplit] = set()
+    size = len(vec)
+    found: dict[SuitSplit, None] = {}
+    cnt = list(vec)
+    groups: list[tuple[int, int]] = []
 
-    def walk(cnt: list[int], sets: list[tuple[str, int]], pair: int) -> None:
-        index = next((i for i, c in enumerate(cnt) if c), -1)
-        if index < 0:
-            results.add((tuple(sorted(sets)), pair))
+    def walk(index: int, pair: int) -> None:
+        while index < size and not cnt[index]:
+            index += 1
+        if index == size:
+            found.setdefault((tuple(sorted(groups)), pair), None)
             return
         if cnt[index] >= 3:
             cnt[index] -= 3
-            sets.append((PUNG, index))
-            walk(cnt, sets, pair)
-            sets.pop()
+            groups.append((index, STEP_PUNG))
+            walk(index, pair)
+            groups.pop()
             cnt[index] += 3
         if pair < 0 and cnt[index] >= 2:
             cnt[index] -= 2
-            walk(cnt, sets, index)
+            walk(index, index)
             cnt[index] += 2
         if not honors and index <= 6 and cnt[index + 1] and cnt[index + 2]:
             cnt[index] -= 1
             cnt[index + 1] -= 1
             cnt[index + 2] -= 1
-            sets.append((CHOW, index))
-            walk(cnt, sets, pair)
-            sets.pop()
+            groups.append((index, STEP_CHOW))
+            walk(index, pair)
+            groups.pop()
             cnt[index] += 1
             cnt[index + 1] += 1
             cnt[index + 2] += 1
 
-    walk(list(counts), [], -1)
-    return tuple(sorted(results))
+    if sum(vec) % 3 != 1:
+        walk(0, -1)
+    return tuple(found)
+
+
+def suit_steps(split: SuitSplit) -> tuple[int, ...]:
+    """The step codes of a split's groups, pair included, by first tile (MCR's tie-break key)."""
+    sets, pair = split
+    if pair < 0:
+        return tuple(step for _, step in sets)
+    return tuple(step for _, step in sorted(sets + ((pair, STEP_PAIR),)))
+
+
+_SHAPE_OF_STEP = {STEP_PUNG: PUNG, STEP_CHOW: CHOW}
+NamedSplit = tuple[tuple[tuple[str, int], ...], int]   # sets as (shape, offset), pair or -1
+
+
+@cache
+def _suit_splits(counts: tuple[int, ...], honors: bool) -> tuple[NamedSplit, ...]:
+    """``suit_splits`` with sets as (shape, offset), each split's sets and the splits sorted."""
+    return tuple(sorted((tuple(sorted((_SHAPE_OF_STEP[step], offset) for offset, step in sets)), pair)
+                        for sets, pair in suit_splits(counts, honors)))
 
 
 def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[str, int], ...]]:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from engine.hand import Meld
+from engine.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, suit_splits
 from engine.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
@@ -59,6 +60,11 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
 
 
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
+_BLOCK_OF_STEP = {STEP_PUNG: PUNG_B, STEP_CHOW: CHOW_B}
+# Every block made once: the cached splits share these tuples rather than each holding copies, so
+# the per-hand work reads a few hot objects and compares equal blocks by identity first.
+_BLOCKS = tuple(tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B))
+                for kind in range(NUM_KINDS))
 
 
 @lru_cache(maxsize=16384)
@@ -76,63 +82,34 @@ def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int,
     return splits, mask, splits[0] if len(splits) == 1 else None
 
 
+def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading, ...]:
+    """``engine.shapes.suit_splits`` answers as blocks counted from ``base``, each split's blocks
+    and the splits sorted."""
+    found = []
+    for sets, pair in splits:
+        blocks = [_BLOCKS[base + offset][_BLOCK_OF_STEP[step]] for offset, step in sets]
+        if pair >= 0:
+            blocks.append(_BLOCKS[base + pair][PAIR_B])
+        found.append((tuple(sorted(blocks)), 1 if pair >= 0 else 0))
+    found.sort()
+    return tuple(found)
+
+
 def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
     """Every split of one suit's nine counts into chows, pungs and at most one pair."""
-    found: set[SuitReading] = set()
-    work = list(counts)
-    blocks: list[Block] = []
-
-    def walk(index: int, pairs: int) -> None:
-        while index < 9 and not work[index]:
-            index += 1
-        if index == 9:
-            found.add((tuple(sorted(blocks)), pairs))
-            return
-        kind = base + index
-        if work[index] >= 3:
-            work[index] -= 3
-            blocks.append((kind, PUNG_B))
-            walk(index, pairs)
-            blocks.pop()
-            work[index] += 3
-        if not pairs and work[index] >= 2:
-            work[index] -= 2
-            blocks.append((kind, PAIR_B))
-            walk(index, 1)
-            blocks.pop()
-            work[index] += 2
-        if index <= 6 and work[index + 1] and work[index + 2]:
-            for offset in range(3):
-                work[index + offset] -= 1
-            blocks.append((kind, CHOW_B))
-            walk(index, pairs)
-            blocks.pop()
-            for offset in range(3):
-                work[index + offset] += 1
-
-    walk(0, 0)
-    return tuple(sorted(found))
+    return _readings_of(suit_splits(tuple(counts), False), base)
 
 
 @lru_cache(maxsize=1024)
 def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
-    """Honours only make pungs and pairs: (the one reading of seven honour counts if any, the
+    """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
     kinds present as bits)."""
-    blocks: list[Block] = []
-    pairs = 0
     mask = 0
-    broken = False
     for offset, count in enumerate(counts):
         if count:
             mask |= 1 << (27 + offset)
-        if count == 2:
-            blocks.append((27 + offset, PAIR_B))
-            pairs += 1
-        elif count == 3:
-            blocks.append((27 + offset, PUNG_B))
-        elif count:
-            broken = True
-    return ((tuple(blocks), pairs) if pairs <= 1 and not broken else None), mask
+    splits = _readings_of(suit_splits(tuple(counts), True), 27)
+    return (splits[0] if splits else None), mask
 
 
 _NO_SUIT = bytes(9)

@@ -3,7 +3,8 @@
 Same readings as ``engine.shapes.decompositions_of_counts`` (the property test in
 tests/test_mcr_readings.py checks it), but without building dataclasses per group: scoring MCR
 reads every decomposition of every hand, so this is the engine's hot path. Each suit's count
-vector is split once and cached; a hand's regular readings are the product of its suits' splits.
+vector is split once (``engine.shapes.suit_splits``) and its light form cached here; a hand's
+regular readings are the product of its suits' splits.
 
 A reading is ``(form, sets, pair, pairs, knitted, order)``:
 ``sets`` as ``(shape, first kind, meld kind or None)`` with the melds first; ``pair`` the pair's
@@ -25,70 +26,34 @@ from engine.shapes import (
     PUNG,
     REGULAR,
     SEVEN_PAIRS,
+    STEP_CHOW,
+    STEP_PUNG,
     THIRTEEN_ORPHANS,
+    suit_splits,
+    suit_steps,
 )
 from engine.tiles import HONORS, TERMINALS_AND_HONORS
 
 _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
+_SHAPE_OF_STEP = {STEP_PUNG: PUNG, STEP_CHOW: CHOW}
 # Which reading wins a tie on points: the one a search from the lowest tile upwards, trying the
 # pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps), so the
-# order key is the step codes of the concealed groups by first tile, and the larger key wins.
-_STEP_PAIR, _STEP_PUNG, _STEP_CHOW = 0, 1, 2
+# order key is the step codes of the concealed groups by first tile (``engine.shapes.suit_steps``),
+# and the larger key wins.
 
 SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
 
 
 def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitReading, ...]:
-    """All splits of one suit into sets (and one pair when its count is 2 mod 3).
+    """All splits of one suit into sets (and one pair when its count is 2 mod 3), in the search
+    order of ``engine.shapes.suit_splits``, as light tuples with kinds counted from ``base``.
 
     ``regular_readings`` keeps every answer in ``_SUIT_TABLES``: a finite domain of at most
     405,350 suit vectors (each count 0-4, 14 tiles at most)."""
-    remainder = sum(vec) % 3
-    if remainder == 1:
-        return ()
-    want_pair = remainder == 2
-    size = len(vec)
-    found: dict[tuple, SuitReading] = {}
-
-    def walk(cnt: list[int], groups: list[tuple[int, int]], pair: int) -> None:
-        index = 0
-        while index < size and not cnt[index]:
-            index += 1
-        if index == size:
-            if (pair >= 0) == want_pair:
-                ordered = sorted(groups)
-                sets = tuple((PUNG if step == _STEP_PUNG else CHOW, base + first, None)
-                             for first, step in ordered if step != _STEP_PAIR)
-                steps = tuple(step for _, step in ordered)
-                key = (sets, pair)
-                found.setdefault(key, (sets, base + pair if pair >= 0 else -1, steps))
-            return
-        if cnt[index] >= 3:
-            cnt[index] -= 3
-            groups.append((index, _STEP_PUNG))
-            walk(cnt, groups, pair)
-            groups.pop()
-            cnt[index] += 3
-        if want_pair and pair < 0 and cnt[index] >= 2:
-            cnt[index] -= 2
-            groups.append((index, _STEP_PAIR))
-            walk(cnt, groups, index)
-            groups.pop()
-            cnt[index] += 2
-        if not honors and index <= 6 and cnt[index + 1] and cnt[index + 2]:
-            cnt[index] -= 1
-            cnt[index + 1] -= 1
-            cnt[index + 2] -= 1
-            groups.append((index, _STEP_CHOW))
-            walk(cnt, groups, pair)
-            groups.pop()
-            cnt[index] += 1
-            cnt[index + 1] += 1
-            cnt[index + 2] += 1
-
-    walk(list(vec), [], -1)
-    return tuple(found.values())
+    return tuple((tuple((_SHAPE_OF_STEP[step], base + offset, None) for offset, step in sets),
+                  base + pair if pair >= 0 else -1, suit_steps((sets, pair)))
+                 for sets, pair in suit_splits(vec, honors))
 
 
 # Per suit: first kind, size, honours?, and the splits of its count vectors already read (the
