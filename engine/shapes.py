@@ -12,7 +12,7 @@ from functools import cache
 from itertools import permutations, product
 
 from engine.hand import DeclaredHand, Meld
-from engine.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, counts34
+from engine.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, counts34, kind_mask
 
 CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
 REGULAR = "regular"
@@ -26,6 +26,9 @@ KNITTED_SEQUENCES: tuple[tuple[int, ...], ...] = tuple(
     tuple(suit * 9 + start + step for suit, start in enumerate(starts) for step in (0, 3, 6))
     for starts in permutations((0, 1, 2))
 )
+# Each knitted sequence with its kind mask, for quick "are these tiles all from it" tests.
+KNITTED_SEQUENCE_MASKS: tuple[tuple[tuple[int, ...], int], ...] = tuple(
+    (sequence, kind_mask(sequence)) for sequence in KNITTED_SEQUENCES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -263,6 +263,18 @@ def format_kinds(kinds: Iterable[int]) -> str:
     return format_tiles([Tile(kind) for kind in kinds])
 
 
+def kind_mask(kinds: Iterable[int]) -> int:
+    """A bit per kind (bit k for kind k): set tests on a hand's kinds in one integer operation."""
+    mask = 0
+    for kind in kinds:
+        mask |= 1 << kind
+    return mask
+
+
+HONORS_MASK = kind_mask(HONORS)
+TERMINALS_AND_HONORS_MASK = kind_mask(TERMINALS_AND_HONORS)
+
+
 def counts34(tiles: Iterable[Tile]) -> list[int]:
     """The 34-slot count vector the shape and scoring code works on (bonus tiles ignored)."""
     counts = [0] * NUM_KINDS

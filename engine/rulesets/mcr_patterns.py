@@ -44,8 +44,10 @@ from engine.tiles import (
     GREEN_TILES,
     KIND_CODES,
     TERMINALS_AND_HONORS,
+    TERMINALS_AND_HONORS_MASK,
     WINDS,
     format_kinds,
+    kind_mask,
     kind_name,
 )
 
@@ -266,24 +268,16 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     return facts
 
 
-def _mask(kinds) -> int:
-    mask = 0
-    for kind in kinds:
-        mask |= 1 << kind
-    return mask
-
-
-_WIND_MASK = _mask(WINDS)
-_DRAGON_MASK = _mask(DRAGONS)
-_TH_MASK = _mask(TERMINALS_AND_HONORS)
-_REVERSIBLE_MASK = _mask(REVERSIBLE)
-_GREEN_MASK = _mask(GREEN)
+_WIND_MASK = kind_mask(WINDS)
+_DRAGON_MASK = kind_mask(DRAGONS)
+_REVERSIBLE_MASK = kind_mask(REVERSIBLE)
+_GREEN_MASK = kind_mask(GREEN)
 _SUIT_NAMES = ("Characters", "Dots", "Bamboo")
 
 # Raw fans whose reason does not depend on the hand, made once (raw entries are shared, never
 # changed in place). Tile-range fans over suited numbers come with the mask of the kinds they allow.
 _RANGE_FANS = tuple(([key, 1, f"every tile is {low}-{high}"],
-                     _mask(k for k in range(27) if low <= k % 9 + 1 <= high))
+                     kind_mask(k for k in range(27) if low <= k % 9 + 1 <= high))
                     for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
                                            ("lower_tiles", 1, 3), ("upper_four", 6, 9),
                                            ("lower_four", 1, 4), ("all_simples", 2, 8)))
@@ -321,13 +315,13 @@ _ABSENT_BITS = 0b11111 << 9
 
 def _part_features(part: int, bits: int) -> int:
     base = 27 if part == 3 else part * 9
-    kinds = _mask(base + offset for offset in range(9 if part < 3 else 7) if bits >> offset & 1)
+    kinds = kind_mask(base + offset for offset in range(9 if part < 3 else 7) if bits >> offset & 1)
     features = 0
     if part < 3:
         for index, (_, allowed) in enumerate(_RANGE_FANS):
             if not kinds & ~allowed:
                 features |= 1 << index
-        if not kinds & ~_TH_MASK:
+        if not kinds & ~TERMINALS_AND_HONORS_MASK:
             features |= 1 << 6
     else:
         features |= 0b1111111

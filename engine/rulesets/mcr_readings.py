@@ -19,7 +19,7 @@ from itertools import product
 from engine.shapes import (
     CHOW,
     HONORS_KNITTED,
-    KNITTED_SEQUENCES,
+    KNITTED_SEQUENCE_MASKS,
     KNITTED_STRAIGHT,
     KONG,
     PAIR,
@@ -32,7 +32,7 @@ from engine.shapes import (
     suit_splits,
     suit_steps,
 )
-from engine.tiles import HONORS, TERMINALS_AND_HONORS
+from engine.tiles import HONORS_MASK, TERMINALS_AND_HONORS, TERMINALS_AND_HONORS_MASK, kind_mask
 
 _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
@@ -113,16 +113,6 @@ def meld_sets(melds) -> tuple:
     return tuple((_MELD_SHAPES[meld.kind], meld.first, meld.kind) for meld in melds)
 
 
-def _mask(kinds) -> int:
-    mask = 0
-    for kind in kinds:
-        mask |= 1 << kind
-    return mask
-
-
-_TH_MASK = _mask(TERMINALS_AND_HONORS)
-_HONOR_MASK = _mask(HONORS)
-_SEQUENCE_MASKS = tuple((sequence, _mask(sequence)) for sequence in KNITTED_SEQUENCES)
 # By the characters' 9 bits of a mask: whether 147m, 258m or 369m is there, as every knitted
 # sequence needs one of them (a quick no for most hands).
 _KNITTED_START = tuple(any(bits & (0x49 << start) == 0x49 << start for start in range(3))
@@ -133,7 +123,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``;
     ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
     if mask is None:
-        mask = _mask(kind for kind in range(34) if counts[kind])
+        mask = kind_mask(kind for kind in range(34) if counts[kind])
     regular = regular_readings(counts)
     if len(regular) == 1:
         sets, pair, order = regular[0]
@@ -146,17 +136,17 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
         if distinct <= 7 and all(count in (0, 2, 4) for count in counts):
             pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
             found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
-        if mask == _TH_MASK:
+        if mask == TERMINALS_AND_HONORS_MASK:
             pair = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
             found.append((THIRTEEN_ORPHANS, (), pair, (pair,), tuple(TERMINALS_AND_HONORS), ()))
         if distinct == 14:
-            for _, sequence_mask in _SEQUENCE_MASKS:
-                if not mask & ~(sequence_mask | _HONOR_MASK):
+            for _, sequence_mask in KNITTED_SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | HONORS_MASK):
                     present = tuple(kind for kind in range(34) if counts[kind])
                     found.append((HONORS_KNITTED, (), -1, (), present, ()))
                     break
     if len(melds) <= 1 and total + 3 * len(melds) == 14 and _KNITTED_START[mask & 0x1FF]:
-        for sequence, sequence_mask in _SEQUENCE_MASKS:
+        for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
             if mask & sequence_mask == sequence_mask:
                 rest = list(counts)
                 for kind in sequence:

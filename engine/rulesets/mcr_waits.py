@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from engine.shapes import KNITTED_SEQUENCES
-from engine.tiles import HONORS, TERMINALS_AND_HONORS
+from engine.shapes import KNITTED_SEQUENCE_MASKS
+from engine.tiles import HONORS, HONORS_MASK, TERMINALS_AND_HONORS, TERMINALS_AND_HONORS_MASK, kind_mask
 
 SETS_ONLY, WITH_PAIR = 1, 2
 _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
@@ -96,7 +96,7 @@ def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: in
     """Kinds that complete one of the special forms. ``mask`` (bit k set when ``counts[k]``)
     saves recomputing it; each form is first ruled in or out on it."""
     if mask is None:
-        mask = _mask(kind for kind in range(34) if counts[kind])
+        mask = kind_mask(kind for kind in range(34) if counts[kind])
     found: set[int] = set()
     if meld_count == 0 and sum(counts) == 13:
         distinct = mask.bit_count()
@@ -104,18 +104,18 @@ def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: in
             odd = [kind for kind in range(34) if counts[kind] % 2]
             if len(odd) == 1:
                 found.add(odd[0])                               # Seven Pairs
-        if not mask & ~_TH_MASK:                                 # Thirteen Orphans
+        if not mask & ~TERMINALS_AND_HONORS_MASK:                                 # Thirteen Orphans
             if distinct == 13:
                 found.update(TERMINALS_AND_HONORS)
             elif distinct == 12 and max(counts) == 2:
                 found.update(kind for kind in TERMINALS_AND_HONORS if not counts[kind])
         if distinct == 13:                                       # Honors and Knitted Tiles
-            for sequence, sequence_mask in _SEQUENCE_MASKS:
-                if not mask & ~(sequence_mask | _HONOR_MASK):
+            for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | HONORS_MASK):
                     found.update(kind for kind in sequence + HONORS if not counts[kind])
     if meld_count <= 1 and _KNITTED_ROWS[mask & 0x1FF] and _KNITTED_ROWS[mask >> 9 & 0x1FF] and \
             _KNITTED_ROWS[mask >> 18 & 0x1FF]:                   # Knitted Straight
-        for sequence, sequence_mask in _SEQUENCE_MASKS:
+        for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
             if (sequence_mask & ~mask).bit_count() > 1:
                 continue
             missing = [kind for kind in sequence if not counts[kind]]
@@ -131,16 +131,6 @@ def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: in
     return found
 
 
-def _mask(kinds) -> int:
-    mask = 0
-    for kind in kinds:
-        mask |= 1 << kind
-    return mask
-
-
-_TH_MASK = _mask(TERMINALS_AND_HONORS)
-_HONOR_MASK = _mask(HONORS)
-_SEQUENCE_MASKS = tuple((tuple(sequence), _mask(sequence)) for sequence in KNITTED_SEQUENCES)
 # By a suit's 9 bits of a mask: whether it holds at least two of 147, 258 or 369, as a knitted
 # straight one tile short needs in every suit (a quick no for most hands).
 _KNITTED_ROWS = tuple(any((bits & 0x49 << start).bit_count() >= 2 for start in range(3))
