@@ -184,12 +184,17 @@ def _new(args: argparse.Namespace) -> int:
         options = dict(_option_value(text) for text in args.option)
         players = [name.strip() for name in args.players.split(",")]
         ref = storage.create_table(args.rules, players, options, name=args.name)
-        print(f"table {ref.id} ({args.rules}): {', '.join(players)}")
-        print(f"edit token (keep it secret, shown once): {ref.edit_token}")
-        print(f"read-only token: {ref.view_token}")
-        _print_status(storage.load(ref.id).state)
-        return 0
+        return _print_new_table(storage, ref, f"table {ref.id} ({args.rules}): {', '.join(players)}")
     return _run(args, action)
+
+
+def _print_new_table(storage: Storage, ref, heading: str) -> int:  # type: ignore[no-untyped-def]
+    """A new table's tokens are shown once (storage keeps only the edit token's hash)."""
+    print(heading)
+    print(f"edit token (keep it secret, shown once): {ref.edit_token}")
+    print(f"read-only token: {ref.view_token}")
+    _print_status(storage.load(ref.id).state)
+    return 0
 
 
 def _win(args: argparse.Namespace) -> int:
@@ -311,11 +316,7 @@ def _import(args: argparse.Namespace) -> int:
         except (OSError, json.JSONDecodeError) as error:
             raise StorageError(f"cannot read {args.file}: {error}") from error
         ref = storage.import_json(data)
-        print(f"table {ref.id} imported from {args.file}")
-        print(f"edit token (keep it secret, shown once): {ref.edit_token}")
-        print(f"read-only token: {ref.view_token}")
-        _print_status(storage.load(ref.id).state)
-        return 0
+        return _print_new_table(storage, ref, f"table {ref.id} imported from {args.file}")
     return _run(args, action)
 
 
