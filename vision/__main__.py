@@ -30,7 +30,7 @@ def _reader(args: argparse.Namespace):
 
     config = ModelConfig.load(args.models) if args.models else None
     return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side,
-                      conf=args.conf)
+                      conf=args.conf, repair=not args.no_repair)
 
 
 def _print_json(data: Any) -> None:
@@ -174,7 +174,7 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
     the part the classifier never trained on (vision.synth.classifier.camerash_split)."""
     import numpy as np
 
-    from vision.classes import CLASS_CODES
+    from vision.classes import CLASS_CODES, NOT_A_TILE
     from vision.evaluate import evaluate_tile_photos
 
     try:
@@ -191,8 +191,9 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
 
     def name_tile(photo: np.ndarray) -> str:
         height, width = photo.shape[:2]
-        class_ids, _, _ = reader.detector.classify(photo, np.array([[0, 0, width, height]], np.float32))
-        return CLASS_CODES[int(class_ids[0])]
+        class_ids, _, _, _ = reader.detector.classify(photo, np.array([[0, 0, width, height]], np.float32))
+        # -1: the classifier's "none"; a real photo read as no tile counts as wrong
+        return CLASS_CODES[int(class_ids[0])] if class_ids[0] >= 0 else NOT_A_TILE
 
     report = evaluate_tile_photos(name_tile, items)
     what = "all photos (training part included)" if args.all else "held-out photos"
@@ -221,6 +222,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     def model_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--models", help="folder with vision.json (default: models/)")
+        sub.add_argument("--no-repair", action="store_true",
+                         help="report the tiles as read even when they make no complete hand (no "
+                              "second choices tried, see vision/repair.py)")
         sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
         sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
         sub.add_argument("--conf", type=float,

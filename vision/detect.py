@@ -21,7 +21,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG
+from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG, NOT_A_TILE
 from vision.detections import Detections
 from vision.layout import row_angle, sideways_scores
 
@@ -31,6 +31,7 @@ SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) whe
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
 LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
 SURE = 0.9                 # a classifier reading below this is checked with the crop turned
+CHOICES = 3                # readings kept per tile, best first, for vision.repair
 
 
 def models_dir() -> Path:
@@ -62,7 +63,7 @@ class ModelConfig:
         data: dict[str, Any] = json.loads(config_path.read_text())
         detector, classifier = data["detector"], data["classifier"]
         classes = tuple(classifier["classes"])
-        unknown = [code for code in classes if code not in CLASS_INDEX]
+        unknown = [code for code in classes if code not in CLASS_INDEX and code != NOT_A_TILE]
         if unknown:
             raise ValueError(f"{config_path}: classifier class {unknown[0]!r} is not in vision.classes")
         for part in (detector, classifier):
@@ -264,7 +265,8 @@ class TileDetector:
                              f"re-export with dynamic=True to run at {imgsz}")
         if not self.dynamic:
             self.imgsz = max(fixed)
-        self._class_map = np.array([CLASS_INDEX[code] for code in self.config.classifier_classes])
+        # -1 marks the classifier's "none" (a box with no tile in it), dropped in detect()
+        self._class_map = np.array([CLASS_INDEX.get(code, -1) for code in self.config.classifier_classes])
         self._back = CLASS_INDEX[BACK]
 
     def find_tiles(self, pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -278,8 +280,9 @@ class TileDetector:
         keep = nms(boxes, scores, self.iou, self.max_det)
         return unletterbox(boxes[keep], box, height, width), scores[keep]
 
-    def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Stage two: (class ids, probabilities, sideways).
+    def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                                      tuple[np.ndarray, np.ndarray]]:
+        """Stage two: (class ids, probabilities, sideways, (choices, their probabilities)).
 
         Each tile is classified as the classifier was trained: a landscape crop turned a quarter.
         A tile it is unsure of is classified the other way too and the surer reading kept (not
@@ -288,7 +291,8 @@ class TileDetector:
         measured to add nothing to it (31 vs 32 wrong marks on 100 held-out scenes)."""
         count = len(boxes)
         if count == 0:
-            return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool)
+            return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool), \
+                (np.zeros((0, CHOICES), np.int64), np.zeros((0, CHOICES), np.float32))
         landscape = (boxes[:, 2] - boxes[:, 0]) > LANDSCAPE * (boxes[:, 3] - boxes[:, 1])
         chosen = self._probabilities(pixels, boxes, landscape.astype(int))
         again = np.flatnonzero(chosen.max(axis=1) < SURE)
@@ -297,7 +301,13 @@ class TileDetector:
             better = other.max(axis=1) > chosen[again].max(axis=1)
             chosen[again[better]] = other[better]
         best = chosen.argmax(axis=1)
-        return self._class_map[best], chosen[np.arange(count), best], mark_rotated(boxes)
+        return self._class_map[best], chosen[np.arange(count), best], mark_rotated(boxes), \
+            self._choices(chosen)
+
+    def _choices(self, probabilities: np.ndarray, k: int = CHOICES) -> tuple[np.ndarray, np.ndarray]:
+        """The k likeliest classes of each row, best first, as (class ids, probabilities)."""
+        order = np.argsort(-probabilities, axis=1)[:, :k]
+        return self._class_map[order], np.take_along_axis(probabilities, order, axis=1)
 
     def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray) -> np.ndarray:
         batch = crop_tiles(pixels, boxes, turns, self.config.input_hw, self.config.crop_margin)
@@ -317,12 +327,17 @@ class TileDetector:
                 and len(boxes) >= 3:
             level, matrix = turn_level(pixels, angle)
             boxes, scores = self.find_tiles(level)
-            class_ids, probs, rotated = self.classify(level, boxes)
+            class_ids, probs, rotated, (choices, choice_probs) = self.classify(level, boxes)
             boxes = boxes_back(boxes, matrix, pixels.shape[:2])
         else:
-            class_ids, probs, rotated = self.classify(pixels, boxes)
+            class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes)
+        tile = class_ids >= 0
+        boxes, scores, class_ids, probs, rotated = (boxes[tile], scores[tile], class_ids[tile], probs[tile],
+                                                    rotated[tile])
+        choices, choice_probs = choices[tile], choice_probs[tile]
         # one confidence per tile: that it is a tile (detector) and which (classifier), as a
         # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
         return Detections(boxes=boxes, class_ids=class_ids,
                           confidences=np.sqrt(scores * probs),
-                          face_down=class_ids == self._back, rotated=rotated)
+                          face_down=class_ids == self._back, rotated=rotated,
+                          choices=choices, choice_probs=choice_probs)

@@ -19,16 +19,31 @@ from vision.classes import BACK, CLASS_CODES, CLASS_INDEX
 @dataclass(frozen=True, eq=False)
 class Detections:
     """N tiles: ``boxes`` (N, 4) float x1 y1 x2 y2 in image pixels, ``class_ids`` (N,) indexes into
-    CLASS_CODES, ``confidences`` (N,) in 0-1, ``face_down`` and ``rotated`` (N,) bools."""
+    CLASS_CODES, ``confidences`` (N,) in 0-1, ``face_down`` and ``rotated`` (N,) bools.
+
+    ``choices`` (N, K) and ``choice_probs`` (N, K): the classifier's K likeliest readings of each
+    tile, best first (column 0 is ``class_ids``; -1 = "no tile at all"), for vision.repair. Built
+    by hand (tests, truth files) they are just the one reading, sure."""
 
     boxes: np.ndarray
     class_ids: np.ndarray
     confidences: np.ndarray
     face_down: np.ndarray
     rotated: np.ndarray
+    choices: np.ndarray | None = None
+    choice_probs: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         count = len(self.class_ids)
+        ids = np.asarray(self.class_ids, dtype=np.int64).reshape(count)
+        if self.choices is None:
+            object.__setattr__(self, "choices", ids[:, None].copy())
+            object.__setattr__(self, "choice_probs", np.ones((count, 1), np.float32))
+        choices = np.asarray(self.choices, dtype=np.int64)
+        choices = choices.reshape(count, choices.shape[-1] if choices.ndim == 2 else 1)
+        probs = np.asarray(self.choice_probs, dtype=np.float32).reshape(choices.shape)
+        object.__setattr__(self, "choices", choices)
+        object.__setattr__(self, "choice_probs", probs)
         object.__setattr__(self, "boxes", np.asarray(self.boxes, dtype=np.float32).reshape(count, 4))
         object.__setattr__(self, "class_ids", np.asarray(self.class_ids, dtype=np.int64).reshape(count))
         for name, dtype in (("confidences", np.float32), ("face_down", bool), ("rotated", bool)):
@@ -72,7 +87,8 @@ class Detections:
         """Select by an index array or boolean mask; always returns Detections."""
         index = np.atleast_1d(np.asarray(index)) if not isinstance(index, slice) else index
         return Detections(self.boxes[index], self.class_ids[index], self.confidences[index],
-                          self.face_down[index], self.rotated[index])
+                          self.face_down[index], self.rotated[index], self.choices[index],
+                          self.choice_probs[index])
 
     def __iter__(self) -> Iterator[int]:
         return iter(range(len(self)))
@@ -97,7 +113,7 @@ class Detections:
     def scaled(self, factor: float) -> Detections:
         """The same tiles with boxes multiplied by ``factor`` (decoded pixels -> photo pixels)."""
         return Detections(self.boxes * factor, self.class_ids, self.confidences, self.face_down,
-                          self.rotated)
+                          self.rotated, self.choices, self.choice_probs)
 
     def to_json(self) -> list[dict[str, Any]]:
         """The ``tiles`` list of the ``python -m vision read`` contract."""

@@ -17,6 +17,7 @@ from vision.decode import DEFAULT_MIN_SIDE, decode_image
 from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.layout import Layout, LayoutOptions, read_layout, reading_order
+from vision.repair import repair
 
 
 @dataclass(frozen=True)
@@ -47,11 +48,13 @@ class HandReader:
 
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, min_side: int = DEFAULT_MIN_SIDE,
-                 options: LayoutOptions | None = None, conf: float | None = None) -> None:
+                 options: LayoutOptions | None = None, conf: float | None = None,
+                 repair: bool = True) -> None:
         self.detector = TileDetector(config, imgsz=imgsz, threads=threads,
                                      **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
         self.options = options or LayoutOptions()
+        self.repair = repair   # try the classifier's next choices when the hand is not complete
 
     def read_bytes(self, data: bytes) -> Reading:
         """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo."""
@@ -72,5 +75,8 @@ class HandReader:
         detections = detections[reading_order(detections, self.options)] if len(detections) else detections
         if scale != 1.0:
             detections = detections.scaled(1.0 / scale)
-        layout = read_layout(detections, self.options)
+        if self.repair:
+            detections, layout = repair(detections, self.options)
+        else:
+            layout = read_layout(detections, self.options)
         return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)})

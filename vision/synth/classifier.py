@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 from tqdm import tqdm
 
-from vision.classes import CLASS_CODES, CLASS_INDEX
+from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
 from vision.synth.faces import STYLES, render_face
 from vision.synth.scene import SceneConfig, render_scene
 from vision.synth.surfaces import SURFACES
@@ -89,6 +89,46 @@ def _jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator,
     return image[y1:y2, x1:x2]
 
 
+NONE_INDEX = len(CLASS_CODES)  # the classifier's "not a tile" output (CLASSIFIER_CODES[-1])
+
+
+def _overlap(box: np.ndarray, boxes: np.ndarray) -> float:
+    """The largest IoU of ``box`` with any of ``boxes``."""
+    x1 = np.maximum(box[0], boxes[:, 0])
+    y1 = np.maximum(box[1], boxes[:, 1])
+    x2 = np.minimum(box[2], boxes[:, 2])
+    y2 = np.minimum(box[3], boxes[:, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    return float((inter / (area + areas - inter + 1e-9)).max()) if len(boxes) else 0.0
+
+
+def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Generator, count: int) -> list:
+    """Tile-sized boxes that hold no whole tile: mostly bare table (and whatever clutter lies there),
+    some straddling two neighbours or half off a tile, as the detector's false boxes do."""
+    height, width = shape
+    sizes = np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]], axis=1)
+    found = []
+    for _ in range(count * 20):
+        if len(found) >= count:
+            break
+        w, h = sizes[rng.integers(len(sizes))] * rng.uniform(0.7, 1.4, 2)
+        if rng.random() < 0.3:   # shifted off a real tile by half a tile or more
+            shift = rng.uniform(0.5, 0.9, 2) * rng.choice([-1, 1], 2) * (w, h)
+            x1, y1 = boxes[rng.integers(len(boxes)), :2] + shift
+            limit = 0.3
+        else:
+            x1, y1 = rng.uniform(0, max(1, width - w)), rng.uniform(0, max(1, height - h))
+            limit = 0.05
+        box = np.array([x1, y1, x1 + w, y1 + h])
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+            continue
+        if _overlap(box, boxes) <= limit:
+            found.append(box)
+    return found
+
+
 def scene_crops(
     seed: int,
     count: int,
@@ -96,8 +136,10 @@ def scene_crops(
     surfaces: tuple[str, ...],
     jitter: float = 0.08,
     desc: str = "scene crops",
+    negatives: int = 0,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Crops of every tile in ``count`` rendered scenes, as the detector would cut them."""
+    """Crops of every tile in ``count`` rendered scenes, as the detector would cut them, and
+    ``negatives`` boxes per scene that hold no tile (labelled NONE_INDEX)."""
     config = SceneConfig(styles=styles, surfaces=surfaces)
     rng = np.random.default_rng(seed)
     images, labels = [], []
@@ -109,6 +151,11 @@ def scene_crops(
                 continue
             images.append(to_input(crop))
             labels.append(CLASS_INDEX[tile.code])
+        for box in negative_boxes(scene.boxes, scene.image.shape[:2], rng, negatives):
+            crop = _jittered_crop(scene.image, box, rng, 0.0)
+            if crop.shape[0] >= 4 and crop.shape[1] >= 4:
+                images.append(to_input(crop))
+                labels.append(NONE_INDEX)
     return np.stack(images), np.array(labels, np.int64)
 
 
@@ -225,12 +272,13 @@ def build_data(
     faces_per_class: int,
     camerash_copies: int,
     seed: int = 11,
+    negatives: int = 6,
 ) -> dict[str, np.ndarray]:
     """Training and held-out arrays, cached in one .npz (rebuilding takes minutes)."""
     if cache.exists():
         return dict(np.load(cache))
     parts_x, parts_y = [], []
-    x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES)
+    x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES, negatives=negatives)
     parts_x.append(x)
     parts_y.append(y)
     x, y = face_crops(seed + 1, faces_per_class, TRAIN_STYLES)
@@ -252,12 +300,16 @@ def build_data(
         jitter=0.05,
         desc="held-out crops",
     )
+    # "none" crops from the held-out scenes, kept apart so the tile figure above keeps its meaning
+    x, y = scene_crops(seed + 200, max(10, scenes // 16), HELD_OUT_STYLES, HELD_OUT_SURFACES,
+                       desc="held-out negatives", negatives=8)
+    data["heldout_none_x"], data["heldout_none_y"] = x[y == NONE_INDEX], y[y == NONE_INDEX]
     cache.parent.mkdir(parents=True, exist_ok=True)
     np.savez(cache, **data)
     return data
 
 
-def make_model(num_classes: int = len(CLASS_CODES)):
+def make_model(num_classes: int = len(CLASSIFIER_CODES)):
     """A small VGG-style CNN: four conv blocks (16-128 channels) and global pooling, ~0.3 M weights."""
     import torch.nn as nn
 
@@ -374,6 +426,10 @@ def train(
             "seconds": round(time.time() - started, 1),
             "heldout_synthetic_top1": round(accuracy(model, data["heldout_x"], data["heldout_y"]), 4),
         }
+        if "heldout_none_x" in data:
+            figures["heldout_none_rejected"] = round(
+                accuracy(model, data["heldout_none_x"], data["heldout_none_y"]), 4
+            )
         if "camerash_x" in data:
             figures["camerash_heldout_top1"] = round(
                 accuracy(model, data["camerash_x"], data["camerash_y"]), 4
@@ -419,6 +475,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenes", type=int, default=800, help="rendered scenes to cut crops from")
     parser.add_argument("--faces-per-class", type=int, default=160)
     parser.add_argument("--camerash-copies", type=int, default=12)
+    parser.add_argument("--negatives", type=int, default=6, help="not-a-tile crops per rendered scene")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--cache", type=Path, default=Path("datasets/classifier/data.npz"))
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/classifier/last.pt"))
@@ -428,7 +485,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     started = time.time()
-    data = build_data(args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies)
+    data = build_data(
+        args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies,
+        negatives=args.negatives,
+    )
     if args.extra is not None:
         x, y = extra_crops(args.extra)
         data["train_x"] = np.concatenate([data["train_x"], x])

@@ -1,4 +1,5 @@
-"""Procedural table surfaces (felt, wood, white desk, mats, cloth, marble): no photos, only noise.
+"""Procedural table surfaces (felt, wood, desk, mats, cloth, stone, laminate, prints, glass, paper,
+marble): no photos, only noise and shapes.
 
 Why: the detector must find tiles on whatever the table is covered with; textures made from seeded
 noise give endless variety, and one family (``marble``) can be kept out of training so the held-out
@@ -10,7 +11,19 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-SURFACES: tuple[str, ...] = ("felt", "wood", "desk", "mat", "cloth", "marble")
+SURFACES: tuple[str, ...] = (
+    "felt",
+    "wood",
+    "desk",
+    "mat",
+    "cloth",
+    "stone",
+    "laminate",
+    "print",
+    "glass",
+    "paper",
+    "marble",
+)
 
 
 def _smooth_noise(rng: np.random.Generator, height: int, width: int, scale: int) -> np.ndarray:
@@ -113,7 +126,104 @@ def _marble(rng, h, w):
     return _colourise(gray, dark, light)
 
 
-_MAKERS = {"felt": _felt, "wood": _wood, "desk": _desk, "mat": _mat, "cloth": _cloth, "marble": _marble}
+def _stone(rng, h, w):
+    """Granite or terrazzo: speckles and chips of a few colours over a mottled ground."""
+    ground = np.array(rng.integers(40, 220, 3), np.float32)
+    image = ground[None, None, :] + ((_fractal(rng, h, w, 64) - 0.5) * rng.uniform(10, 40))[:, :, None]
+    palette = [np.array(rng.integers(0, 255, 3), np.float32) for _ in range(int(rng.integers(2, 5)))]
+    count = int(h * w * rng.uniform(0.002, 0.02))
+    big = rng.uniform(1, 6)
+    for _ in range(count):
+        colour = tuple(float(c) for c in palette[int(rng.integers(len(palette)))])
+        centre = (int(rng.integers(w)), int(rng.integers(h)))
+        axes = (max(1, int(rng.exponential(big))), max(1, int(rng.exponential(big))))
+        cv2.ellipse(image, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1)
+    return image
+
+
+def _laminate(rng, h, w):
+    """A plain plastic top: one colour, faint mottling, sometimes a fine printed grid or dots."""
+    base = np.array(rng.integers(20, 240, 3), np.float32)
+    image = base[None, None, :] + ((_fractal(rng, h, w, 32) - 0.5) * rng.uniform(3, 12))[:, :, None]
+    if rng.random() < 0.5:
+        step = int(rng.uniform(6, 24))
+        colour = tuple(float(c) for c in np.clip(base + rng.uniform(-40, 40), 0, 255))
+        for x in range(0, w, step):
+            for y in range(0, h, step):
+                cv2.circle(image, (x, y), 1, colour, -1)
+    return image
+
+
+def _print(rng, h, w):
+    """A printed tablecloth: leaves, petals and blocks of several colours over a light or dark ground."""
+    ground = np.array(rng.integers(0, 255, 3), np.float32)
+    image = np.ones((h, w, 3), np.float32) * ground
+    palette = [tuple(float(c) for c in rng.integers(0, 255, 3)) for _ in range(int(rng.integers(2, 6)))]
+    size = rng.uniform(8, 60)
+    for _ in range(int(h * w / (size * size) * rng.uniform(0.3, 1.2))):
+        colour = palette[int(rng.integers(len(palette)))]
+        centre = (int(rng.integers(w)), int(rng.integers(h)))
+        shape = rng.integers(0, 3)
+        if shape == 0:
+            axes = (max(2, int(size * rng.uniform(0.3, 1))), max(1, int(size * rng.uniform(0.1, 0.4))))
+            cv2.ellipse(image, centre, axes, float(rng.uniform(0, 180)), 0, 360, colour, -1)
+        elif shape == 1:
+            half = max(2, int(size * rng.uniform(0.2, 0.6)))
+            cv2.rectangle(
+                image,
+                (centre[0] - half, centre[1] - half),
+                (centre[0] + half, centre[1] + half),
+                colour,
+                -1 if rng.random() < 0.6 else 2,
+            )
+        else:
+            cv2.circle(image, centre, max(2, int(size * rng.uniform(0.1, 0.5))), colour, -1)
+    return image
+
+
+def _glass(rng, h, w):
+    """A dark glass or lacquer top: near black with broad reflections and a soft gradient."""
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    base = rng.uniform(10, 60)
+    angle = rng.uniform(0, np.pi)
+    u = (x * np.cos(angle) + y * np.sin(angle)) / max(h, w)
+    streaks = np.clip(np.sin(u * rng.uniform(3, 12) + rng.uniform(0, 6)), 0, 1) ** rng.uniform(4, 12)
+    gray = base + streaks * rng.uniform(30, 120) + (_fractal(rng, h, w, 128) - 0.5) * 15
+    tint = np.array(rng.uniform(0.8, 1.2, 3), np.float32)
+    return gray[:, :, None] * tint[None, None, :]
+
+
+def _paper(rng, h, w):
+    """Newspaper or a score sheet under the tiles: pale paper with rows of dark strokes and rules."""
+    tone = rng.uniform(170, 245)
+    image = np.full((h, w, 3), tone, np.float32) + rng.normal(0, 3, (h, w, 1)).astype(np.float32)
+    line = int(rng.uniform(6, 18))
+    ink = (float(rng.uniform(20, 90)),) * 3
+    for y in range(line, h, line):
+        x = int(rng.uniform(0, 10))
+        while x < w:
+            length = int(rng.uniform(line * 0.5, line * 4))
+            cv2.line(image, (x, y), (min(w, x + length), y), ink, max(1, line // 5))
+            x += length + int(rng.uniform(line * 0.4, line))
+    if rng.random() < 0.5:
+        for y in range(0, h, int(rng.uniform(40, 120))):
+            cv2.line(image, (0, y), (w, y), (float(rng.uniform(60, 160)),) * 3, 1)
+    return image
+
+
+_MAKERS = {
+    "felt": _felt,
+    "wood": _wood,
+    "desk": _desk,
+    "mat": _mat,
+    "cloth": _cloth,
+    "stone": _stone,
+    "laminate": _laminate,
+    "print": _print,
+    "glass": _glass,
+    "paper": _paper,
+    "marble": _marble,
+}
 
 
 def make_surface(kind: str, height: int, width: int, rng: np.random.Generator) -> np.ndarray:

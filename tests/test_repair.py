@@ -1,0 +1,109 @@
+"""The repair of a hand read with a misread tile: constructed detections with the classifier's
+choices written in, no model. Scenes are laid out with the helpers of test_layout."""
+
+from __future__ import annotations
+
+import numpy as np
+from test_layout import lay, scene
+
+from vision.classes import CLASS_INDEX
+from vision.detections import Detections
+from vision.layout import read_layout
+from vision.repair import DROP, RepairOptions, apply_changes, candidate_changes, is_complete, repair
+
+HAND = ("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z")
+
+
+def with_choices(det: Detections, choices: dict[int, list[tuple[str | None, float]]],
+                 confidences: dict[int, float] | None = None) -> Detections:
+    """``det`` with the readings of some tiles replaced: index -> [(code or None, p), ...], best first."""
+    width = 3
+    ids = np.full((len(det), width), -1, np.int64)
+    probs = np.zeros((len(det), width), np.float32)
+    ids[:, 0], probs[:, 0] = det.class_ids, 0.99
+    class_ids = det.class_ids.copy()
+    for i, readings in choices.items():
+        for k, (code, p) in enumerate(readings):
+            ids[i, k] = CLASS_INDEX[code] if code else -1
+            probs[i, k] = p
+        class_ids[i] = ids[i, 0]
+    conf = det.confidences.copy()
+    for i, value in (confidences or {}).items():
+        conf[i] = value
+    return Detections(det.boxes, class_ids, conf, det.face_down, det.rotated, ids, probs)
+
+
+def test_a_complete_reading_is_never_touched_even_with_likely_second_choices():
+    det = with_choices(scene(lay(*HAND)), {0: [("1m", 0.5), ("7m", 0.49)]})
+    fixed, layout = repair(det)
+    assert fixed is det
+    assert layout.hand["hand"] == "123m456p789s1115z5z"
+    assert not [a for a in layout.ambiguities if a.kind == "corrected"]
+
+
+def test_a_misread_numeral_is_replaced_by_the_second_choice_that_completes_the_hand():
+    # 2m read as 1m (0.55) with 2m second (0.40): 1m 1m 3m is no set, 1m 2m 3m is
+    det = with_choices(scene(lay("1m 1m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z")),
+                       {1: [("1m", 0.55), ("2m", 0.40), ("7m", 0.03)]})
+    assert not is_complete(read_layout(det).hand)
+    fixed, layout = repair(det)
+    assert fixed.codes[1] == "2m"
+    assert layout.hand["hand"] == "123m456p789s1115z5z"
+    corrected = [a for a in layout.ambiguities if a.kind == "corrected"]
+    assert len(corrected) == 1 and corrected[0].tiles == (1,) and "1m" in corrected[0].message
+
+
+def test_the_cheapest_completing_change_wins():
+    # two tiles could each complete the hand; the one whose second choice is likelier is changed
+    det = with_choices(scene(lay("1m 1m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z")),
+                       {0: [("1m", 0.6), ("2m", 0.1)], 1: [("1m", 0.6), ("2m", 0.35)]})
+    fixed, _ = repair(det)
+    assert fixed.codes[:3] == ["1m", "2m", "3m"]
+
+
+def test_two_misreads_are_fixed_together():
+    det = with_choices(scene(lay("1m 1m 3m 4p 4p 6p 7s 8s 9s 1z 1z 1z 5z", "5z")),
+                       {1: [("1m", 0.6), ("2m", 0.3)], 4: [("4p", 0.5), ("5p", 0.45)]})
+    fixed, layout = repair(det)
+    assert layout.hand["hand"] == "123m456p789s1115z5z"
+    assert sum(a.kind == "corrected" for a in layout.ambiguities) == 2
+    assert repair(det, options=RepairOptions(max_changes=1))[0] is det   # one change is not enough
+
+
+def test_a_faint_extra_box_is_left_out_and_said():
+    # a 15th tile the detector was unsure of: without it the hand is complete
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "8p"))
+    det = with_choices(det, {14: [("8p", 0.9)]}, confidences={14: 0.45})
+    fixed, layout = repair(det)
+    assert len(fixed) == 14 and "8p" not in fixed.codes
+    assert any(a.kind == "corrected" and "left out" in a.message for a in layout.ambiguities)
+
+
+def test_the_classifiers_none_as_second_choice_drops_the_box():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "1s"))
+    det = with_choices(det, {14: [("1s", 0.5), (None, 0.45)]})
+    changes = candidate_changes(det)
+    assert changes[0].index == 14 and changes[0].class_id == DROP
+    assert len(repair(det)[0]) == 14
+
+
+def test_no_change_is_made_when_none_completes_the_hand():
+    # a tile is missing: no second choice can make fourteen
+    det = with_choices(scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 5z", "5z")),
+                       {0: [("1m", 0.5), ("4m", 0.4)]})
+    fixed, layout = repair(det)
+    assert fixed is det and not [a for a in layout.ambiguities if a.kind == "corrected"]
+
+
+def test_unlikely_readings_are_not_tried():
+    det = with_choices(scene(lay("1m 1m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z")),
+                       {1: [("1m", 0.98), ("2m", 0.01)]})
+    assert repair(det)[0] is det
+
+
+def test_apply_changes_keeps_the_other_tiles_and_their_order():
+    det = scene(lay(*HAND))
+    unsure = with_choices(det, {3: [("4p", 0.5), ("back", 0.4)]})
+    changed = apply_changes(det, tuple(candidate_changes(unsure)))
+    assert changed.codes[3] == "back" and bool(changed.face_down[3])
+    assert changed.codes[:3] == det.codes[:3] and changed.codes[4:] == det.codes[4:]
