@@ -22,6 +22,7 @@ from engine.rulesets.japanese_analysis import (
     analyse,
     candidate_view,
     flag_problem,
+    fu_items_of,
 )
 from engine.rulesets.japanese_classical import score_classical
 from engine.rulesets.japanese_fu import FuItem
@@ -106,7 +107,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     for kind, shape in candidate.reading:
         reading.append(BLOCK_TEXTS[kind * 4 + shape])
     details = {"basic_points": basic, "yaku": [*ids],
-               "fu_items": [*fu_texts(candidate.raw_fu, (*candidate.fu_items,))],
+               "fu_items": [*fu_texts(candidate.raw_fu, (*fu_items_of(candidate, analysis),))],
                "reading": reading}
     return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
                  None, (), details)

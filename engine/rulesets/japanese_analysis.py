@@ -12,15 +12,31 @@ from typing import Any
 
 from engine.hand import DeclaredHand
 from engine.rulesets.japanese_fu import BLOCK_FU, PAIR_FU, SEVEN_PAIRS_FU, FuItem, SetFu, reading_fu
+from engine.rulesets.japanese_parts import (
+    CLOSED_AT,
+    FIELD,
+    FU_AT,
+    HONOURS_AT,
+    INSIDE_AT,
+    MELD_TALLY,
+    PEIKOU_AT,
+    PUNGS_AT,
+    RON_PUNG_LOSS,
+    SUITED,
+    TRIPLETS_AT,
+    Entry,
+    concealed_entries,
+)
 from engine.rulesets.japanese_shapes import (
     CHOW_B,
+    NO_MELDS,
     PAIR_B,
     PUNG_B,
     Block,
     MeldInfo,
     is_thirteen_orphans,
     meld_info,
-    readings,
+    seven_pairs,
 )
 from engine.rulesets.japanese_yaku import (
     BY_ID,
@@ -40,23 +56,26 @@ from engine.rulesets.japanese_yaku import (
     H_THREE_WIND_PUNGS,
     H_TSUMO,
     H_TWO_DRAGON_PUNGS,
+    S_CHANTA,
     S_CLOSED,
     S_DOUKOU,
     S_FOUR_TRIPLETS,
+    S_IIPEIKOU,
     S_ITTSU,
-    S_OUTSIDE_CHOWS,
-    S_PEIKOU,
+    S_JUNCHAN,
     S_PINFU,
+    S_RYANPEIKOU,
     S_SANANKOU,
     S_SANSHOKU,
     S_SEVEN,
-    S_THREE_TRIPLETS,
+    S_SUUANKOU,
+    S_SUUANKOU_TANKI,
     SIMPLE,
     Facts,
     View,
     Yaku,
     hand_units_for,
-    set_units_for,
+    set_units_exact,
     yaku_han,
 )
 
@@ -74,11 +93,11 @@ class Candidate:
     yakuman: int                  # number of yakuman (0 for an ordinary hand)
     fu: int
     raw_fu: int
-    fu_items: list[FuItem]
+    fu_items: list[FuItem] | None = None   # None until asked for (``fu_items_of``): only the
+                                           # chosen candidate's breakdown is ever shown
     seven_pairs: bool = False
     thirteen_orphans: bool = False
-    view: View | None = None      # the reading's View, kept for the explanations (its
-                                  # reading-level fields; the winning-set ones are the last tried)
+    masks: int = 0                # chow starts | suited pung kinds << PUNGS_AT (explanations)
 
 
 @dataclass(slots=True)
@@ -88,6 +107,7 @@ class Analysis:
     dora: int
     red: int
     ura: int
+    melds: MeldInfo = NO_MELDS
 
 
 # Each flag's consistency rules: (order, broken(hand, is_open, riichi), reason). The order is the
@@ -210,102 +230,53 @@ def _honour_features(honours: bytes) -> int:
     return features
 
 
-def _view(reading: tuple[Block, ...], melds: MeldInfo,
-          facts: Facts) -> tuple[View, list[Block], SetFu]:
-    """One pass over a reading: chows, pungs, the concealed-pung count as sanankou reads it, the
-    feature bits that pick which sets units to check, the blocks the winning tile may have
-    completed (in order; a block equal to an open meld is that meld unless the reading holds it
-    twice), and the fu its pungs, kongs and pair earn wherever the winning tile went."""
-    fu_items: list[FuItem] = []
-    fu_total = 0
+def _sets_fu(reading: tuple[Block, ...], open_blocks: tuple[Block, ...], facts: Facts) -> SetFu:
+    """The fu items a reading's pungs, kongs and pair earn wherever the winning tile went, in
+    reading order, with the position of the concealed pung of the winning kind (a discard opens
+    it). Only the chosen candidate's items are shown, so this walk runs once per hand."""
+    items: list[FuItem] = []
+    total = 0
     win_pung = -1
-    chows: list[int] = []
-    triplets: list[int] = []
-    chow_count = triplet_count = 0          # counted here: a len() call costs more
-    groups: list[Block] = []
-    chow_mask = pung_mask = 0
-    closed = 0
-    chow_on_win = False
-    win_pung_closed = False
-    outside = True
-    peikou = False
     win = facts.win_kind
-    open_blocks = melds.open_blocks
-    spare = list(open_blocks) if open_blocks else None
     for block in reading:
         kind, shape = block
         if shape == CHOW_B:
-            chows.append(kind)
-            chow_count += 1
-            bit = 1 << kind
-            if chow_mask & bit:
-                peikou = True
-            chow_mask |= bit
-            if outside and kind % 9 not in (0, 6):
-                outside = False
-            on_win = kind <= win <= kind + 2
-            if on_win and block not in open_blocks:
-                chow_on_win = True
+            continue
+        if shape != PAIR_B:
+            if block in open_blocks:
+                item = BLOCK_FU[kind * 4 + shape][True]  # type: ignore[index]
+            else:
+                if kind == win and shape == PUNG_B:
+                    win_pung = len(items)
+                item = BLOCK_FU[kind * 4 + shape][False]  # type: ignore[index]
+        elif kind >= 27:
+            valued = (kind >= 31) + (kind == facts.seat_wind) + (kind == facts.round_wind)
+            if not valued:
+                continue
+            item = PAIR_FU[valued >= 2]
         else:
-            on_win = kind == win
-            if outside and SIMPLE[kind]:
-                outside = False
-            if shape != PAIR_B:
-                triplets.append(kind)
-                triplet_count += 1
-                if kind < 27:
-                    pung_mask |= 1 << kind
-                if block in open_blocks:
-                    item = BLOCK_FU[kind * 4 + shape][True]  # type: ignore[index]
-                else:
-                    closed += 1
-                    if on_win:
-                        win_pung_closed = True
-                        if shape == PUNG_B:
-                            win_pung = len(fu_items)
-                    item = BLOCK_FU[kind * 4 + shape][False]  # type: ignore[index]
-                fu_items.append(item)
-                fu_total += item[0]
-            elif kind >= 27:
-                valued = (kind >= 31) + (kind == facts.seat_wind) + (kind == facts.round_wind)
-                if valued:
-                    item = PAIR_FU[valued >= 2]
-                    fu_items.append(item)
-                    fu_total += item[0]
-        if spare and block in spare:
-            spare.remove(block)
-        elif on_win and block not in groups:
-            groups.append(block)
-    # On a discard the pung the tile completed is open, unless the tile could complete a chow.
-    if win_pung_closed and not facts.tsumo and not chow_on_win:
-        closed -= 1
-    features = 0 if facts.is_open else S_CLOSED
-    if chow_count:
-        if outside:
-            features |= S_OUTSIDE_CHOWS
-        if peikou:
-            features |= S_PEIKOU
-        if chow_count >= 3:
-            if chow_mask & (chow_mask >> 9) & (chow_mask >> 18):
-                features |= S_SANSHOKU
-            if _straight(chow_mask):
-                features |= S_ITTSU
-    if triplet_count >= 3:
-        features |= S_THREE_TRIPLETS | (S_FOUR_TRIPLETS if triplet_count == 4 else 0)
-        if pung_mask & (pung_mask >> 9) & (pung_mask >> 18):
-            features |= S_DOUKOU
-        if closed == 3:
-            features |= S_SANANKOU
-    seven = len(reading) == 7
-    if seven:
-        features |= S_SEVEN
-    return (View(reading, seven, chows, triplets, closed, False, (0, PAIR_B), features,
-                 chow_mask, pung_mask), groups, (fu_items, fu_total, win_pung))
+            continue
+        items.append(item)
+        total += item[0]
+    return items, total, win_pung
 
 
-def _straight(chow_mask: int) -> bool:
-    return ((chow_mask & _STRAIGHTS[0]) == _STRAIGHTS[0] or (chow_mask & _STRAIGHTS[1]) == _STRAIGHTS[1]
-            or (chow_mask & _STRAIGHTS[2]) == _STRAIGHTS[2])
+def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
+    """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans),
+    worked out on first asking and kept."""
+    items = candidate.fu_items
+    if items is None:
+        facts = analysis.facts
+        if candidate.seven_pairs or candidate.win_group is None:
+            items = []
+        else:
+            options = facts.options
+            _, _, items = reading_fu(_sets_fu(candidate.reading, analysis.melds.open_blocks, facts),
+                                     candidate.win_group, facts.win_kind, facts.tsumo, facts.is_open,
+                                     options.get("open_pinfu_fu", True),
+                                     options.get("pinfu_tsumo_fu", False))
+        candidate.fu_items = items
+    return items
 
 
 _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
@@ -313,11 +284,10 @@ _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
 
 def candidate_view(candidate: Candidate) -> View:
     """A View of a chosen candidate, for the units' explanations (which read only what the whole
-    reading holds: its chows, pungs and their masks)."""
-    if candidate.view is not None:
-        return candidate.view
+    reading holds: its chow and pung masks)."""
+    masks = candidate.masks
     return View(candidate.reading, candidate.seven_pairs, [], [], 0, False,
-                candidate.win_group or (0, PAIR_B))
+                candidate.win_group or (0, PAIR_B), 0, masks & SUITED, masks >> PUNGS_AT)
 
 
 def _dora_kind(indicator: int) -> int:
@@ -368,16 +338,44 @@ def _value(units: list[Yaku], is_open: bool,
     return tuple(counted), han, 0
 
 
+@lru_cache(maxsize=4096)
+def _combined_value(fixed: tuple[Yaku, ...], extra: tuple[Yaku, ...], is_open: bool,
+                    double_yakuman: bool) -> tuple[tuple[tuple[Yaku, int], ...], int, int]:
+    """The value of a hand's flag and hand yaku with one reading's sets yaku: the sets yaku add to
+    the others, unless a yakuman pushes out every ordinary one. Few sets of yaku occur, so each
+    pair is valued once."""
+    options = {"double_yakuman": double_yakuman}
+    fixed_value = _value(fixed, is_open, options) if fixed else _NO_YAKU
+    if not extra:
+        return fixed_value
+    extra_counted, extra_han, extra_yakuman = _value(extra, is_open, options)
+    if fixed_value[2] or extra_yakuman:
+        return _value(fixed + extra, is_open, options)
+    return fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0
+
+
+_SEVEN_PAIRS = -1               # the tally that marks the seven pairs entry
+
+
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
-    """Every candidate reading of a declared hand (none when it is not a complete hand)."""
+    """Every candidate reading of a declared hand (none when it is not a complete hand).
+
+    Each reading's sets yaku and fu come from its summed per-split shares (``japanese_parts``)
+    and the winning-kind facts of its splits: exact feature bits pick the yaku
+    (``set_units_exact``), and the fu are added up as totals; the item by item breakdown is
+    written only for the candidate that is shown (``fu_items_of``).
+    """
     melds = melds or meld_info(hand.melds)
+    assert hand.win_tile is not None
+    win = hand.win_tile.kind
     counts = bytearray(34)
     red = 0
     for tile in hand.concealed:
         counts[tile.kind] += 1
         red += tile.red
     concealed = bytes(counts)
-    found, present = readings(concealed, melds)    # present: bit k set when kind k is held
+    # present: bit k set when kind k is held
+    entries, present, honour_pair = concealed_entries(concealed, win)
     for meld in hand.melds:
         for tile in meld.tiles:
             kind = tile.kind
@@ -393,49 +391,124 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     for unit in hand_units_for(hand_bits):
         if unit.applies(facts, None):  # type: ignore[arg-type]
             fixed.append(unit)
-    # The value of a reading without sets yaku, shared by every such candidate.
-    fixed_value = _value(fixed, facts.is_open, options) if fixed else _NO_YAKU
-    open_pinfu_fu = options.get("open_pinfu_fu", True)
-    pinfu_tsumo_fu = options.get("pinfu_tsumo_fu", False)
+    fixed_units = (*fixed,)
     is_open = facts.is_open
     tsumo = facts.tsumo
-    win = facts.win_kind
+    double_yakuman = options.get("double_yakuman", True)
     candidates: list[Candidate] = []
-    for reading in found:
-        view, groups, sets_fu = _view(reading, melds, facts)
-        seven = view.seven_pairs
-        if seven and not options.get("seven_pairs", True):
+    if melds.any_melds:
+        open_blocks = melds.open_blocks
+        meld_tally = meld_masks = 0
+        for block in melds.blocks:
+            block_bits, block_masks = MELD_TALLY[block[0] * 4 + block[1]][block in open_blocks]  # type: ignore[index]
+            meld_tally += block_bits
+            meld_masks |= block_masks
+        with_melds = []
+        for blocks, tally, masks, win_info in entries:
+            with_melds.append((tuple(sorted(blocks + melds.blocks)), tally + meld_tally,
+                               masks | meld_masks, win_info))
+        entries = with_melds
+    else:
+        open_blocks = ()
+        if concealed.count(2) == 7:
+            pairs = seven_pairs(concealed)
+            if pairs is not None:
+                entries.append((pairs, _SEVEN_PAIRS, 0, None))
+    if len(entries) > 1:
+        entries.sort(key=_blocks_of)
+    if entries:
+        open_pinfu_fu = options.get("open_pinfu_fu", True)
+        pinfu_tsumo_fu = options.get("pinfu_tsumo_fu", False)
+        closed_bit = 0 if is_open else S_CLOSED
+        pair_fu = 0
+        if honour_pair >= 0:
+            valued = (honour_pair >= 31) + (honour_pair == facts.seat_wind) \
+                + (honour_pair == facts.round_wind)
+            if valued:
+                pair_fu = PAIR_FU[valued >= 2][0]
+        base_fu = 20 if is_open or tsumo else 30
+    for reading, tally, masks, win_info in entries:
+        if tally == _SEVEN_PAIRS:
+            if not options.get("seven_pairs", True):
+                continue
+            counted, han, yakuman = _combined_value(fixed_units, set_units_exact(S_SEVEN | S_CLOSED),
+                                                    False, double_yakuman)
+            candidates.append(Candidate(reading, (win, PAIR_B), counted, han, yakuman,
+                                        SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, [], True))
             continue
-        features = view.features
+        if win_info is None:
+            continue
+        groups, win_chows, win_pung = win_info
+        closed = tally >> CLOSED_AT & FIELD
+        if win_pung and not tsumo:
+            # On a discard the pung the tile completed is open, unless it could complete a chow
+            # (a concealed one: a chow equal to an open meld is that meld).
+            for chow in win_chows:
+                if chow not in open_blocks:
+                    break
+            else:
+                closed -= 1
+        chows = tally & FIELD
+        triplets = tally >> TRIPLETS_AT & FIELD
+        bits = closed_bit
+        if chows:
+            if not tally >> INSIDE_AT & FIELD:
+                bits |= S_CHANTA if tally >> HONOURS_AT & FIELD else S_JUNCHAN
+            peikou = tally >> PEIKOU_AT & FIELD
+            if peikou:
+                bits |= S_IIPEIKOU if peikou == 1 else S_RYANPEIKOU
+            if chows >= 3:
+                chow_mask = masks & SUITED
+                if chow_mask & (chow_mask >> 9) & (chow_mask >> 18):
+                    bits |= S_SANSHOKU
+                if chow_mask & _STRAIGHTS[0] == _STRAIGHTS[0] or \
+                        chow_mask & _STRAIGHTS[1] == _STRAIGHTS[1] or \
+                        chow_mask & _STRAIGHTS[2] == _STRAIGHTS[2]:
+                    bits |= S_ITTSU
+        if triplets >= 3:
+            pung_mask = masks >> PUNGS_AT
+            if pung_mask & (pung_mask >> 9) & (pung_mask >> 18):
+                bits |= S_DOUKOU
+            if closed == 3:
+                bits |= S_SANANKOU
+            elif triplets == 4 and closed == 4 and not is_open:
+                bits |= S_SUUANKOU_TANKI if counts[win] == 2 else S_SUUANKOU
+            if triplets == 4:
+                bits |= S_FOUR_TRIPLETS
+        sets_fu = (tally >> FU_AT) + pair_fu
         for group in groups:
-            if seven:
-                fu = raw = SEVEN_PAIRS_FU
-                items: list[FuItem] = []
-                pinfu = False
+            kind, shape = group
+            if shape == CHOW_B:
+                if win == kind + 1:
+                    total = sets_fu + 2                             # closed wait
+                elif (win == kind + 2 and kind % 9 == 0) or (win == kind and kind % 9 == 6):
+                    total = sets_fu + 2                             # edge wait
+                else:
+                    total = sets_fu
+            elif shape == PAIR_B:
+                total = sets_fu + 2                                 # single wait
+            elif tsumo:
+                total = sets_fu
             else:
-                fu, raw, items = reading_fu(sets_fu, group, win, tsumo, is_open, open_pinfu_fu,
-                                            pinfu_tsumo_fu)
-                pinfu = all(reason == "tsumo" for _, reason in items) if pinfu_tsumo_fu else not items
-            view.pinfu_shape = pinfu
-            view.win_group = group
-            set_yaku = []
-            for unit in set_units_for(features | S_PINFU if pinfu else features):
-                if unit.applies(facts, view):
-                    set_yaku.append(unit)
-            if not set_yaku:
-                counted, han, yakuman = fixed_value
-            else:
-                extra, extra_han, extra_yakuman = _value(set_yaku, is_open, options)
-                if fixed_value[2] or extra_yakuman:     # yakuman push out every other yaku
-                    counted, han, yakuman = _value(fixed + set_yaku, is_open, options)
-                else:                   # ordinary yaku only: the sets yaku add to the fixed ones
-                    counted, han, yakuman = fixed_value[0] + extra, fixed_value[1] + extra_han, 0
-            candidates.append(Candidate(reading, group, counted, han, yakuman, fu, raw, items, seven,
-                                        False, view))
+                total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
+            # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
+            set_units = set_units_exact(bits | S_PINFU if total == 0 else bits)
+            if tsumo and (total or pinfu_tsumo_fu):
+                total += 2
+            if is_open and not total and open_pinfu_fu:
+                total += 2
+            raw = total + base_fu
+            counted, han, yakuman = _combined_value(fixed_units, set_units, is_open, double_yakuman)
+            candidates.append(Candidate(reading, group, counted, han, yakuman, -(-raw // 10) * 10,
+                                        raw, None, False, False, masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in fixed if unit.scope == FLAG and unit.yakuman]
         counted, han, yakuman = _value(units, False, options)
         candidates.append(Candidate((), None, counted, han, yakuman, 0, 0, [],
                                     thirteen_orphans=True))
-    return Analysis(facts, candidates, dora, red, ura)
+    return Analysis(facts, candidates, dora, red, ura, melds)
+
+
+def _blocks_of(entry: Entry) -> tuple[Block, ...]:
+    return entry[0]

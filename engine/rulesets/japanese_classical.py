@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.hand import DeclaredHand
 from engine.result import Item, Score
-from engine.rulesets.japanese_analysis import Analysis, Candidate, candidate_view
+from engine.rulesets.japanese_analysis import Analysis, Candidate, candidate_view, fu_items_of
 from engine.rulesets.japanese_scoring import classical_summary, round_up, with_counters
 from engine.tiles import EAST
 
@@ -57,7 +57,7 @@ def hand_value(basic: int, doubles: int, options: dict) -> int:
     return min(limit, value) if limit else value
 
 
-def _points_items(candidate: Candidate, *, tsumo: bool, closed: bool) -> list[Item]:
+def _points_items(candidate: Candidate, analysis: Analysis, *, tsumo: bool, closed: bool) -> list[Item]:
     if candidate.seven_pairs:
         return [Item("Seven Pairs", SEVEN_PAIRS_POINTS, 1, "seven different pairs: 100 points")]
     items = [Item("Winning", WINNING_POINTS, 1, "basic points for going out")]
@@ -68,7 +68,7 @@ def _points_items(candidate: Candidate, *, tsumo: bool, closed: bool) -> list[It
         if tsumo:
             items.append(Item("Self-drawn", SELF_DRAWN_POINTS, 1, "won on own draw"))
         return items
-    for points, why in candidate.fu_items:
+    for points, why in fu_items_of(candidate, analysis):
         name = "Self-drawn" if why == "tsumo" else why.capitalize()
         items.append(Item(name, points, 1, "won on own draw" if why == "tsumo" else why))
     return items
@@ -87,7 +87,7 @@ def score_classical(hand: DeclaredHand, analysis: Analysis, options: dict) -> Sc
             best = (value, basic, count, candidate, doubles)
     assert best is not None
     value, basic, count, candidate, doubles = best
-    items = _points_items(candidate, tsumo=facts.tsumo, closed=closed)
+    items = _points_items(candidate, analysis, tsumo=facts.tsumo, closed=closed)
     items.extend(Item(name, han, 1, f"{han} double{'s' if han != 1 else ''}: {why}")
                  for name, han, why in doubles)
     limit = int(options.get("limit", 500))

@@ -112,6 +112,10 @@ def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     return (splits[0] if splits else None), mask
 
 
+# Public names for the per-suit lookups (the analysis builds its per-split shares on them).
+suit_shape = _suit_shape
+honour_shape = _honour_shape
+
 _NO_SUIT = bytes(9)
 _NO_HONOURS = bytes(7)
 

@@ -385,6 +385,21 @@ NEVER = 1 << 30                 # decided outside the predicate loop (thirteen o
 S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, \
     S_PINFU, S_CLOSED, S_DOUKOU, S_SANANKOU = (1 << bit for bit in range(11))
 
+# Exact reading bits: each is the whole condition of one sets unit once the hand-wide facts are
+# known, so the analysis picks a reading's sets yaku from its bits alone (``set_units_exact``);
+# the predicates stay the units' definition and write the explanations. S_IIPEIKOU: exactly one
+# pair of identical chows; S_CHANTA / S_JUNCHAN: chows, every block outside, with / without an
+# honour block; S_SUUANKOU(_TANKI): four concealed pungs as suu ankou counts them (single wait).
+S_IIPEIKOU, S_RYANPEIKOU, S_CHANTA, S_JUNCHAN, S_SUUANKOU, S_SUUANKOU_TANKI = \
+    (1 << bit for bit in range(11, 17))
+EXACT: dict[str, int] = {
+    "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
+    "iipeikou": S_IIPEIKOU | S_CLOSED, "ryanpeikou": S_RYANPEIKOU | S_CLOSED,
+    "sanshoku": S_SANSHOKU, "ittsu": S_ITTSU, "chanta": S_CHANTA, "junchan": S_JUNCHAN,
+    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_SANANKOU, "sanshoku_doukou": S_DOUKOU,
+    "suuankou": S_SUUANKOU | S_CLOSED, "suuankou_tanki": S_SUUANKOU_TANKI | S_CLOSED,
+}
+
 NEEDS: dict[str, int] = {
     "menzen_tsumo": H_TSUMO,
     **{name: FLAG_BITS[name] for name in FLAG_NAMES}, "renhou_yakuman": FLAG_BITS["renhou"],
@@ -441,6 +456,13 @@ def hand_units_for(features: int) -> tuple[Yaku, ...]:
 def set_units_for(features: int) -> tuple[Yaku, ...]:
     """The sets units worth checking for a reading with these feature bits."""
     return tuple(unit for unit in SET_UNITS if unit.needs & ~features == 0)
+
+
+@lru_cache(maxsize=1024)
+def set_units_exact(bits: int) -> tuple[Yaku, ...]:
+    """The sets units a reading with these exact bits (``EXACT``) has, in unit order: no
+    predicate runs, as each bit already is its unit's whole condition."""
+    return tuple(unit for unit in SET_UNITS if EXACT[unit.id] & ~bits == 0)
 
 
 def _block_text(block: Block) -> str:
