@@ -40,19 +40,32 @@ from engine.rulesets.japanese_shapes import (
 )
 from engine.rulesets.japanese_yaku import (
     BY_ID,
+    CHECKED,
     FLAG,
     FLAG_BITS,
     GREEN,
+    H_CLOSED,
+    H_DAISANGEN,
+    H_DAISUUSHII,
     H_GREEN,
+    H_HONOURS_ONLY,
     H_KONGS,
+    H_KONGS3,
+    H_KONGS4,
     H_NINE_GATES,
     H_ONE_SUIT,
     H_OUTSIDE,
     H_PUNG_OF,
     H_PURE_ONE_SUIT,
     H_ROUND_PUNG,
+    H_ROUND_PUNG_OF,
     H_SEAT_PUNG,
+    H_SEAT_PUNG_OF,
+    H_SHOUSANGEN,
+    H_SHOUSUUSHII,
     H_SIMPLE,
+    H_TANYAO,
+    H_TERMINALS_ONLY,
     H_THREE_WIND_PUNGS,
     H_TSUMO,
     H_TWO_DRAGON_PUNGS,
@@ -71,10 +84,15 @@ from engine.rulesets.japanese_yaku import (
     S_SUUANKOU,
     S_SUUANKOU_TANKI,
     SIMPLE,
+    X_DOUBLE_RIICHI,
+    X_IPPATSU,
+    X_RENHOU,
+    X_RENHOU_YAKUMAN,
+    X_RIICHI,
     Facts,
     View,
     Yaku,
-    hand_units_for,
+    hand_units_exact,
     set_units_exact,
     yaku_han,
 )
@@ -175,46 +193,65 @@ def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: Meld
     flags = hand.flags
     seat_wind = hand.seat_wind
     round_wind = hand.round_wind
+    is_open = melds.open_blocks != ()
     features = H_TSUMO if tsumo else 0
+    if not is_open:
+        features |= H_CLOSED
     if flags:
-        features |= _flag_features(flags)
+        features |= _flag_features(flags, options.get("riichi", True), options.get("ippatsu", True),
+                                   options.get("renhou_as_yakuman", False))
     if honors:
         features |= _honour_features(bytes(counts[27:]))
         if counts[seat_wind] >= 3:
-            features |= H_SEAT_PUNG
+            features |= H_SEAT_PUNG | H_SEAT_PUNG_OF[seat_wind]
         if counts[round_wind] >= 3:
-            features |= H_ROUND_PUNG
+            features |= H_ROUND_PUNG | H_ROUND_PUNG_OF[round_wind]
         if suits in (1, 2, 4):
             features |= H_ONE_SUIT
+        elif not suits:
+            features |= H_HONOURS_ONLY
     elif suits in (1, 2, 4):
         features |= H_PURE_ONE_SUIT if melds.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
     if all_simple:
         features |= H_SIMPLE
+        if not is_open or options.get("open_tanyao"):
+            features |= H_TANYAO
     elif all_terminal_honor:
-        features |= H_OUTSIDE
+        features |= H_OUTSIDE if honors else H_OUTSIDE | H_TERMINALS_ONLY
     if green:
         features |= H_GREEN
-    if melds.kong_count >= 3:
-        features |= H_KONGS
+    kongs = melds.kong_count
+    if kongs >= 3:
+        features |= H_KONGS | (H_KONGS3 if kongs == 3 else H_KONGS4)
     # Positional: this runs once per hand, and keyword arguments cost a third more.
-    return Facts(counts, flags, options, tsumo, melds.open_blocks != (), melds.any_melds,
-                 melds.kong_count, hand.win_tile.kind, seat_wind, round_wind, suits, honors,
-                 all_simple, all_terminal_honor, green), features
+    return Facts(counts, flags, options, tsumo, is_open, melds.any_melds, kongs, hand.win_tile.kind,
+                 seat_wind, round_wind, suits, honors, all_simple, all_terminal_honor, green), features
 
 
 @lru_cache(maxsize=256)
-def _flag_features(flags: frozenset[str]) -> int:
-    """The feature bits of a set of flags (few sets occur; a frozenset keeps its hash)."""
+def _flag_features(flags: frozenset[str], riichi: bool, ippatsu: bool, renhou_yakuman: bool) -> int:
+    """The feature bits of a set of flags under the three options that switch flag yaku (few sets
+    occur; a frozenset keeps its hash): each flag's own bit, and the exact bit of its unit."""
     features = 0
     for flag in flags:
         features |= FLAG_BITS.get(flag, 0)
+    if riichi:
+        if "double_riichi" in flags:
+            features |= X_DOUBLE_RIICHI
+        elif "riichi" in flags:
+            features |= X_RIICHI
+    if ippatsu and "ippatsu" in flags:
+        features |= X_IPPATSU
+    if "renhou" in flags:
+        features |= X_RENHOU_YAKUMAN if renhou_yakuman else X_RENHOU
     return features
 
 
 @lru_cache(maxsize=4096)
 def _honour_features(honours: bytes) -> int:
-    """The feature bits of the seven honour counts: a pung of each, two dragon or three wind
-    pungs. Honour counts repeat across hands, so each is worked out once."""
+    """The feature bits of the seven honour counts (all tiles): a pung of each, two dragon or
+    three wind pungs, and the exact bits of the dragon and wind yaku. Honour counts repeat across
+    hands, so each is worked out once."""
     features = dragons = winds = 0
     for offset, count in enumerate(honours):
         if count >= 3:
@@ -225,8 +262,16 @@ def _honour_features(honours: bytes) -> int:
                 winds += 1
     if dragons >= 2:
         features |= H_TWO_DRAGON_PUNGS
+        if min(honours[4:]) >= 2:
+            features |= H_SHOUSANGEN
+        if dragons == 3:
+            features |= H_DAISANGEN
     if winds >= 3:
         features |= H_THREE_WIND_PUNGS
+        if winds == 4:
+            features |= H_DAISUUSHII
+        elif honours[:4].count(2) == 1:
+            features |= H_SHOUSUUSHII
     return features
 
 
@@ -387,11 +432,10 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         dora, red, ura = count_dora(hand, counts, red, options)
     else:
         dora = ura = 0
-    fixed = []
-    for unit in hand_units_for(hand_bits):
-        if unit.applies(facts, None):  # type: ignore[arg-type]
-            fixed.append(unit)
-    fixed_units = (*fixed,)
+    fixed_units, checked = hand_units_exact(hand_bits)
+    if checked:                 # nine gates: the bits only say the hand may be it
+        fixed_units = tuple(unit for unit in fixed_units
+                            if unit.id not in CHECKED or unit.applies(facts, None))  # type: ignore[arg-type]
     is_open = facts.is_open
     tsumo = facts.tsumo
     double_yakuman = options.get("double_yakuman", True)
@@ -503,7 +547,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                                         raw, None, False, False, masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
-        units = [BY_ID[thirteen]] + [unit for unit in fixed if unit.scope == FLAG and unit.yakuman]
+        units = [BY_ID[thirteen]] + [unit for unit in fixed_units if unit.scope == FLAG and unit.yakuman]
         counted, han, yakuman = _value(units, False, options)
         candidates.append(Candidate((), None, counted, han, yakuman, 0, 0, [],
                                     thirteen_orphans=True))
