@@ -174,7 +174,7 @@ def test_model_config_errors_say_what_to_do(tmp_path):
 
 # -- the runtime end to end, on stand-in ONNX models (no training needed) -----------------------
 
-def _stand_in_models(folder, canvas_hw, boxes, imgsz=320):
+def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES):
     """ONNX models that read a scene of flat-coloured tiles: the detector answers the scene's own
     boxes (with one duplicate for NMS to drop and one weak junk box), the classifier names a crop
     by its mean red level (class index i is drawn as red 5 * i + 2)."""
@@ -195,8 +195,8 @@ def _stand_in_models(folder, canvas_hw, boxes, imgsz=320):
     class Classifier(torch.nn.Module):
         def forward(self, crops):
             level = (crops[:, 0].mean(dim=(1, 2)) * 255 - 2) / 5
-            classes = torch.arange(len(CLASS_CODES), dtype=torch.float32)
-            return -((classes[None] - level[:, None]) ** 2)
+            ids = torch.arange(len(classes), dtype=torch.float32)
+            return -((ids[None] - level[:, None]) ** 2)
 
     torch.onnx.export(Detector(), torch.zeros(1, 3, imgsz, imgsz), str(folder / "d.onnx"), dynamo=False,
                       input_names=["images"], output_names=["output0"])
@@ -205,7 +205,26 @@ def _stand_in_models(folder, canvas_hw, boxes, imgsz=320):
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
     (folder / "vision.json").write_text(json.dumps({
         "detector": {"file": "d.onnx", "imgsz": imgsz, "classes": ["tile"]},
-        "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(CLASS_CODES)}}))
+        "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(classes)}}))
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
+def test_boxes_the_classifier_calls_none_are_dropped_with_their_choices(tmp_path):
+    from test_layout import lay
+
+    from vision.classes import CLASSIFIER_CODES
+    from vision.detect import TileDetector
+
+    boxes, codes, _ = lay("1m 2m 3m", "none", "7z", y=100, x=40)
+    canvas = np.full((300, 800, 3), (40, 90, 40), np.uint8)
+    for (x1, y1, x2, y2), code in zip(boxes, codes, strict=True):
+        canvas[int(y1):int(y2), int(x1):int(x2)] = (0, 0, 5 * CLASSIFIER_CODES.index(code) + 2)
+    _stand_in_models(tmp_path, canvas.shape[:2], boxes, classes=CLASSIFIER_CODES)
+    found = TileDetector(ModelConfig.load(tmp_path), threads=1).detect(canvas)
+    order = np.argsort(found.boxes[:, 0])
+    assert [found.codes[i] for i in order] == ["1m", "2m", "3m", "7z"]
+    assert found.choices.shape == (4, 3) and (found.choices[:, 0] == found.class_ids).all()
+    assert (np.diff(found.choice_probs, axis=1) <= 0).all()           # best first
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")

@@ -57,18 +57,19 @@ def test_detector_one_epoch_and_onnx_export(tmp_path):
 def test_classifier_one_epoch_and_onnx_export(tmp_path):
     import onnxruntime as ort
 
-    from vision.classes import CLASS_CODES
+    from vision.classes import CLASSIFIER_CODES
     from vision.synth.classifier import INPUT_HW, build_data, export_onnx, train
 
     data = build_data(tmp_path / "data.npz", None, scenes=2, faces_per_class=1, camerash_copies=0)
-    assert set(np.unique(data["train_y"])) == set(range(len(CLASS_CODES)))  # faces cover every class
+    # faces cover every tile class, the scenes' bare table the "none" class
+    assert set(np.unique(data["train_y"])) == set(range(len(CLASSIFIER_CODES)))
     model, history = train(data, epochs=1, batch=16, checkpoint=tmp_path / "last.pt")
     assert len(history) == 1 and 0.0 <= history[0]["heldout_synthetic_top1"] <= 1.0
     onnx_path = export_onnx(model, tmp_path / "classifier.onnx")
     session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
     crops = np.random.default_rng(0).random((3, 3, *INPUT_HW), dtype=np.float32)
     (logits,) = session.run(None, {"crops": crops})
-    assert logits.shape == (3, len(CLASS_CODES))
+    assert logits.shape == (3, len(CLASSIFIER_CODES))
     # resuming a finished run trains no further epoch and keeps the history
     _, again = train(data, epochs=1, batch=16, checkpoint=tmp_path / "last.pt")
     assert again == history

@@ -35,7 +35,7 @@ class RepairOptions:
     max_cost: float = 4.0      # a change this much less likely than the reading is never tried
     min_probability: float = 0.02   # nor a reading the classifier gave less than this
     drop_below: float = 0.6    # a tile read with less confidence may be "no tile" ...
-    singles: int = 16          # the likeliest single changes considered for pairs
+    singles: int = 12          # the likeliest single changes paired (66 pairs: ~50 ms at worst)
 
 
 @dataclass(frozen=True, slots=True)
