@@ -107,3 +107,12 @@ def test_apply_changes_keeps_the_other_tiles_and_their_order():
     changed = apply_changes(det, tuple(candidate_changes(unsure)))
     assert changed.codes[3] == "back" and bool(changed.face_down[3])
     assert changed.codes[:3] == det.codes[:3] and changed.codes[4:] == det.codes[4:]
+
+
+def test_tile_surplus_counts_kongs_as_one_extra_tile():
+    from vision.repair import tile_surplus
+
+    assert tile_surplus({"hand": "123m456p789s1115z5z", "melds": []}) == 0
+    assert tile_surplus({"hand": "123m456p1115z5z", "melds": ["kan:7777s"]}) == 0
+    assert tile_surplus({"hand": "123m456p1115z", "melds": ["pon:777s"]}) == -1
+    assert tile_surplus({"hand": "11111m456p789s1115z5z", "melds": []}) == 2   # five of a kind counted

@@ -58,6 +58,17 @@ def is_complete(hand: dict) -> bool:
 DEFAULT = RepairOptions()
 
 
+def tile_surplus(hand: dict) -> int:
+    """Tiles in the engine input beyond what a complete hand has (14, one more per kong); negative
+    when some are missing. Counted from the notation's digits, so a reading the engine would
+    refuse (five of a kind) is still counted."""
+    melds = hand.get("melds", ())
+    tiles = sum(ch.isdigit() for ch in hand.get("hand", "")) + sum(
+        sum(ch.isdigit() for ch in meld) for meld in melds)
+    kongs = sum(meld.startswith(("kan", "ankan", "kakan")) for meld in melds)
+    return tiles - 14 - kongs
+
+
 def candidate_changes(det: Detections, options: RepairOptions = DEFAULT) -> list[Change]:
     """Every single change worth trying, cheapest first."""
     changes = []
@@ -110,6 +121,11 @@ def repair(det: Detections, layout_options: LayoutOptions | None = None,
     layout_options = layout_options or LayoutOptions()
     layout = read_layout(det, layout_options)
     if not len(det) or is_complete(layout.hand):
+        return det, layout
+    surplus = tile_surplus(layout.hand)
+    if surplus < 0 or surplus > options.max_changes:
+        # tiles are missing (a hand half in view, a live camera) or too many: no change of
+        # readings adds a tile, and leaving out more than max_changes boxes is no repair
         return det, layout
     for attempt in _attempts(candidate_changes(det, options), options):
         changed = apply_changes(det, attempt)
