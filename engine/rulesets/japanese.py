@@ -19,6 +19,7 @@ from engine.rulesets.japanese_analysis import (
     MAX_HAN,
     Analysis,
     Candidate,
+    Value,
     analyse,
     candidate_view,
     flag_problem,
@@ -96,7 +97,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
     total, basic, limit, payments = value
-    items, ids, dynamic = explained(candidate.yaku)
+    items, ids, dynamic = explained_value(candidate.value)
     if dynamic:
         items = _with_reasons(items, dynamic, candidate, analysis)
     if dora and not candidate.yakuman:
@@ -140,6 +141,13 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
             items.append(Item(unit.name, value, 1, ""))
             dynamic.append(index)
     return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
+
+
+@lru_cache(maxsize=8192)
+def explained_value(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """``explained`` for a candidate's shared Value, keyed on its identity (cheaper to hash than
+    the yaku themselves)."""
+    return explained(value.yaku)
 
 
 @lru_cache(maxsize=1024)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.hand import DeclaredHand
-from engine.rulesets.japanese_fu import BLOCK_FU, PAIR_FU, SEVEN_PAIRS_FU, FuItem, SetFu, reading_fu
+from engine.rulesets.japanese_fu import PAIR_FU, SEVEN_PAIRS_FU, FuItem, fu_items
 from engine.rulesets.japanese_parts import (
     CLOSED_AT,
     FIELD,
@@ -31,7 +31,6 @@ from engine.rulesets.japanese_shapes import (
     CHOW_B,
     NO_MELDS,
     PAIR_B,
-    PUNG_B,
     Block,
     MeldInfo,
     is_thirteen_orphans,
@@ -100,15 +99,24 @@ from engine.rulesets.japanese_yaku import (
 MAX_HAN = 78   # six yakuman
 
 
+@dataclass(slots=True, eq=False)
+class Value:
+    """A candidate's yaku with their han, the total han and the number of yakuman. Shared by every
+    candidate with the same yaku (``_combined_value`` caches them), and compared and hashed by
+    identity, so the caches of explained yaku key on it cheaply."""
+
+    yaku: tuple[tuple[Yaku, int], ...]
+    han: int                      # yaku han (dora not included)
+    yakuman: int                  # number of yakuman (0 for an ordinary hand)
+
+
 @dataclass(slots=True)
 class Candidate:
     """One way to read the win: the reading, the set the winning tile completed, and its value."""
 
     reading: tuple[Block, ...]
     win_group: Block | None
-    yaku: tuple[tuple[Yaku, int], ...]
-    han: int                      # yaku han (dora not included)
-    yakuman: int                  # number of yakuman (0 for an ordinary hand)
+    value: Value
     fu: int
     raw_fu: int
     fu_items: list[FuItem] | None = None   # None until asked for (``fu_items_of``): only the
@@ -116,6 +124,18 @@ class Candidate:
     seven_pairs: bool = False
     thirteen_orphans: bool = False
     masks: int = 0                # chow starts | suited pung kinds << PUNGS_AT (explanations)
+
+    @property
+    def yaku(self) -> tuple[tuple[Yaku, int], ...]:
+        return self.value.yaku
+
+    @property
+    def han(self) -> int:
+        return self.value.han
+
+    @property
+    def yakuman(self) -> int:
+        return self.value.yakuman
 
 
 @dataclass(slots=True)
@@ -275,37 +295,6 @@ def _honour_features(honours: bytes) -> int:
     return features
 
 
-def _sets_fu(reading: tuple[Block, ...], open_blocks: tuple[Block, ...], facts: Facts) -> SetFu:
-    """The fu items a reading's pungs, kongs and pair earn wherever the winning tile went, in
-    reading order, with the position of the concealed pung of the winning kind (a discard opens
-    it). Only the chosen candidate's items are shown, so this walk runs once per hand."""
-    items: list[FuItem] = []
-    total = 0
-    win_pung = -1
-    win = facts.win_kind
-    for block in reading:
-        kind, shape = block
-        if shape == CHOW_B:
-            continue
-        if shape != PAIR_B:
-            if block in open_blocks:
-                item = BLOCK_FU[kind * 4 + shape][True]  # type: ignore[index]
-            else:
-                if kind == win and shape == PUNG_B:
-                    win_pung = len(items)
-                item = BLOCK_FU[kind * 4 + shape][False]  # type: ignore[index]
-        elif kind >= 27:
-            valued = (kind >= 31) + (kind == facts.seat_wind) + (kind == facts.round_wind)
-            if not valued:
-                continue
-            item = PAIR_FU[valued >= 2]
-        else:
-            continue
-        items.append(item)
-        total += item[0]
-    return items, total, win_pung
-
-
 def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
     """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans),
     worked out on first asking and kept."""
@@ -316,10 +305,10 @@ def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
             items = []
         else:
             options = facts.options
-            _, _, items = reading_fu(_sets_fu(candidate.reading, analysis.melds.open_blocks, facts),
-                                     candidate.win_group, facts.win_kind, facts.tsumo, facts.is_open,
-                                     options.get("open_pinfu_fu", True),
-                                     options.get("pinfu_tsumo_fu", False))
+            items = fu_items(candidate.reading, candidate.win_group, analysis.melds.open_blocks,
+                             facts.win_kind, facts.seat_wind, facts.round_wind, facts.tsumo,
+                             facts.is_open, options.get("open_pinfu_fu", True),
+                             options.get("pinfu_tsumo_fu", False))
         candidate.fu_items = items
     return items
 
@@ -384,19 +373,19 @@ def _value(units: list[Yaku], is_open: bool,
 
 
 @lru_cache(maxsize=4096)
-def _combined_value(fixed: tuple[Yaku, ...], extra: tuple[Yaku, ...], is_open: bool,
-                    double_yakuman: bool) -> tuple[tuple[tuple[Yaku, int], ...], int, int]:
-    """The value of a hand's flag and hand yaku with one reading's sets yaku: the sets yaku add to
-    the others, unless a yakuman pushes out every ordinary one. Few sets of yaku occur, so each
-    pair is valued once."""
+def _combined_value(fixed: tuple[Yaku, ...], set_bits: int, is_open: bool, double_yakuman: bool) -> Value:
+    """The value of a hand's flag and hand yaku with the sets yaku of a reading's exact bits: the
+    sets yaku add to the others, unless a yakuman pushes out every ordinary one. Few sets of yaku
+    occur, so each is valued once."""
     options = {"double_yakuman": double_yakuman}
+    extra = set_units_exact(set_bits)
     fixed_value = _value(fixed, is_open, options) if fixed else _NO_YAKU
     if not extra:
-        return fixed_value
+        return Value(*fixed_value)
     extra_counted, extra_han, extra_yakuman = _value(extra, is_open, options)
     if fixed_value[2] or extra_yakuman:
-        return _value(fixed + extra, is_open, options)
-    return fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0
+        return Value(*_value(fixed + extra, is_open, options))
+    return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0)
 
 
 _SEVEN_PAIRS = -1               # the tally that marks the seven pairs entry
@@ -475,9 +464,9 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         if tally == _SEVEN_PAIRS:
             if not options.get("seven_pairs", True):
                 continue
-            counted, han, yakuman = _combined_value(fixed_units, set_units_exact(S_SEVEN | S_CLOSED),
-                                                    False, double_yakuman)
-            candidates.append(Candidate(reading, (win, PAIR_B), counted, han, yakuman,
+            candidates.append(Candidate(reading, (win, PAIR_B),
+                                        _combined_value(fixed_units, S_SEVEN | S_CLOSED, False,
+                                                        double_yakuman),
                                         SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, [], True))
             continue
         if win_info is None:
@@ -536,20 +525,19 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             else:
                 total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
             # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
-            set_units = set_units_exact(bits | S_PINFU if total == 0 else bits)
+            value = _combined_value(fixed_units, bits | S_PINFU if total == 0 else bits, is_open,
+                                    double_yakuman)
             if tsumo and (total or pinfu_tsumo_fu):
                 total += 2
             if is_open and not total and open_pinfu_fu:
                 total += 2
             raw = total + base_fu
-            counted, han, yakuman = _combined_value(fixed_units, set_units, is_open, double_yakuman)
-            candidates.append(Candidate(reading, group, counted, han, yakuman, -(-raw // 10) * 10,
-                                        raw, None, False, False, masks))
+            candidates.append(Candidate(reading, group, value, -(-raw // 10) * 10, raw, None, False,
+                                        False, masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in fixed_units if unit.scope == FLAG and unit.yakuman]
-        counted, han, yakuman = _value(units, False, options)
-        candidates.append(Candidate((), None, counted, han, yakuman, 0, 0, [],
+        candidates.append(Candidate((), None, Value(*_value(units, False, options)), 0, 0, [],
                                     thirteen_orphans=True))
     return Analysis(facts, candidates, dora, red, ura, melds)
 

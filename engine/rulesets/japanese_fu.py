@@ -43,6 +43,45 @@ PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valu
 SetFu = tuple[list[FuItem], int, int]
 
 
+def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
+             seat_wind: int, round_wind: int, tsumo: bool, is_open: bool, open_pinfu_fu: bool = True,
+             pinfu_tsumo_fu: bool = False) -> list[FuItem]:
+    """The fu items of a regular reading won on ``win_group`` (the base excluded), in the order
+    they are shown: the wait, then each pung, kong and valued pair in reading order, then tsumo
+    or the open hand's 2. One walk over the reading; the analysis adds up the same rules as
+    totals for every candidate and asks for the items of the one it shows."""
+    items: list[FuItem] = []
+    group_kind, group_shape = win_group
+    if group_shape == CHOW_B:
+        rank = group_kind % 9
+        if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
+            items.append(_EDGE)
+        if win_kind == group_kind + 1:
+            items.append(_CLOSED)
+    elif group_shape == PAIR_B:
+        items.append(_SINGLE)
+    # A concealed pung completed on a discard counts as open.
+    opened_by_ron = win_group if group_shape == PUNG_B and not tsumo else _NO_BLOCK
+    for block in reading:
+        kind, shape = block
+        if shape == CHOW_B:
+            continue
+        if shape != PAIR_B:
+            items.append(BLOCK_FU[kind * 4 + shape][block in open_blocks or block == opened_by_ron])  # type: ignore[index]
+        elif kind >= 27:
+            valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+            if valued:
+                items.append(PAIR_FU[valued >= 2])
+    if tsumo and (items or pinfu_tsumo_fu):
+        items.append(_TSUMO)
+    if is_open and not items and open_pinfu_fu:
+        items.append(_OPEN_NO_FU)
+    return items
+
+
+_NO_BLOCK: Block = (-1, -1)
+
+
 def reading_fu(sets: SetFu, win_group: Block, win_kind: int, tsumo: bool, is_open: bool,
                open_pinfu_fu: bool = True, pinfu_tsumo_fu: bool = False) -> tuple[int, int, list[FuItem]]:
     """(rounded fu, raw fu, items) for a regular reading won on ``win_group``; items exclude the
