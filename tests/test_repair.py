@@ -70,6 +70,16 @@ def test_two_misreads_are_fixed_together():
     assert repair(det, options=RepairOptions(max_changes=1))[0] is det   # one change is not enough
 
 
+def test_three_changes_at_most():
+    # two red fives (one per suit is allowed) that are 1m, and an extra faint box: three changes
+    det = scene(lay("0m 0m 1m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "8p"))
+    det = with_choices(det, {i: [("0m", 0.6), ("1m", 0.35)] for i in range(2)} | {14: [("8p", 0.9)]},
+                       confidences={14: 0.3})
+    fixed, layout = repair(det)
+    assert layout.hand["hand"] == "111m456p789s1115z5z" and len(fixed) == 14
+    assert repair(det, options=RepairOptions(max_changes=2))[0] is det
+
+
 def test_a_faint_extra_box_is_left_out_and_said():
     # a 15th tile the detector was unsure of: without it the hand is complete
     det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "8p"))

@@ -31,11 +31,12 @@ DROP = -1   # the change "this box holds no tile"
 class RepairOptions:
     """How far the repair may go. Costs are in nats: log(p read) - log(p instead)."""
 
-    max_changes: int = 2       # changes tried together (one, then pairs)
+    max_changes: int = 3       # changes tried together (one, pairs, triples)
     max_cost: float = 4.0      # a change this much less likely than the reading is never tried
     min_probability: float = 0.02   # nor a reading the classifier gave less than this
     drop_below: float = 0.6    # a tile read with less confidence may be "no tile" ...
-    singles: int = 12          # the likeliest single changes paired (66 pairs: ~50 ms at worst)
+    singles: int = 12          # the likeliest single changes paired (66 pairs) ...
+    triples: int = 7           # ... and taken three at a time (35): ~100 layouts, ~80 ms at worst
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,11 +108,13 @@ def apply_changes(det: Detections, changes: tuple[Change, ...]) -> Detections:
 
 
 def _attempts(changes: list[Change], options: RepairOptions):
-    """Sets of changes, one change per tile, cheapest total first."""
+    """Sets of changes, one change per tile, cheapest total first: every single change, pairs of
+    the ``singles`` cheapest, triples of the ``triples`` cheapest."""
     sets = [(change.cost, (change,)) for change in changes]
-    if options.max_changes >= 2:
-        best = changes[: options.singles]
-        sets += [(a.cost + b.cost, (a, b)) for a, b in combinations(best, 2) if a.index != b.index]
+    for size, pool in ((2, options.singles), (3, options.triples)):
+        if options.max_changes >= size:
+            sets += [(sum(c.cost for c in chosen), chosen) for chosen in combinations(changes[:pool], size)
+                     if len({c.index for c in chosen}) == size]
     return [attempt for _, attempt in sorted(sets, key=lambda item: item[0])]
 
 
