@@ -39,7 +39,6 @@ from engine.rulesets.japanese_shapes import (
 )
 from engine.rulesets.japanese_yaku import (
     BY_ID,
-    CHECKED,
     FLAG,
     FLAG_BITS,
     GREEN,
@@ -68,6 +67,8 @@ from engine.rulesets.japanese_yaku import (
     H_THREE_WIND_PUNGS,
     H_TSUMO,
     H_TWO_DRAGON_PUNGS,
+    HAND_EXACT,
+    NINE_GATES,
     S_CHANTA,
     S_CLOSED,
     S_DOUKOU,
@@ -372,13 +373,21 @@ def _value(units: list[Yaku], is_open: bool,
     return tuple(counted), han, 0
 
 
+# A candidate's value key: its reading's exact bits (below _OPEN), open, double yakuman on, and
+# the hand's exact bits from _HAND_AT up.
+_OPEN, _DOUBLE_YAKUMAN, _HAND_AT = 1 << 20, 1 << 21, 22
+_SET_BITS = _OPEN - 1
+
+
 @lru_cache(maxsize=4096)
-def _combined_value(fixed: tuple[Yaku, ...], set_bits: int, is_open: bool, double_yakuman: bool) -> Value:
-    """The value of a hand's flag and hand yaku with the sets yaku of a reading's exact bits: the
-    sets yaku add to the others, unless a yakuman pushes out every ordinary one. Few sets of yaku
-    occur, so each is valued once."""
-    options = {"double_yakuman": double_yakuman}
-    extra = set_units_exact(set_bits)
+def _combined_value(key: int) -> Value:
+    """The value of a hand's flag and hand yaku with one reading's sets yaku, from the key made in
+    ``analyse``: the sets yaku add to the others, unless a yakuman pushes out every ordinary one.
+    Few sets of yaku occur, so each is valued once; one integer key hashes cheaply."""
+    is_open = bool(key & _OPEN)
+    options = {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}
+    fixed = hand_units_exact(key >> _HAND_AT)
+    extra = set_units_exact(key & _SET_BITS)
     fixed_value = _value(fixed, is_open, options) if fixed else _NO_YAKU
     if not extra:
         return Value(*fixed_value)
@@ -410,24 +419,27 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     concealed = bytes(counts)
     # present: bit k set when kind k is held
     entries, present, honour_pair = concealed_entries(concealed, win)
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            kind = tile.kind
-            counts[kind] += 1
-            present |= 1 << kind
-            red += tile.red
+    if melds.any_melds:
+        present |= melds.present
+        for meld in hand.melds:
+            for tile in meld.tiles:
+                counts[tile.kind] += 1
+                red += tile.red
     facts, hand_bits = build_facts(hand, counts, present, melds, options)
     if hand.dora_indicators or hand.ura_indicators or red:
         dora, red, ura = count_dora(hand, counts, red, options)
     else:
         dora = ura = 0
-    fixed_units, checked = hand_units_exact(hand_bits)
-    if checked:                 # nine gates: the bits only say the hand may be it
-        fixed_units = tuple(unit for unit in fixed_units
-                            if unit.id not in CHECKED or unit.applies(facts, None))  # type: ignore[arg-type]
+    if hand_bits & H_NINE_GATES:    # the bits say the hand may be nine gates: its predicates decide
+        for unit in NINE_GATES:
+            if unit.applies(facts, None):  # type: ignore[arg-type]
+                hand_bits |= HAND_EXACT[unit.id]
     is_open = facts.is_open
     tsumo = facts.tsumo
-    double_yakuman = options.get("double_yakuman", True)
+    # The key of a candidate's value (``_combined_value``): the hand's exact bits and the two
+    # switches that change han, to which each candidate adds its reading's bits.
+    hand_key = (hand_bits << _HAND_AT) | (_OPEN if is_open else 0) \
+        | (_DOUBLE_YAKUMAN if options.get("double_yakuman", True) else 0)
     candidates: list[Candidate] = []
     if melds.any_melds:
         open_blocks = melds.open_blocks
@@ -443,10 +455,9 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         entries = with_melds
     else:
         open_blocks = ()
-        if concealed.count(2) == 7:
-            pairs = seven_pairs(concealed)
-            if pairs is not None:
-                entries.append((pairs, _SEVEN_PAIRS, 0, None))
+        pairs = seven_pairs(concealed)
+        if pairs is not None:
+            entries.append((pairs, _SEVEN_PAIRS, 0, None))
     if len(entries) > 1:
         entries.sort(key=_blocks_of)
     if entries:
@@ -465,8 +476,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             if not options.get("seven_pairs", True):
                 continue
             candidates.append(Candidate(reading, (win, PAIR_B),
-                                        _combined_value(fixed_units, S_SEVEN | S_CLOSED, False,
-                                                        double_yakuman),
+                                        _combined_value(hand_key | S_SEVEN | S_CLOSED),
                                         SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, [], True))
             continue
         if win_info is None:
@@ -525,8 +535,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             else:
                 total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
             # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
-            value = _combined_value(fixed_units, bits | S_PINFU if total == 0 else bits, is_open,
-                                    double_yakuman)
+            value = _combined_value(hand_key | bits | S_PINFU if total == 0 else hand_key | bits)
             if tsumo and (total or pinfu_tsumo_fu):
                 total += 2
             if is_open and not total and open_pinfu_fu:
@@ -536,7 +545,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                                         False, masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
-        units = [BY_ID[thirteen]] + [unit for unit in fixed_units if unit.scope == FLAG and unit.yakuman]
+        units = [BY_ID[thirteen]] + [unit for unit in hand_units_exact(hand_bits)
+                                     if unit.scope == FLAG and unit.yakuman]
         candidates.append(Candidate((), None, Value(*_value(units, False, options)), 0, 0, [],
                                     thirteen_orphans=True))
     return Analysis(facts, candidates, dora, red, ura, melds)

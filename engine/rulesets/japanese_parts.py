@@ -112,11 +112,13 @@ def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
 
 
 @lru_cache(maxsize=16384)
-def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int]:
+def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
     """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
-    bits). Cached per suit: the splits and their shares are the same in every hand."""
+    bits; the Part when there is exactly one). Cached per suit: the splits and their shares are
+    the same in every hand."""
     splits, mask, _ = suit_shape(counts, base)
-    return tuple(make_part(blocks, base, 9) for blocks, _ in splits), mask
+    parts = tuple(make_part(blocks, base, 9) for blocks, _ in splits)
+    return parts, mask, parts[0] if len(parts) == 1 else None
 
 
 @lru_cache(maxsize=4096)
@@ -156,29 +158,29 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
             if win >= 27:
                 win_info = honours.wins[win - 27]
     combos: list[Entry] | None = None
+    win_base = win - win % 9 if win < 27 else -1
     for base in (18, 9, 0):
         key = counts[base:base + 9]
         if key == _NO_SUIT:
             continue
-        parts, mask = suit_parts(key, base)
+        parts, mask, single = suit_parts(key, base)
         present |= mask
         if dead:
             continue
-        on_win = base <= win < base + 9
-        if combos is None and len(parts) == 1:
-            part = parts[0]
-            blocks = part.blocks + blocks
-            tally += part.tally
-            masks |= part.masks
-            if on_win:
-                win_info = part.wins[win - base]
-            dead = tally >> PAIRS_AT & FIELD > 1
+        if single is not None and combos is None:
+            # Too many pairs is caught at the end, where every reading needs exactly one.
+            blocks = single.blocks + blocks
+            tally += single.tally
+            masks |= single.masks
+            if base == win_base:
+                win_info = single.wins[win - base]
             continue
         if not parts:
             dead = True
             continue
         if combos is None:
             combos = [(blocks, tally, masks, win_info)]
+        on_win = base == win_base
         combos = [(part.blocks + rest, part.tally + more, part.masks | bits,
                    part.wins[win - base] if on_win else info)
                   for part in parts for rest, more, bits, info in combos

@@ -32,6 +32,7 @@ class MeldInfo(NamedTuple):
     open_blocks: tuple[Block, ...]
     kong_count: int
     any_melds: bool
+    present: int = 0              # bit k set when kind k is in a meld
 
     @property
     def is_open(self) -> bool:
@@ -46,17 +47,22 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
         return NO_MELDS
     blocks = []
     open_blocks = []
-    kongs = 0
+    kongs = present = 0
     for meld in melds:
         shape = MELD_SHAPES[meld.kind]
         tiles = meld.tiles
-        kind = min(tiles[0].kind, tiles[1].kind, tiles[2].kind) if shape == CHOW_B else tiles[0].kind
+        if shape == CHOW_B:
+            kind = min(tiles[0].kind, tiles[1].kind, tiles[2].kind)
+            present |= 7 << kind
+        else:
+            kind = tiles[0].kind
+            present |= 1 << kind
         blocks.append((kind, shape))
         if meld.kind != "ankan":
             open_blocks.append((kind, shape))
         if shape == KONG_B:
             kongs += 1
-    return MeldInfo((*blocks,), (*open_blocks,), kongs, True)
+    return MeldInfo((*blocks,), (*open_blocks,), kongs, True, present)
 
 
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
@@ -177,15 +183,11 @@ def concealed_split(counts: bytes) -> tuple[list[tuple[Block, ...]], int]:
 
 
 def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
-    """Seven different pairs (four of a kind is not two pairs in Riichi)."""
-    pairs = []
-    for kind in range(NUM_KINDS):
-        count = counts[kind]
-        if count == 2:
-            pairs.append((kind, PAIR_B))
-        elif count:
-            return None
-    return tuple(pairs) if len(pairs) == 7 else None
+    """Seven different pairs (four of a kind is not two pairs in Riichi): seven kinds held twice
+    and the other 27 not at all, counted by the sequence's own (C) count before any loop."""
+    if counts.count(2) != 7 or counts.count(0) != NUM_KINDS - 7:
+        return None
+    return tuple(_BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS) if counts[kind])
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:

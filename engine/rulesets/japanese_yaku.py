@@ -388,10 +388,12 @@ S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLET
 # Exact hand bits: with these, the flag and hand bits above are each one unit's whole condition
 # (H_CLOSED: no open meld; H_TANYAO: all simples, closed or with open tanyao allowed; X_*: the
 # flag's unit applies under the options; the honour bits are the yakuman and shousangen shapes;
-# H_*_PUNG_OF: a pung of that seat or round wind). Only nine gates still runs its predicate.
+# H_*_PUNG_OF: a pung of that seat or round wind). Nine gates' bits are set by its predicates,
+# run only on the hands H_NINE_GATES allows.
 (H_CLOSED, H_TANYAO, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_RENHOU, X_RENHOU_YAKUMAN,
  H_SHOUSANGEN, H_DAISANGEN, H_SHOUSUUSHII, H_DAISUUSHII, H_KONGS3, H_KONGS4, H_HONOURS_ONLY,
  H_TERMINALS_ONLY) = (1 << bit for bit in range(31, 46))
+X_CHUUREN, X_CHUUREN_9 = 1 << 54, 1 << 55    # set once the nine gates predicates hold
 H_SEAT_PUNG_OF = {27 + index: 1 << (46 + index) for index in range(4)}
 H_ROUND_PUNG_OF = {27 + index: 1 << (50 + index) for index in range(4)}
 HAND_EXACT: dict[str, int] = {
@@ -401,14 +403,13 @@ HAND_EXACT: dict[str, int] = {
     "tanyao": H_TANYAO, "honitsu": H_ONE_SUIT, "chinitsu": H_PURE_ONE_SUIT,
     "honroutou": H_OUTSIDE, "haku": H_PUNG_OF[31], "hatsu": H_PUNG_OF[32], "chun": H_PUNG_OF[33],
     "shousangen": H_SHOUSANGEN, "sankantsu": H_KONGS3, "kokushi": NEVER, "kokushi_13_wait": NEVER,
-    "chuuren": H_NINE_GATES, "chuuren_9_wait": H_NINE_GATES,     # then checked (CHECKED)
+    "chuuren": X_CHUUREN, "chuuren_9_wait": X_CHUUREN_9,
     "daisangen": H_DAISANGEN, "shousuushii": H_SHOUSUUSHII, "daisuushii": H_DAISUUSHII,
     "ryuuiisou": H_GREEN, "tsuuiisou": H_HONOURS_ONLY, "chinroutou": H_TERMINALS_ONLY,
     "suukantsu": H_KONGS4,
     **{f"seat_wind_{wind.lower()}": H_SEAT_PUNG_OF[27 + index] for index, wind in enumerate(WIND_NAMES)},
     **{f"round_wind_{wind.lower()}": H_ROUND_PUNG_OF[27 + index] for index, wind in enumerate(WIND_NAMES)},
 }
-CHECKED = frozenset({"chuuren", "chuuren_9_wait"})   # bits only narrow these down
 
 # Exact reading bits: each is the whole condition of one sets unit once the hand-wide facts are
 # known, so the analysis picks a reading's sets yaku from its bits alone (``set_units_exact``);
@@ -458,6 +459,7 @@ HAND_UNITS: tuple[Yaku, ...] = _with_needs(_hand_units())
 SET_UNITS: tuple[Yaku, ...] = _with_needs(_set_units())
 ALL_YAKU: tuple[Yaku, ...] = SITUATIONAL + HAND_UNITS + SET_UNITS
 BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
+NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
 # Units decided outside the predicate loop (thirteen orphans has no sets to read).
 KOKUSHI_IDS = ("kokushi", "kokushi_13_wait")
@@ -484,11 +486,10 @@ def set_units_for(features: int) -> tuple[Yaku, ...]:
 
 
 @lru_cache(maxsize=4096)
-def hand_units_exact(features: int) -> tuple[tuple[Yaku, ...], bool]:
-    """(the flag and hand units a hand with these exact bits (``HAND_EXACT``) has, in unit order;
-    whether some of them are only candidates whose predicate must still run, see ``CHECKED``)."""
-    units = tuple(unit for unit in SITUATIONAL + HAND_UNITS if HAND_EXACT[unit.id] & ~features == 0)
-    return units, any(unit.id in CHECKED for unit in units)
+def hand_units_exact(features: int) -> tuple[Yaku, ...]:
+    """The flag and hand units a hand with these exact bits (``HAND_EXACT``) has, in unit order:
+    no predicate runs, as each bit already is its unit's whole condition."""
+    return tuple(unit for unit in SITUATIONAL + HAND_UNITS if HAND_EXACT[unit.id] & ~features == 0)
 
 
 @lru_cache(maxsize=1024)
