@@ -33,6 +33,7 @@ LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright 
 SURE = 0.9                 # a classifier reading below this is checked with the crop turned
 CHOICES = 3                # readings kept per tile, best first, for vision.repair
 ZOOM = 0.6                 # (zoom=ZOOM) a hand spanning less than this share of the photo is detected again
+TTA_MARGIN = 0.05          # (tta=True) the crop also classified grown and shrunk by this share
 ZOOM_MARGIN = 1.0          # ... in its own box grown by this many tile heights on every side
 
 
@@ -240,7 +241,7 @@ class TileDetector:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None,
-                 zoom: float | None = None) -> None:
+                 zoom: float | None = None, tta: bool = False) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
         self.config = config or ModelConfig.load()
@@ -260,6 +261,7 @@ class TileDetector:
         self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
         self.zoom = zoom
+        self.tta = tta
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
         self.dynamic = len(fixed) < 2
@@ -324,6 +326,15 @@ class TileDetector:
             other = self._probabilities(pixels, boxes[again], (~landscape[again]).astype(int))
             better = other.max(axis=1) > chosen[again].max(axis=1)
             chosen[again[better]] = other[better]
+        unsure = np.flatnonzero(chosen.max(axis=1) < SURE)
+        if self.tta and len(unsure):
+            # the unsure ones again, cut a little wider and a little tighter too (a detector's box is
+            # a few pixels off either way): the mean of the three readings
+            turns = landscape[unsure].astype(int)
+            turns[np.isin(unsure, again[better] if len(again) else [])] ^= 1
+            margin = self.config.crop_margin
+            chosen[unsure] = (chosen[unsure] + 2 * self._probabilities(
+                pixels, boxes[unsure], turns, (margin + TTA_MARGIN, margin - TTA_MARGIN))) / 3
         best = chosen.argmax(axis=1)
         return self._class_map[best], chosen[np.arange(count), best], mark_rotated(boxes), \
             self._choices(chosen)
@@ -333,10 +344,15 @@ class TileDetector:
         order = np.argsort(-probabilities, axis=1)[:, :k]
         return self._class_map[order], np.take_along_axis(probabilities, order, axis=1)
 
-    def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray) -> np.ndarray:
-        batch = crop_tiles(pixels, boxes, turns, self.config.input_hw, self.config.crop_margin)
+    def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray,
+                       margins: tuple[float, ...] | None = None) -> np.ndarray:
+        """Class probabilities per box, the mean over crops cut with each of ``margins``."""
+        margins = margins or (self.config.crop_margin,)
+        batch = np.concatenate([crop_tiles(pixels, boxes, turns, self.config.input_hw, margin)
+                                for margin in margins])
         logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
-        return softmax(np.asarray(logits, dtype=np.float32))
+        probabilities = softmax(np.asarray(logits, dtype=np.float32))
+        return probabilities.reshape(len(margins), len(boxes), -1).mean(axis=0)
 
     def detect(self, pixels: np.ndarray) -> Detections:
         """Both stages on one upright BGR image; boxes in ``pixels``' own frame.
