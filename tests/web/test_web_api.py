@@ -6,8 +6,11 @@ import io
 from pathlib import Path
 
 import yaml
+from conftest import fake_reader
 from PIL import Image
 from tests_web_helpers import WIN, png_bytes
+
+from webapp.app import create_app
 
 # Worked example used throughout (MCR): Ann (player 0, East, dealer) wins on Bob's discard with
 # 123m 456p 789s 11z 222z: Mixed Straight 8 + Concealed Hand 2 + Pung of Terminals or Honors 1
@@ -263,6 +266,19 @@ def test_pending_hand_from_a_camera(client, make_table) -> None:
     pending = client.get(f"/api/tables/{token}/pending").json["pending"]
     assert pending["read"]["tiles"][0]["tile"] == "1m"
     assert client.post(f"/api/tables/{token}/pending", json={"hand": "123m"}).status_code == 400
+
+
+def test_a_pending_hand_survives_a_restart_and_the_newest_wins(app, client, make_table) -> None:
+    token = make_table()["edit_token"]
+    for tile in ("1m", "9p"):
+        reading = {"tiles": [{"tile": tile, "box": [0, 0, 10, 14], "conf": 0.9}], "groups": [], "hand": {}}
+        assert client.post(f"/api/tables/{token}/pending", json=reading).status_code == 201
+    # another app on the same data folder (a restart, or another worker process)
+    again = create_app({"DATA_DIR": app.config["DATA_DIR"], "READER": fake_reader}).test_client()
+    pending = again.get(f"/api/tables/{token}/pending").json["pending"]
+    assert pending["read"]["tiles"][0]["tile"] == "9p"
+    other = make_table()["edit_token"]
+    assert client.get(f"/api/tables/{other}/pending").json == {"pending": None}   # per table
 
 
 def test_classical_scores_the_losers_hands(client, make_table) -> None:

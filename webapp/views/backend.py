@@ -13,6 +13,7 @@ corrections.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -32,7 +33,6 @@ class Backend:
     def __init__(self, database_url: str, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.storage = Storage(database_url)
-        self._pending: dict[int, dict[str, Any]] = {}
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(self, name: str, players: Sequence[str], rules: str,
@@ -139,10 +139,20 @@ class Backend:
         return labels / f"{stem}.txt"
 
     # -- a stable hand pushed by a laptop camera (`python -m vision watch --post URL`) ----------
+    # Kept as a file in the data folder, not in memory: the camera posts to whichever worker
+    # process answers, the phone asks whichever answers next, and a restart loses nothing.
     def push_pending(self, table_id: int, read: Mapping[str, Any], photo_id: str | None) -> dict[str, Any]:
         item = {"id": secrets.token_hex(6), "read": dict(read), "photo_id": photo_id, "received": time.time()}
-        self._pending[table_id] = item
+        path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{item['id']}.tmp")
+        partial.write_text(json.dumps(item))
+        os.replace(partial, path)      # atomic: a reader sees the old hand or the new, never half
         return item
 
     def pending(self, table_id: int) -> dict[str, Any] | None:
-        return self._pending.get(table_id)
+        path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
+        try:
+            return json.loads(path.read_text())
+        except FileNotFoundError:
+            return None
