@@ -37,7 +37,7 @@ from engine.rulesets.japanese_scoring import (
 )
 from engine.rulesets.japanese_shapes import NO_MELDS, meld_info, wait_kinds
 from engine.rulesets.japanese_shapes import is_tenpai as _is_tenpai
-from engine.rulesets.japanese_yaku import BLOCK_TEXTS, SETS, Yaku
+from engine.rulesets.japanese_yaku import SETS, TEXT_OF_BLOCK, Yaku
 from engine.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 
 __all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
@@ -76,19 +76,20 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     candidates = analysis.candidates
     for candidate in candidates:
-        if candidate.han >= minimum:
+        worth = candidate.value
+        if worth.han >= minimum:
             # Dora count only towards an ordinary hand that has a yaku.
-            han = candidate.han if candidate.yakuman else candidate.han + dora
+            han = worth.han if worth.yakuman else worth.han + dora
             if han > MAX_HAN:
                 han = MAX_HAN
-            value = riichi_value(han, candidate.fu, candidate.yakuman, dealer, tsumo, counted, kiriage)
+            value = riichi_value(han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage)
             total = value[0]
         else:
-            total, han, value = -1, candidate.han, None
+            total, han, value = -1, worth.han, None
         if len(candidates) == 1:        # nothing to compare with
             best = ((total,), candidate, han, value)
             break
-        key = (total, bool(candidate.yakuman), han, candidate.fu, candidate.raw_fu)
+        key = (total, bool(worth.yakuman), han, candidate.fu, candidate.raw_fu)
         if best is None or key > best[0]:
             best = (key, candidate, han, value)
     assert best is not None
@@ -97,19 +98,17 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
                        fu=candidate.fu)
     total, basic, limit, payments = value
-    items, ids, dynamic = explained_value(candidate.value)
+    worth = candidate.value
+    items, ids, dynamic = explained_value(worth)
     if dynamic:
         items = _with_reasons(items, dynamic, candidate, analysis)
-    if dora and not candidate.yakuman:
+    if dora and not worth.yakuman:
         items += dora_items(analysis.dora, analysis.red, analysis.ura)
     # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking and
-    # plain loops rather than builtin calls and comprehensions, which cost more per hand.
-    reading = []
-    for kind, shape in candidate.reading:
-        reading.append(BLOCK_TEXTS[kind * 4 + shape])
+    # C-level maps rather than builtin calls and comprehensions, which cost more per hand.
     details = {"basic_points": basic, "yaku": [*ids],
                "fu_items": [*fu_texts(candidate.raw_fu, (*fu_items_of(candidate, analysis),))],
-               "reading": reading}
+               "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
     return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
                  None, (), details)
 

@@ -113,18 +113,18 @@ class Value:
 
 @dataclass(slots=True)
 class Candidate:
-    """One way to read the win: the reading, the set the winning tile completed, and its value."""
+    """One way to read the win: the reading, the set the winning tile completed, and its value.
+    (Slots dataclasses here rather than named tuples: Python 3.11 specialises attribute reads
+    of slots, not of a named tuple's fields.)"""
 
     reading: tuple[Block, ...]
     win_group: Block | None
     value: Value
     fu: int
     raw_fu: int
-    fu_items: list[FuItem] | None = None   # None until asked for (``fu_items_of``): only the
-                                           # chosen candidate's breakdown is ever shown
-    seven_pairs: bool = False
-    thirteen_orphans: bool = False
-    masks: int = 0                # chow starts | suited pung kinds << PUNGS_AT (explanations)
+    seven_pairs: bool
+    thirteen_orphans: bool
+    masks: int                    # chow starts | suited pung kinds << PUNGS_AT (explanations)
 
     @property
     def yaku(self) -> tuple[tuple[Yaku, int], ...]:
@@ -297,21 +297,15 @@ def _honour_features(honours: bytes) -> int:
 
 
 def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
-    """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans),
-    worked out on first asking and kept."""
-    items = candidate.fu_items
-    if items is None:
-        facts = analysis.facts
-        if candidate.seven_pairs or candidate.win_group is None:
-            items = []
-        else:
-            options = facts.options
-            items = fu_items(candidate.reading, candidate.win_group, analysis.melds.open_blocks,
-                             facts.win_kind, facts.seat_wind, facts.round_wind, facts.tsumo,
-                             facts.is_open, options.get("open_pinfu_fu", True),
-                             options.get("pinfu_tsumo_fu", False))
-        candidate.fu_items = items
-    return items
+    """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans).
+    Only the shown candidate's breakdown is ever needed, so it is written on asking."""
+    if candidate.seven_pairs or candidate.win_group is None:
+        return []
+    facts = analysis.facts
+    options = facts.options
+    return fu_items(candidate.reading, candidate.win_group, analysis.melds.open_blocks, facts.win_kind,
+                    facts.seat_wind, facts.round_wind, facts.tsumo, facts.is_open,
+                    options.get("open_pinfu_fu", True), options.get("pinfu_tsumo_fu", False))
 
 
 _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
@@ -477,7 +471,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 continue
             candidates.append(Candidate(reading, (win, PAIR_B),
                                         _combined_value(hand_key | S_SEVEN | S_CLOSED),
-                                        SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, [], True))
+                                        SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, True, False, 0))
             continue
         if win_info is None:
             continue
@@ -541,14 +535,14 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             if is_open and not total and open_pinfu_fu:
                 total += 2
             raw = total + base_fu
-            candidates.append(Candidate(reading, group, value, -(-raw // 10) * 10, raw, None, False,
-                                        False, masks))
+            candidates.append(Candidate(reading, group, value, -(-raw // 10) * 10, raw, False, False,
+                                        masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):
         thirteen = "kokushi_13_wait" if counts[win] == 2 else "kokushi"
         units = [BY_ID[thirteen]] + [unit for unit in hand_units_exact(hand_bits)
                                      if unit.scope == FLAG and unit.yakuman]
-        candidates.append(Candidate((), None, Value(*_value(units, False, options)), 0, 0, [],
-                                    thirteen_orphans=True))
+        candidates.append(Candidate((), None, Value(*_value(units, False, options)), 0, 0, False,
+                                    True, 0))
     return Analysis(facts, candidates, dora, red, ura, melds)
 
 

@@ -513,6 +513,12 @@ BLOCK_TEXTS: tuple[str, ...] = tuple(
     for kind in range(34) for shape in range(4))
 
 
+# The same by block, for naming a whole reading in one C-level map over it.
+TEXT_OF_BLOCK: dict[Block, str] = {(kind, shape): BLOCK_TEXTS[kind * 4 + shape]
+                                   for kind in range(34) for shape in range(4)
+                                   if BLOCK_TEXTS[kind * 4 + shape]}
+
+
 def block_text(block: Block) -> str:
     """'123m', '555p', '7777s', '11z' for a block."""
     return BLOCK_TEXTS[block[0] * 4 + block[1]]
