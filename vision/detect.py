@@ -32,9 +32,7 @@ DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vi
 LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
 SURE = 0.9                 # a classifier reading below this is checked with the crop turned
 CHOICES = 3                # readings kept per tile, best first, for vision.repair
-ZOOM = 0.6                 # (zoom=ZOOM) a hand spanning less than this share of the photo is detected again
-TTA_MARGIN = 0.05          # (tta=True) the crop also classified grown and shrunk by this share
-ZOOM_MARGIN = 1.0          # ... in its own box grown by this many tile heights on every side
+TTA_MARGIN = 0.05          # an unsure tile is also classified cut this much wider and tighter (tta)
 
 
 def models_dir() -> Path:
@@ -241,7 +239,7 @@ class TileDetector:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None,
-                 zoom: float | None = None, tta: bool = False) -> None:
+                 tta: bool = True) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
         self.config = config or ModelConfig.load()
@@ -260,7 +258,6 @@ class TileDetector:
         conf = conf if conf is not None else self.config.score_threshold
         self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
-        self.zoom = zoom
         self.tta = tta
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
@@ -285,26 +282,6 @@ class TileDetector:
         boxes, scores = decode_yolo(output, self.conf)
         keep = nms(boxes, scores, self.iou, self.max_det)
         return unletterbox(boxes[keep], box, height, width), scores[keep]
-
-    def find_tiles_closer(self, pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Stage one, twice when the hand is small in the photo: the detector's input is a few hundred
-        pixels, so tiles of a hand photographed from afar are a dozen pixels wide there. Its first
-        boxes say where the hand lies; that region, grown by a tile or so, is detected again and
-        its boxes replace the first ones. A hand that already fills the photo is detected once."""
-        boxes, scores = self.find_tiles(pixels)
-        if self.zoom is None or len(boxes) < 3:
-            return boxes, scores
-        height, width = pixels.shape[:2]
-        sides = np.maximum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-        grow = ZOOM_MARGIN * float(np.median(sides))
-        x1, y1 = max(0, int(boxes[:, 0].min() - grow)), max(0, int(boxes[:, 1].min() - grow))
-        x2, y2 = min(width, int(boxes[:, 2].max() + grow) + 1), min(height, int(boxes[:, 3].max() + grow) + 1)
-        if max(x2 - x1, y2 - y1) > self.zoom * max(width, height):
-            return boxes, scores
-        closer, closer_scores = self.find_tiles(pixels[y1:y2, x1:x2])
-        if len(closer) < len(boxes) // 2:   # the close look lost the hand: keep the first look
-            return boxes, scores
-        return closer + np.array([x1, y1, x1, y1], np.float32), closer_scores
 
     def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                                       tuple[np.ndarray, np.ndarray]]:
@@ -361,12 +338,12 @@ class TileDetector:
         detected again (a tilted tile's axis-aligned box hides whether it lies sideways). Off by
         default: on 60 held-out scenes it changed no whole hand and cost a second pass (the
         detector learnt the loose boxes of tilted tiles, so level boxes gained nothing)."""
-        boxes, scores = self.find_tiles_closer(pixels)
+        boxes, scores = self.find_tiles(pixels)
         angle = row_angle(boxes)
         if self.deskew_degrees is not None and abs(np.degrees(angle)) > self.deskew_degrees \
                 and len(boxes) >= 3:
             level, matrix = turn_level(pixels, angle)
-            boxes, scores = self.find_tiles_closer(level)
+            boxes, scores = self.find_tiles(level)
             class_ids, probs, rotated, (choices, choice_probs) = self.classify(level, boxes)
             boxes = boxes_back(boxes, matrix, pixels.shape[:2])
         else:
