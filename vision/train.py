@@ -208,6 +208,8 @@ def main(argv: list[str] | None = None) -> None:
     exp = sub.add_parser("export", help="export both models to models/ and write vision.json")
     exp.add_argument("--detector", type=Path, default=RUNS / "detect" / DETECTOR_RUN / "weights" / "best.pt")
     exp.add_argument("--imgsz", type=int, default=416)
+    exp.add_argument("--score-threshold", type=float, default=0.5,
+                     help="the detector score the runtime keeps a box at (written to vision.json)")
     args = parser.parse_args(argv)
     started = time.time()
     if args.what == "detector":
@@ -234,7 +236,8 @@ def main(argv: list[str] | None = None) -> None:
         print(export_detector(args.detector, args.imgsz))
         from vision.synth.classifier import INPUT_HW
 
-        print(write_vision_json(detector_imgsz=args.imgsz, classifier_hw=INPUT_HW))
+        print(write_vision_json(detector_imgsz=args.imgsz, classifier_hw=INPUT_HW,
+                                score_threshold=args.score_threshold))
     print(f"took {time.time() - started:.0f} s")
 
 
