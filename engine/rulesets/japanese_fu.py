@@ -61,13 +61,14 @@ def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Bl
     elif group_shape == PAIR_B:
         items.append(_SINGLE)
     # A concealed pung completed on a discard counts as open.
-    opened_by_ron = win_group if group_shape == PUNG_B and not tsumo else _NO_BLOCK
+    ron_pung = group_shape == PUNG_B and not tsumo
     for block in reading:
         kind, shape = block
         if shape == CHOW_B:
             continue
         if shape != PAIR_B:
-            items.append(BLOCK_FU[kind * 4 + shape][block in open_blocks or block == opened_by_ron])  # type: ignore[index]
+            opened = (ron_pung and block == win_group) or (open_blocks != () and block in open_blocks)
+            items.append(BLOCK_FU[kind * 4 + shape][opened])  # type: ignore[index]
         elif kind >= 27:
             valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
             if valued:
@@ -78,8 +79,6 @@ def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Bl
         items.append(_OPEN_NO_FU)
     return items
 
-
-_NO_BLOCK: Block = (-1, -1)
 
 
 def reading_fu(sets: SetFu, win_group: Block, win_kind: int, tsumo: bool, is_open: bool,

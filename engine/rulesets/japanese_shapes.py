@@ -21,6 +21,11 @@ KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
 Block = tuple[int, int]
 
 MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "ankan": KONG_B}
+# Every block made once, BLOCKS[kind][shape]: readings, melds and the cached splits all share these
+# tuples rather than each holding copies, so equal blocks are the same object (lookups and
+# comparisons succeed on identity before comparing contents).
+BLOCKS: tuple[tuple[Block, ...], ...] = tuple(
+    tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B)) for kind in range(NUM_KINDS))
 ORPHANS = TERMINALS_AND_HONORS
 
 
@@ -59,9 +64,10 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
         else:
             kind = tiles[0].kind
             present |= 1 << kind
-        blocks.append((kind, shape))
+        block = BLOCKS[kind][shape]
+        blocks.append(block)
         if meld.kind != "ankan":
-            open_blocks.append((kind, shape))
+            open_blocks.append(block)
         if shape == KONG_B:
             kongs += 1
     return MeldInfo((*blocks,), (*open_blocks,), kongs, True, present)
@@ -69,10 +75,6 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
 
 SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
 _BLOCK_OF_STEP = {STEP_PUNG: PUNG_B, STEP_CHOW: CHOW_B}
-# Every block made once: the cached splits share these tuples rather than each holding copies, so
-# the per-hand work reads a few hot objects and compares equal blocks by identity first.
-_BLOCKS = tuple(tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B))
-                for kind in range(NUM_KINDS))
 
 
 @lru_cache(maxsize=16384)
@@ -95,9 +97,9 @@ def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading,
     and the splits sorted."""
     found = []
     for sets, pair in splits:
-        blocks = [_BLOCKS[base + offset][_BLOCK_OF_STEP[step]] for offset, step in sets]
+        blocks = [BLOCKS[base + offset][_BLOCK_OF_STEP[step]] for offset, step in sets]
         if pair >= 0:
-            blocks.append(_BLOCKS[base + pair][PAIR_B])
+            blocks.append(BLOCKS[base + pair][PAIR_B])
         found.append((tuple(sorted(blocks)), 1 if pair >= 0 else 0))
     found.sort()
     return tuple(found)
@@ -189,7 +191,7 @@ def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
     and the other 27 not at all, counted by the sequence's own (C) count before any loop."""
     if counts.count(2) != 7 or counts.count(0) != NUM_KINDS - 7:
         return None
-    return tuple(_BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS) if counts[kind])
+    return tuple(BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS) if counts[kind])
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.rulesets.japanese_shapes import CHOW_B, KONG_B, PAIR_B, Block
+from engine.rulesets.japanese_shapes import BLOCKS, CHOW_B, KONG_B, PAIR_B, Block
 from engine.tiles import KIND_CODES
 
 FLAG, HAND, SETS = "flag", "hand", "sets"
@@ -514,7 +514,8 @@ BLOCK_TEXTS: tuple[str, ...] = tuple(
 
 
 # The same by block, for naming a whole reading in one C-level map over it.
-TEXT_OF_BLOCK: dict[Block, str] = {(kind, shape): BLOCK_TEXTS[kind * 4 + shape]
+# Keyed by the shared block objects (japanese_shapes.BLOCKS), so a lookup matches on identity.
+TEXT_OF_BLOCK: dict[Block, str] = {BLOCKS[kind][shape]: BLOCK_TEXTS[kind * 4 + shape]
                                    for kind in range(34) for shape in range(4)
                                    if BLOCK_TEXTS[kind * 4 + shape]}
 
