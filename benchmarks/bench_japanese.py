@@ -28,9 +28,9 @@ from engine.rulesets.japanese import score_hand  # noqa: E402
 
 def run_once(function, items: list) -> float:  # noqa: ANN001
     """CPU seconds to score every item once (CPU time, as this machine is shared). Our engine
-    caches only what many different hands share (one suit's splits, the honour counts, the
-    explained items of a set of yaku, the points of a han/fu pair), never a whole hand, so a
-    repeat gains nothing from the last run."""
+    caches only what many different hands share (one suit's splits with their per-reading shares,
+    the honour counts, the value and explained items of a set of yaku, the points of a han/fu
+    pair), never a whole hand, so a repeat gains nothing from the last run."""
     gc.collect()   # start each run without the garbage of what came before (the collector stays on)
     start = time.process_time()
     for item in items:
