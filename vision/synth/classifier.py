@@ -22,6 +22,7 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
+from vision.detect import box_iou
 from vision.synth.faces import STYLES, render_face
 from vision.synth.scene import SceneConfig, render_scene
 from vision.synth.surfaces import SURFACES
@@ -92,18 +93,6 @@ def _jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator,
 NONE_INDEX = len(CLASS_CODES)  # the classifier's "not a tile" output (CLASSIFIER_CODES[-1])
 
 
-def _overlap(box: np.ndarray, boxes: np.ndarray) -> float:
-    """The largest IoU of ``box`` with any of ``boxes``."""
-    x1 = np.maximum(box[0], boxes[:, 0])
-    y1 = np.maximum(box[1], boxes[:, 1])
-    x2 = np.minimum(box[2], boxes[:, 2])
-    y2 = np.minimum(box[3], boxes[:, 3])
-    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
-    area = (box[2] - box[0]) * (box[3] - box[1])
-    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    return float((inter / (area + areas - inter + 1e-9)).max()) if len(boxes) else 0.0
-
-
 def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Generator, count: int) -> list:
     """Tile-sized boxes that hold no whole tile: mostly bare table (and whatever clutter lies there),
     some straddling two neighbours or half off a tile, as the detector's false boxes do."""
@@ -124,7 +113,7 @@ def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Gen
         box = np.array([x1, y1, x1 + w, y1 + h])
         if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
             continue
-        if _overlap(box, boxes) <= limit:
+        if not len(boxes) or float(box_iou(box, boxes).max()) <= limit:
             found.append(box)
     return found
 
