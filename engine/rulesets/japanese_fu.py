@@ -6,10 +6,9 @@ wait fu 2 for an edge (12-3, 7-89), closed (1-3) or single (pair) wait; 2 per ya
 closed); a pung completed on a discard counts as open; 2 for tsumo except for pinfu; an open hand
 with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is rounded up to 10.
 
-The tables are read in the analysis' one pass over a reading (``BLOCK_FU``, ``PAIR_FU``: the fu
-its sets earn wherever the winning tile went); ``reading_fu`` adds the wait, the pung a discard
-opened, tsumo and the base for each set the winning tile may have completed. The caller tries each
-and keeps the best.
+The analysis adds up each reading's fu as totals (per suit split, ``japanese_parts``) and keeps
+the best; ``fu_items`` writes the items (``BLOCK_FU``, ``PAIR_FU`` and the wait, tsumo and open
+items) only for the reading that is shown.
 """
 
 from __future__ import annotations
@@ -79,39 +78,3 @@ def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Bl
         items.append(_OPEN_NO_FU)
     return items
 
-
-
-def reading_fu(sets: SetFu, win_group: Block, win_kind: int, tsumo: bool, is_open: bool,
-               open_pinfu_fu: bool = True, pinfu_tsumo_fu: bool = False) -> tuple[int, int, list[FuItem]]:
-    """(rounded fu, raw fu, items) for a regular reading won on ``win_group``; items exclude the
-    base. A concealed pung completed on a discard counts as open."""
-    items: list[FuItem] = []
-    total = 0
-    group_kind, group_shape = win_group
-    if group_shape == CHOW_B:
-        rank = group_kind % 9
-        if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
-            items.append(_EDGE)
-            total += 2
-        if win_kind == group_kind + 1:
-            items.append(_CLOSED)
-            total += 2
-    elif group_shape == PAIR_B:
-        items.append(_SINGLE)
-        total += 2
-    set_items, set_total, win_pung = sets
-    if set_items:
-        if group_shape == PUNG_B and not tsumo and win_pung >= 0:
-            closed, opened = set_items[win_pung], BLOCK_FU[group_kind * 4 + PUNG_B][True]  # type: ignore[index]
-            set_items = set_items[:win_pung] + [opened] + set_items[win_pung + 1:]
-            set_total += opened[0] - closed[0]
-        items += set_items
-        total += set_total
-    if tsumo and (total or pinfu_tsumo_fu):
-        items.append(_TSUMO)
-        total += 2
-    if is_open and not total and open_pinfu_fu:
-        items.append(_OPEN_NO_FU)
-        total += 2
-    total += 20 if is_open or tsumo else 30
-    return -(-total // 10) * 10, total, items

@@ -202,24 +202,6 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return product == 2 and sum(counts) == 14
 
 
-def readings(concealed: bytes, melds: MeldInfo) -> tuple[list[tuple[Block, ...]], int]:
-    """(all readings, melds included, sorted, seven pairs among them when there are no melds;
-    the concealed kinds present as bits)."""
-    found, present = concealed_split(concealed)
-    if melds.any_melds:
-        with_melds = []
-        for reading in found:
-            with_melds.append(tuple(sorted(reading + melds.blocks)))
-        found = with_melds
-    elif concealed.count(2) == 7:
-        pairs = seven_pairs(concealed)
-        if pairs is not None:
-            found.append(pairs)
-    if len(found) > 1:
-        found.sort()
-    return found, present
-
-
 def block_kinds(block: Block) -> tuple[int, ...]:
     kind, shape = block
     if shape == CHOW_B:

@@ -10,7 +10,7 @@ needs a closed hand (a concealed kong keeps it closed). Yakuman have han 13 (26 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -78,7 +78,6 @@ class Yaku:
     applies: Predicate
     why: str | Callable[[Facts, View], str]    # a fixed reason, or one built from the hand
     yakuman: bool = False
-    needs: int = 0              # feature bits (below) without which the predicate cannot hold
 
     def han(self, is_open: bool) -> int:
         return self.han_open if is_open else self.han_closed
@@ -367,7 +366,7 @@ def _set_units() -> list[Yaku]:
     ]
 
 
-# -- feature bits: a cheap pre-check so a hand only runs the predicates that could hold ----------
+# -- feature bits: what a hand and a reading have, as integers, so units are picked by bit tests --
 # Hand features (flag and hand scopes): one bit per flag, then the hand's shape.
 FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
               "renhou", "tenhou", "chiihou")
@@ -426,37 +425,9 @@ EXACT: dict[str, int] = {
     "suuankou": S_SUUANKOU | S_CLOSED, "suuankou_tanki": S_SUUANKOU_TANKI | S_CLOSED,
 }
 
-NEEDS: dict[str, int] = {
-    "menzen_tsumo": H_TSUMO,
-    **{name: FLAG_BITS[name] for name in FLAG_NAMES}, "renhou_yakuman": FLAG_BITS["renhou"],
-    "tanyao": H_SIMPLE, "honitsu": H_ONE_SUIT, "chinitsu": H_PURE_ONE_SUIT,
-    "chuuren": H_NINE_GATES, "chuuren_9_wait": H_NINE_GATES,
-    "honroutou": H_OUTSIDE, "tsuuiisou": H_OUTSIDE, "chinroutou": H_OUTSIDE,
-    "ryuuiisou": H_GREEN, "sankantsu": H_KONGS, "suukantsu": H_KONGS,
-    "haku": H_PUNG_OF[31], "hatsu": H_PUNG_OF[32], "chun": H_PUNG_OF[33],
-    "shousangen": H_TWO_DRAGON_PUNGS, "daisangen": H_TWO_DRAGON_PUNGS,
-    "shousuushii": H_THREE_WIND_PUNGS, "daisuushii": H_THREE_WIND_PUNGS,
-    **{f"seat_wind_{wind.lower()}": H_SEAT_PUNG | H_PUNG_OF[27 + index]
-       for index, wind in enumerate(WIND_NAMES)},
-    **{f"round_wind_{wind.lower()}": H_ROUND_PUNG | H_PUNG_OF[27 + index]
-       for index, wind in enumerate(WIND_NAMES)},
-    "kokushi": NEVER, "kokushi_13_wait": NEVER,
-    "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
-    "iipeikou": S_PEIKOU | S_CLOSED, "ryanpeikou": S_PEIKOU | S_CLOSED,
-    "sanshoku": S_SANSHOKU, "ittsu": S_ITTSU,
-    "chanta": S_OUTSIDE_CHOWS, "junchan": S_OUTSIDE_CHOWS,
-    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_SANANKOU, "sanshoku_doukou": S_DOUKOU,
-    "suuankou": S_FOUR_TRIPLETS | S_CLOSED, "suuankou_tanki": S_FOUR_TRIPLETS | S_CLOSED,
-}
-
-
-def _with_needs(units: list[Yaku]) -> tuple[Yaku, ...]:
-    return tuple(replace(unit, needs=NEEDS.get(unit.id, 0)) for unit in units)
-
-
-SITUATIONAL: tuple[Yaku, ...] = _with_needs(_situational())
-HAND_UNITS: tuple[Yaku, ...] = _with_needs(_hand_units())
-SET_UNITS: tuple[Yaku, ...] = _with_needs(_set_units())
+SITUATIONAL: tuple[Yaku, ...] = tuple(_situational())
+HAND_UNITS: tuple[Yaku, ...] = tuple(_hand_units())
+SET_UNITS: tuple[Yaku, ...] = tuple(_set_units())
 ALL_YAKU: tuple[Yaku, ...] = SITUATIONAL + HAND_UNITS + SET_UNITS
 BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
@@ -471,18 +442,6 @@ def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
     if unit.id in DOUBLE_YAKUMAN and not options.get("double_yakuman", True):
         return 13
     return han
-
-
-@lru_cache(maxsize=4096)
-def hand_units_for(features: int) -> tuple[Yaku, ...]:
-    """The flag and hand units worth checking for a hand with these feature bits."""
-    return tuple(unit for unit in SITUATIONAL + HAND_UNITS if unit.needs & ~features == 0)
-
-
-@lru_cache(maxsize=1024)
-def set_units_for(features: int) -> tuple[Yaku, ...]:
-    """The sets units worth checking for a reading with these feature bits."""
-    return tuple(unit for unit in SET_UNITS if unit.needs & ~features == 0)
 
 
 @lru_cache(maxsize=4096)
