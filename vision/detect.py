@@ -297,21 +297,21 @@ class TileDetector:
             return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool), \
                 (np.zeros((0, CHOICES), np.int64), np.zeros((0, CHOICES), np.float32))
         landscape = (boxes[:, 2] - boxes[:, 0]) > LANDSCAPE * (boxes[:, 3] - boxes[:, 1])
-        chosen = self._probabilities(pixels, boxes, landscape.astype(int))
+        turns = landscape.astype(int)      # the quarter turns each tile's reading was made with
+        chosen = self._probabilities(pixels, boxes, turns)
         again = np.flatnonzero(chosen.max(axis=1) < SURE)
         if len(again):
-            other = self._probabilities(pixels, boxes[again], (~landscape[again]).astype(int))
+            other = self._probabilities(pixels, boxes[again], 1 - turns[again])
             better = other.max(axis=1) > chosen[again].max(axis=1)
             chosen[again[better]] = other[better]
+            turns[again[better]] ^= 1
         unsure = np.flatnonzero(chosen.max(axis=1) < SURE)
         if self.tta and len(unsure):
             # the unsure ones again, cut a little wider and a little tighter too (a detector's box is
             # a few pixels off either way): the mean of the three readings
-            turns = landscape[unsure].astype(int)
-            turns[np.isin(unsure, again[better] if len(again) else [])] ^= 1
             margin = self.config.crop_margin
             chosen[unsure] = (chosen[unsure] + 2 * self._probabilities(
-                pixels, boxes[unsure], turns, (margin + TTA_MARGIN, margin - TTA_MARGIN))) / 3
+                pixels, boxes[unsure], turns[unsure], (margin + TTA_MARGIN, margin - TTA_MARGIN))) / 3
         best = chosen.argmax(axis=1)
         return self._class_map[best], chosen[np.arange(count), best], mark_rotated(boxes), \
             self._choices(chosen)
