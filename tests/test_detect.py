@@ -16,6 +16,7 @@ from vision.detect import (
     ModelConfig,
     box_iou,
     boxes_back,
+    context_crops,
     crop_tiles,
     decode_yolo,
     letterbox,
@@ -26,6 +27,7 @@ from vision.detect import (
     turn_level,
     unletterbox,
 )
+from vision.detections import Detections
 
 
 def test_letterbox_fits_and_centres():
@@ -174,16 +176,18 @@ def test_model_config_errors_say_what_to_do(tmp_path):
 
 # -- the runtime end to end, on stand-in ONNX models (no training needed) -----------------------
 
-def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES):
+def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES, faint=(), orientation=False):
     """ONNX models that read a scene of flat-coloured tiles: the detector answers the scene's own
-    boxes (with one duplicate for NMS to drop and one weak junk box), the classifier names a crop
-    by its mean red level (class index i is drawn as red 5 * i + 2)."""
+    boxes (with one duplicate for NMS to drop and one weak junk box; ``faint`` boxes at score 0.3),
+    the classifier names a crop by its mean red level (class index i is drawn as red 5 * i + 2);
+    with ``orientation`` a third model calls a tile sideways when its window's centre is green."""
     torch = pytest.importorskip("torch")
     _, fit = letterbox(np.zeros((*canvas_hw, 3), np.uint8), (imgsz, imgsz))
     rows = []
-    for x1, y1, x2, y2 in boxes:
+    for index, (x1, y1, x2, y2) in enumerate([*boxes, *faint]):
         cx, cy = (x1 + x2) / 2 * fit.scale + fit.pad_x, (y1 + y2) / 2 * fit.scale + fit.pad_y
-        rows.append([cx, cy, (x2 - x1) * fit.scale, (y2 - y1) * fit.scale, 0.9])
+        score = 0.9 if index < len(boxes) else 0.3
+        rows.append([cx, cy, (x2 - x1) * fit.scale, (y2 - y1) * fit.scale, score])
     rows.append([*rows[0][:4], 0.6])                    # a duplicate of the first tile
     rows.append([5.0, 5.0, 4.0, 4.0, 0.1])              # a weak detection below the threshold
     head = torch.tensor(np.array(rows, np.float32).T[None])
@@ -203,9 +207,19 @@ def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES):
     torch.onnx.export(Classifier(), torch.zeros(2, 3, 64, 48), str(folder / "c.onnx"), dynamo=False,
                       input_names=["crops"], output_names=["logits"],
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
-    (folder / "vision.json").write_text(json.dumps({
-        "detector": {"file": "d.onnx", "imgsz": imgsz, "classes": ["tile"]},
-        "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(classes)}}))
+    config = {"detector": {"file": "d.onnx", "imgsz": imgsz, "classes": ["tile"]},
+              "classifier": {"file": "c.onnx", "input_hw": [64, 48], "classes": list(classes)}}
+    if orientation:
+        class Orientation(torch.nn.Module):
+            def forward(self, windows):
+                green = windows[:, 1, 10:14, 10:14].mean(dim=(1, 2))
+                return torch.stack([0.5 - green, green - 0.5], dim=1)
+
+        torch.onnx.export(Orientation(), torch.zeros(2, 3, 24, 24), str(folder / "o.onnx"), dynamo=False,
+                          input_names=["windows"], output_names=["logits"],
+                          dynamic_axes={"windows": {0: "n"}, "logits": {0: "n"}})
+        config["orientation"] = {"file": "o.onnx", "size": 24, "context": 1.0}
+    (folder / "vision.json").write_text(json.dumps(config))
 
 
 @pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
@@ -258,3 +272,51 @@ def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
     assert [tile["tile"] for tile in reading["tiles"]] == codes       # reading order
     assert list(reading["timing_ms"]) == ["decode", "detect", "layout"]
     assert reading["timing_ms"]["decode"] > 0 and reading["timing_ms"]["detect"] > 0
+
+
+def test_context_crops_keep_the_tiles_proportions_and_pad_off_the_photo():
+    image = np.full((60, 80, 3), 200, np.uint8)
+    image[:, 30:] = (0, 0, 250)                       # BGR red from x = 30 on
+    # a 20 x 40 box at the top-left corner: the window is 1.5 x 40 = 60 px square around its centre,
+    # x from -20 to 40 and y from -10 to 50, at half scale in a 30 px crop
+    (window,) = context_crops(image, np.array([[0, 0, 20, 40]], np.float32), 30, 1.5)
+    assert window.shape == (3, 30, 30)
+    assert window[0, 0, 0] == pytest.approx(PAD_VALUE / 255)     # above and left of the photo
+    assert window[:, 15, 10] == pytest.approx([200 / 255] * 3)   # the tile itself, RGB
+    assert window[0, 15, 28] == pytest.approx(250 / 255) and window[2, 15, 28] == 0   # red, in RGB order
+
+
+def test_joined_detections_follow_each_other_with_their_readings():
+    a = Detections.from_codes([[0, 0, 10, 10]], ["1m"])
+    b = Detections(np.array([[20, 0, 30, 10]]), [2], [0.4], [False], [True],
+                   choices=[[2, 3, -1]], choice_probs=[[0.6, 0.3, 0.1]])
+    both = a.joined(b)
+    assert both.codes == ["1m", "3m"] and both.rotated.tolist() == [False, True]
+    assert both.choices.tolist() == [[0, 0, 0], [2, 3, -1]]
+    np.testing.assert_allclose(both.choice_probs, [[1, 0, 0], [0.6, 0.3, 0.1]])
+    np.testing.assert_allclose(both.confidences, [1.0, 0.4])
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning")
+def test_faint_boxes_are_kept_apart_and_the_orientation_model_marks_sideways_tiles(tmp_path):
+    from test_layout import lay
+
+    from vision.classes import CLASS_INDEX
+    from vision.detect import TileDetector
+
+    boxes, codes, _ = lay("1m 2m 3m", "4p", y=100, x=40)
+    canvas = np.full((300, 800, 3), (40, 90, 40), np.uint8)
+    for (x1, y1, x2, y2), code in zip(boxes, codes, strict=True):
+        canvas[int(y1):int(y2), int(x1):int(x2)] = (0, 0, 5 * CLASS_INDEX[code] + 2)
+    x1, y1, x2, y2 = (int(v) for v in boxes[1])
+    canvas[y1 + 30:y2 - 30, x1 + 20:x2 - 20, 1] = 255      # 2m's centre green: "sideways"
+    faint_box = [600, 100, 660, 180]
+    canvas[100:180, 600:660] = (0, 0, 5 * CLASS_INDEX["9s"] + 2)
+    _stand_in_models(tmp_path, canvas.shape[:2], boxes, faint=[faint_box], orientation=True)
+    detector = TileDetector(ModelConfig.load(tmp_path), threads=1)
+    found, faint = detector.detect_with_faint(canvas)
+    order = np.argsort(found.boxes[:, 0])
+    assert [found.codes[i] for i in order] == codes and faint.codes == ["9s"]
+    np.testing.assert_allclose(faint.boxes[0], faint_box, atol=4.0)
+    assert [bool(found.rotated[i]) for i in order] == [False, True, False, False]
+    assert detector.detect(canvas).codes == found.codes

@@ -301,3 +301,44 @@ def test_empty_detections():
     layout = read_layout(Detections.empty())
     assert layout.groups == () and layout.hand["hand"] == ""
     assert [a.kind for a in layout.ambiguities] == ["hand"]
+
+
+def shifted(boxes: list, start: int, dx: float) -> list:
+    """The boxes with those from ``start`` on moved ``dx`` pixels along the row."""
+    return [[x1 + dx, y1, x2 + dx, y2] if i >= start else [x1, y1, x2, y2]
+            for i, (x1, y1, x2, y2) in enumerate(boxes)]
+
+
+def test_a_called_set_split_by_a_wide_gap_is_taken_whole_around_its_sideways_tile():
+    # 7s 8s* 9s laid apart, but 8s* and 9s pushed 25 px (0.42 tile widths) away from 7s: gaps alone
+    # read 7s | 8s* 9s; the sideways 8s* must be in a legal set, and 7s 8s 9s is the only one
+    boxes, codes, rotated = lay("1p 1p 3p 4p 5p 1s 1s 1s 4s 4s", "4s", "7s 8s* 9s")
+    det = Detections.from_codes(shifted(boxes, 12, 25), codes, rotated=rotated)
+    assert [[det.codes[i] for i in g] for g in split_groups(RowFrame.of(det), list(range(14)))][-2:] \
+        == [["7s"], ["8s", "9s"]]
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["chi:789s"]
+    assert layout.hand["hand"] == "11345p11144s4s"
+    assert [a.kind for a in layout.ambiguities] == ["regrouped"]
+    assert read_layout(det, LayoutOptions(regroup=False)).hand["melds"] == []
+
+
+def test_called_sets_laid_touching_are_told_apart_by_their_sideways_tiles():
+    # chi 234s, pon 222z and chi 567s laid 12 px (0.2 tile widths) apart: under the gap threshold,
+    # one group of nine by gaps alone
+    det = scene(lay("1m 2m 3m 9p", "9p"), lay("2s 3s 4s*", "2z* 2z 2z", "5s 6s 7s*", x=430, gap=12))
+    assert read_layout(det, LayoutOptions(regroup=False)).hand["melds"] == []
+    layout = read_layout(det)
+    assert sorted(layout.hand["melds"]) == ["chi:234s", "chi:567s", "pon:222z"]
+    assert layout.hand["hand"] == "123m9p9p" and layout.hand["win_tile"] == "9p"
+    hand_from_dict(layout.hand)
+
+
+def test_no_set_is_cut_out_of_touching_concealed_tiles_for_a_sideways_mark():
+    # a tile marked sideways inside the concealed run (a misreading): cutting 1m 2m 3m* out would
+    # split touching tiles, so the run stays concealed and the mark is reported
+    det = scene(lay("1m 2m 3m* 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == []
+    assert "regrouped" not in [a.kind for a in layout.ambiguities]
+    assert "sideways" in [a.kind for a in layout.ambiguities]

@@ -126,3 +126,21 @@ def test_tile_surplus_counts_kongs_as_one_extra_tile():
     assert tile_surplus({"hand": "123m456p1115z5z", "melds": ["kan:7777s"]}) == 0
     assert tile_surplus({"hand": "123m456p1115z", "melds": ["pon:777s"]}) == -1
     assert tile_surplus({"hand": "11111m456p789s1115z5z", "melds": []}) == 2   # five of a kind counted
+
+
+def test_a_faint_box_is_taken_in_when_the_hand_is_a_tile_short():
+    full = scene(lay(*HAND))
+    short, faint = full[[i for i in range(len(full)) if i != 4]], full[[4]]     # 5p scored too low
+    faint = Detections(faint.boxes, faint.class_ids, [0.4], faint.face_down, faint.rotated)
+    assert repair(short)[1].hand["hand"] != "123m456p789s1115z5z"              # nothing to take in
+    fixed, layout = repair(short, faint=faint)
+    assert layout.hand["hand"] == "123m456p789s1115z5z" and len(fixed) == len(full)
+    assert any(a.kind == "corrected" and "faint box read as 5p" in a.message for a in layout.ambiguities)
+
+
+def test_a_faint_box_that_completes_nothing_is_left_out():
+    full = scene(lay(*HAND))
+    short = full[[i for i in range(len(full)) if i != 4]]
+    faint = Detections.from_codes([[900, 400, 960, 480]], ["9m"], confidences=[0.4])
+    fixed, layout = repair(short, faint=faint)
+    assert fixed is short and "9m" not in layout.hand["hand"]

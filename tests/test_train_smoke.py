@@ -5,6 +5,7 @@ nothing about accuracy, which the model card reports.
 """
 
 import importlib.util
+import json
 import os
 
 import numpy as np
@@ -73,3 +74,26 @@ def test_classifier_one_epoch_and_onnx_export(tmp_path):
     # resuming a finished run trains no further epoch and keeps the history
     _, again = train(data, epochs=1, batch=16, checkpoint=tmp_path / "last.pt")
     assert again == history
+
+
+def test_orientation_one_epoch_and_onnx_export(tmp_path):
+    import onnxruntime as ort
+
+    from vision.synth.orientation import SIZE, dataset_crops, export_onnx, train
+    from vision.synth.scene import SceneConfig, write_dataset
+
+    config = SceneConfig(long_side=256)
+    base = write_dataset("smoke", seed=1, count=4, config=config, root=tmp_path, save_long_side=256)
+    write_dataset("smoke", seed=2, count=1, config=config, root=tmp_path, save_long_side=256, split="val")
+    x, y = dataset_crops(base, "train", jitter=0.05, seed=0)
+    truths = [json.loads(p.read_text()) for p in sorted((base / "truth" / "train").glob("*.json"))]
+    assert x.shape == (sum(len(t["tiles"]) for t in truths), 3, SIZE, SIZE)
+    assert y.tolist() == [int(tile["rotated"]) for t in truths for tile in t["tiles"]]
+    val_x, val_y = dataset_crops(base, "val", jitter=0.0, seed=0)
+    model, history = train({"train_x": x, "train_y": y, "val_x": val_x, "val_y": val_y}, epochs=1, batch=8,
+                           checkpoint=tmp_path / "last.pt")
+    assert history[0]["val"]["tiles"] == len(val_y)
+    onnx_path = export_onnx(model, tmp_path / "o.onnx")
+    session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
+    (logits,) = session.run(None, {"windows": val_x[:2].astype(np.float32)})
+    assert logits.shape == (2, 2)

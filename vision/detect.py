@@ -28,6 +28,8 @@ from vision.layout import row_angle, sideways_scores
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
 SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
+SIDEWAYS_PROBABILITY = 0.5 # the orientation model's probability from which a tile lies sideways
+FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside as "faint" (vision.repair)
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
 LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
 SURE = 0.9                 # a classifier reading below this is checked with the crop turned
@@ -51,6 +53,9 @@ class ModelConfig:
     classifier_classes: tuple[str, ...]
     crop_margin: float = 0.0     # the classifier is trained on detector boxes as they are
     score_threshold: float | None = None   # the detector's own threshold, when vision.json gives one
+    orientation_path: Path | None = None   # the sideways-tile model; without it, box shapes decide
+    orientation_size: int = 48
+    orientation_context: float = 1.6
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> ModelConfig:
@@ -63,11 +68,12 @@ class ModelConfig:
                 f"{MODELS_DIR_ENV} to a folder holding {MODEL_CONFIG}")
         data: dict[str, Any] = json.loads(config_path.read_text())
         detector, classifier = data["detector"], data["classifier"]
+        orientation = data.get("orientation")
         classes = tuple(classifier["classes"])
         unknown = [code for code in classes if code not in CLASS_INDEX and code != NOT_A_TILE]
         if unknown:
             raise ValueError(f"{config_path}: classifier class {unknown[0]!r} is not in vision.classes")
-        for part in (detector, classifier):
+        for part in (detector, classifier, *([orientation] if orientation else [])):
             if not (config_path.parent / part["file"]).exists():
                 raise FileNotFoundError(f"{config_path} names {part['file']}, which is not there: "
                                         "train and export the models (python -m vision train)")
@@ -79,6 +85,9 @@ class ModelConfig:
             classifier_classes=classes,
             crop_margin=float(classifier.get("crop_margin", cls.crop_margin)),
             score_threshold=float(detector["score_threshold"]) if "score_threshold" in detector else None,
+            orientation_path=config_path.parent / orientation["file"] if orientation else None,
+            orientation_size=int(orientation["size"]) if orientation else cls.orientation_size,
+            orientation_context=float(orientation["context"]) if orientation else cls.orientation_context,
         )
 
 
@@ -195,6 +204,27 @@ def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw
     return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
 
 
+def context_crops(image: np.ndarray, boxes: np.ndarray, size: int, context: float) -> np.ndarray:
+    """Orientation model batch (N, 3, size, size) RGB float 0-1: a square around each box's centre,
+    ``context`` times its longer side, so the tile keeps its own proportions and shows its
+    neighbours (a sideways tile is told from its turned face, its long side towards the camera and
+    its shape beside the others). Parts off the photo are filled with PAD_VALUE."""
+    height, width = image.shape[:2]
+    batch = np.empty((len(boxes), size, size, 3), dtype=np.uint8)
+    for index, (x1, y1, x2, y2) in enumerate(boxes):
+        side = max(4.0, context * max(x2 - x1, y2 - y1))
+        left, top = int(round((x1 + x2 - side) / 2)), int(round((y1 + y2 - side) / 2))
+        span = int(round(side))
+        window = np.full((span, span, 3), PAD_VALUE, dtype=np.uint8)
+        src_x1, src_y1 = max(0, left), max(0, top)
+        src_x2, src_y2 = min(width, left + span), min(height, top + span)
+        if src_x2 > src_x1 and src_y2 > src_y1:
+            window[src_y1 - top:src_y2 - top, src_x1 - left:src_x2 - left] = \
+                image[src_y1:src_y2, src_x1:src_x2]
+        batch[index] = cv2.resize(window, (size, size), interpolation=cv2.INTER_AREA)
+    return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+
+
 def turn_level(image: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """The image turned so that rows at ``angle`` (radians, image axes: y down) lie level, on a
     canvas large enough to keep every pixel; returns it with the 2x3 matrix photo -> level."""
@@ -252,6 +282,8 @@ class TileDetector:
                                                      providers=providers)
         self.classifier = onnxruntime.InferenceSession(str(self.config.classifier_path), options,
                                                        providers=providers)
+        self.orientation = None if self.config.orientation_path is None else onnxruntime.InferenceSession(
+            str(self.config.orientation_path), options, providers=providers)
         # the threshold: given, or the model's own (vision.json), or 0.55, which read the most whole
         # hands of the 200 held-out scenes with the 320 detector of 29 Nov: 0.35 / 0.45 / 0.55 / 0.65
         # read 24% / 29.5% / 34% / 24.5% of them (fewer false tiles against more missed ones)
@@ -272,14 +304,15 @@ class TileDetector:
         self._class_map = np.array([CLASS_INDEX.get(code, -1) for code in self.config.classifier_classes])
         self._back = CLASS_INDEX[BACK]
 
-    def find_tiles(self, pixels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Stage one: (boxes in pixel coordinates, detector scores) after NMS."""
+    def find_tiles(self, pixels: np.ndarray, conf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Stage one: (boxes in pixel coordinates, detector scores) after NMS, scores from ``conf``
+        (default: the detector's threshold)."""
         height, width = pixels.shape[:2]
         shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
         canvas, box = letterbox(pixels, shape)
         tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         output = self.detector.run(None, {self.detector.get_inputs()[0].name: tensor})[0]
-        boxes, scores = decode_yolo(output, self.conf)
+        boxes, scores = decode_yolo(output, self.conf if conf is None else conf)
         keep = nms(boxes, scores, self.iou, self.max_det)
         return unletterbox(boxes[keep], box, height, width), scores[keep]
 
@@ -289,9 +322,9 @@ class TileDetector:
 
         Each tile is classified as the classifier was trained: a landscape crop turned a quarter.
         A tile it is unsure of is classified the other way too and the surer reading kept (not
-        every tile: a dozen crops cost about as much as the detector). Sideways is judged from
-        the box's shape (mark_rotated): the classifier, trained on faces turned either way, was
-        measured to add nothing to it (31 vs 32 wrong marks on 100 held-out scenes)."""
+        every tile: a dozen crops cost about as much as the detector). Sideways is judged by
+        the orientation model (``sideways``): the classifier, trained on faces turned either way,
+        cannot tell it, and box shapes alone misjudged 7% of tiles in low, oblique photos."""
         count = len(boxes)
         if count == 0:
             return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool), \
@@ -313,8 +346,17 @@ class TileDetector:
             chosen[unsure] = (chosen[unsure] + 2 * self._probabilities(
                 pixels, boxes[unsure], turns[unsure], (margin + TTA_MARGIN, margin - TTA_MARGIN))) / 3
         best = chosen.argmax(axis=1)
-        return self._class_map[best], chosen[np.arange(count), best], mark_rotated(boxes), \
+        return self._class_map[best], chosen[np.arange(count), best], self.sideways(pixels, boxes), \
             self._choices(chosen)
+
+    def sideways(self, pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """Which tiles lie sideways: the orientation model's reading of a window around each, or
+        without that model the boxes' shapes (mark_rotated)."""
+        if self.orientation is None or not len(boxes):
+            return mark_rotated(boxes)
+        windows = context_crops(pixels, boxes, self.config.orientation_size, self.config.orientation_context)
+        logits = self.orientation.run(None, {self.orientation.get_inputs()[0].name: windows})[0]
+        return softmax(np.asarray(logits, dtype=np.float32))[:, 1] >= SIDEWAYS_PROBABILITY
 
     def _choices(self, probabilities: np.ndarray, k: int = CHOICES) -> tuple[np.ndarray, np.ndarray]:
         """The k likeliest classes of each row, best first, as (class ids, probabilities)."""
@@ -332,29 +374,34 @@ class TileDetector:
         return probabilities.reshape(len(margins), len(boxes), -1).mean(axis=0)
 
     def detect(self, pixels: np.ndarray) -> Detections:
-        """Both stages on one upright BGR image; boxes in ``pixels``' own frame.
+        """Both stages on one upright BGR image; boxes in ``pixels``' own frame."""
+        return self.detect_with_faint(pixels)[0]
+
+    def detect_with_faint(self, pixels: np.ndarray) -> tuple[Detections, Detections]:
+        """(tiles, faint tiles): the second are boxes the detector scored from FAINT_CONF up to its
+        threshold that the classifier reads as a tile. They are no part of the reading; vision.repair
+        may take one in when the hand as read is a tile short (a face-down tile on a pale table, a
+        flower in shadow: most tiles missed on generated scenes had such a box).
 
         With ``deskew_degrees`` a photo whose rows are tilted more than that is turned level and
         detected again (a tilted tile's axis-aligned box hides whether it lies sideways). Off by
         default: on 60 held-out scenes it changed no whole hand and cost a second pass (the
         detector learnt the loose boxes of tilted tiles, so level boxes gained nothing)."""
-        boxes, scores = self.find_tiles(pixels)
-        angle = row_angle(boxes)
+        faint_conf = min(FAINT_CONF, self.conf)
+        boxes, scores = self.find_tiles(pixels, faint_conf)
+        angle = row_angle(boxes[scores >= self.conf])
         if self.deskew_degrees is not None and abs(np.degrees(angle)) > self.deskew_degrees \
-                and len(boxes) >= 3:
+                and int((scores >= self.conf).sum()) >= 3:
             level, matrix = turn_level(pixels, angle)
-            boxes, scores = self.find_tiles(level)
+            boxes, scores = self.find_tiles(level, faint_conf)
             class_ids, probs, rotated, (choices, choice_probs) = self.classify(level, boxes)
             boxes = boxes_back(boxes, matrix, pixels.shape[:2])
         else:
             class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes)
-        tile = class_ids >= 0
-        boxes, scores, class_ids, probs, rotated = (boxes[tile], scores[tile], class_ids[tile], probs[tile],
-                                                    rotated[tile])
-        choices, choice_probs = choices[tile], choice_probs[tile]
         # one confidence per tile: that it is a tile (detector) and which (classifier), as a
         # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
-        return Detections(boxes=boxes, class_ids=class_ids,
-                          confidences=np.sqrt(scores * probs),
-                          face_down=class_ids == self._back, rotated=rotated,
-                          choices=choices, choice_probs=choice_probs)
+        found = Detections(boxes=boxes, class_ids=class_ids, confidences=np.sqrt(scores * probs),
+                           face_down=class_ids == self._back, rotated=rotated,
+                           choices=choices, choice_probs=choice_probs)
+        tile = class_ids >= 0
+        return found[tile & (scores >= self.conf)], found[tile & (scores < self.conf)]

@@ -110,6 +110,23 @@ class Detections:
     def heights(self) -> np.ndarray:
         return self.boxes[:, 3] - self.boxes[:, 1]
 
+    def joined(self, other: Detections) -> Detections:
+        """These tiles followed by ``other``'s (readings padded to the longer choice list)."""
+        width = max(self.choices.shape[1], other.choices.shape[1])
+
+        def padded(det: Detections) -> tuple[np.ndarray, np.ndarray]:
+            extra = width - det.choices.shape[1]
+            return (np.pad(det.choices, ((0, 0), (0, extra)), mode="edge"),
+                    np.pad(det.choice_probs, ((0, 0), (0, extra))))
+
+        (choices, probs), (other_choices, other_probs) = padded(self), padded(other)
+        return Detections(np.concatenate([self.boxes, other.boxes]),
+                          np.concatenate([self.class_ids, other.class_ids]),
+                          np.concatenate([self.confidences, other.confidences]),
+                          np.concatenate([self.face_down, other.face_down]),
+                          np.concatenate([self.rotated, other.rotated]),
+                          np.concatenate([choices, other_choices]), np.concatenate([probs, other_probs]))
+
     def scaled(self, factor: float) -> Detections:
         """The same tiles with boxes multiplied by ``factor`` (decoded pixels -> photo pixels)."""
         return Detections(self.boxes * factor, self.class_ids, self.confidences, self.face_down,

@@ -36,6 +36,8 @@ class LayoutOptions:
     melds_apart: bool = True      # legal sets in the melds' place are melds (see _melds_apart)
     stray_distance: float = 2.5   # a row this many tile depths from the hand's longest row ...
     stray_confidence: float = 0.45   # ... with a mean confidence below this is no part of the hand
+    regroup: bool = True          # move group borders so each sideways tile is in a legal set
+    min_cut: float = 0.1          # ... but never cut between tiles closer than this (tile widths)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +341,74 @@ def group_sideways(det: Detections, group: Sequence[int]) -> tuple[int, float]:
     return best, best_score
 
 
+ROW_END = 1.0   # the gap counted at either end of a row: nothing lies beyond it
+
+
+def sets_around_sideways(frame: RowFrame, row: Sequence[int], groups: list[list[int]], codes: list[str],
+                         det: Detections, reading: _Reading,
+                         options: LayoutOptions = LayoutOptions()) -> list[list[int]]:
+    """The row's groups with their borders moved so that each sideways tile lies in a legal set.
+
+    A sideways tile is a called tile, so it belongs to a chi, pon or kong of three or four tiles
+    laid together. Gaps alone sometimes split such a set (a sideways tile's box is off centre in
+    a slanted photo) or join it to the next one (the gap after a called set is as narrow as a
+    quarter tile). So when a sideways tile's group is no legal set, every run of three or four
+    tiles of the row around it that is one is tried, and the run whose ends show the widest gaps
+    and whose inside the narrowest is taken; a run needing a cut between touching tiles
+    (``options.min_cut``) is never taken. Each move is said in a doubt."""
+    if not any(det.rotated[i] for i in row):
+        return groups
+    gaps = row_gaps(frame, row)
+    edge = np.concatenate([[ROW_END], gaps, [ROW_END]])     # edge[k]: the gap before row[k]
+    where = {tile: k for k, tile in enumerate(row)}
+    borders = {where[group[0]] for group in groups} | {len(row)}
+
+    def settled(start: int, stop: int) -> bool:
+        return start in borders and stop in borders and all(k not in borders for k in range(start + 1, stop))
+
+    def legal(start: int, stop: int) -> bool:
+        tiles = [row[k] for k in range(start, stop)]
+        if any(codes[i] == BACK or det.face_down[i] or codes[i].endswith("f") for i in tiles):
+            return False
+        return meld_kind([parse_tile(codes[i]) for i in tiles]) is not None
+
+    fixed: set[int] = set()      # positions already in a set this function made or kept
+    for k, tile in enumerate(row):
+        if not det.rotated[tile] or k in fixed:
+            continue
+        start = max(b for b in borders if b <= k)
+        stop = min(b for b in borders if b > k)
+        if stop - start in (3, 4) and legal(start, stop):
+            fixed.update(range(start, stop))
+            continue
+        best, best_score = None, -np.inf
+        for size in (3, 4):
+            for first in range(max(0, k - size + 1), min(k, len(row) - size) + 1):
+                last = first + size
+                if fixed & set(range(first, last)) or not legal(first, last):
+                    continue
+                cuts = [edge[b] for b in (first, last) if b not in borders]
+                if any(cut < options.min_cut for cut in cuts):
+                    continue
+                score = edge[first] + edge[last] - 2 * float(np.max(edge[first + 1:last]))
+                if score > best_score:
+                    best, best_score = (first, last), score
+        if best is None:
+            continue
+        first, last = best
+        if not settled(first, last):
+            was = [[codes[i] for i in group] for group in groups if where[group[0]] < last
+                   and where[group[-1]] >= first]
+            borders = (borders - set(range(first + 1, last))) | {first, last}
+            run = [row[j] for j in range(first, last)]
+            reading.doubt("regrouped", f"{' '.join(codes[i] for i in run)} taken as one called set around "
+                                       f"the sideways tile {tile} (laid as "
+                                       f"{' | '.join(' '.join(g) for g in was)})", run)
+        fixed.update(range(first, last))
+    cuts = sorted(borders)
+    return [[row[j] for j in range(a, b)] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
+
+
 def _concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], codes: list[str],
                     reading: _Reading) -> None:
     """Record a concealed kong from the tiles of it that show (its face-down ends give no kind).
@@ -415,7 +485,10 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
             reading.groups.append(Group(BONUS, tuple(bonus)))
         playing = [i for i in row if i not in bonus]
         row_of.update({i: number for i in playing})
-        for group in split_groups(frame, playing, options):
+        groups = split_groups(frame, playing, options)
+        if options.regroup:
+            groups = sets_around_sideways(frame, playing, groups, codes, det, reading, options)
+        for group in groups:
             where, tiles = _classify_group(group, codes, det, stacked, reading, options)
             if where != "done":
                 candidates.append(tiles)

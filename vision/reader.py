@@ -69,14 +69,14 @@ class HandReader:
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0) -> Reading:
         """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel."""
         start = time.perf_counter()
-        detections = self.detector.detect(pixels)
+        detections, faint = self.detector.detect_with_faint(pixels)
         detect_ms = _ms(start)
         start = time.perf_counter()
         detections = detections[reading_order(detections, self.options)] if len(detections) else detections
         if scale != 1.0:
-            detections = detections.scaled(1.0 / scale)
+            detections, faint = detections.scaled(1.0 / scale), faint.scaled(1.0 / scale)
         if self.repair:
-            detections, layout = repair(detections, self.options)
+            detections, layout = repair(detections, self.options, faint=faint)
         else:
             layout = read_layout(detections, self.options)
         return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)})

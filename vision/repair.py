@@ -25,6 +25,7 @@ from vision.detections import Detections
 from vision.layout import Ambiguity, Layout, LayoutOptions, read_layout
 
 DROP = -1   # the change "this box holds no tile"
+ADD = -2    # the change "this faint box is a tile after all" (read as its first reading)
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class RepairOptions:
     drop_below: float = 0.6    # a tile read with less confidence may be "no tile" ...
     singles: int = 12          # the likeliest single changes paired (66 pairs) ...
     triples: int = 7           # ... and taken three at a time (35): ~100 layouts, ~80 ms at worst
+    faint_reading: float = 0.6     # a faint box is taken in only if its reading is this sure
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,18 +95,38 @@ def candidate_changes(det: Detections, options: RepairOptions = DEFAULT) -> list
     return sorted(changes, key=lambda change: change.cost)
 
 
-def apply_changes(det: Detections, changes: tuple[Change, ...]) -> Detections:
-    """The detections with ``changes`` made: new readings, dropped boxes left out."""
+def faint_changes(det: Detections, faint: Detections, options: RepairOptions = DEFAULT) -> list[Change]:
+    """Taking in a faint box (index ``len(det) + k``), from the odds that it is a tile."""
+    changes = []
+    for k in range(len(faint)):
+        confidence = float(faint.confidences[k])
+        if float(faint.choice_probs[k, 0]) < options.faint_reading or confidence <= 0:
+            continue
+        cost = math.log(max(1.0 - confidence, 1e-9)) - math.log(confidence)
+        if cost <= options.max_cost:
+            changes.append(Change(len(det) + k, ADD, max(cost, 0.0)))
+    return changes
+
+
+def apply_changes(det: Detections, changes: tuple[Change, ...],
+                  faint: Detections | None = None) -> Detections:
+    """The detections with ``changes`` made: new readings, dropped boxes left out, faint boxes taken
+    in (after the others: the layout finds their place)."""
     class_ids = det.class_ids.copy()
     face_down = det.face_down.copy()
     for change in changes:
-        if change.class_id != DROP:
+        if change.class_id >= 0:
             class_ids[change.index] = change.class_id
             face_down[change.index] = change.class_id == CLASS_INDEX[BACK]
     changed = Detections(det.boxes, class_ids, det.confidences, face_down, det.rotated, det.choices,
                          det.choice_probs)
     dropped = {change.index for change in changes if change.class_id == DROP}
-    return changed[[i for i in range(len(det)) if i not in dropped]] if dropped else changed
+    if dropped:
+        changed = changed[[i for i in range(len(det)) if i not in dropped]]
+    added = [change.index - len(det) for change in changes if change.class_id == ADD]
+    if added and faint is not None:
+        changed = changed.joined(faint[added])
+    return changed
 
 
 def _attempts(changes: list[Change], options: RepairOptions):
@@ -119,31 +141,43 @@ def _attempts(changes: list[Change], options: RepairOptions):
 
 
 def repair(det: Detections, layout_options: LayoutOptions | None = None,
-           options: RepairOptions = DEFAULT) -> tuple[Detections, Layout]:
-    """The detections and their layout, repaired if the hand as read is not complete."""
+           options: RepairOptions = DEFAULT, faint: Detections | None = None) -> tuple[Detections, Layout]:
+    """The detections and their layout, repaired if the hand as read is not complete. ``faint``:
+    boxes the detector scored under its threshold (TileDetector.detect_with_faint), which may be
+    taken in when a tile is missing."""
     layout_options = layout_options or LayoutOptions()
     layout = read_layout(det, layout_options)
     if not len(det) or is_complete(layout.hand):
         return det, layout
     surplus = tile_surplus(layout.hand)
-    if surplus < 0 or surplus > options.max_changes:
-        # tiles are missing (a hand half in view, a live camera) or too many: no change of
-        # readings adds a tile, and leaving out more than max_changes boxes is no repair
+    additions = faint_changes(det, faint, options) if faint is not None and len(faint) else []
+    if surplus > options.max_changes or -surplus > min(len(additions), options.max_changes):
+        # too many boxes (leaving out more than max_changes is no repair), or more tiles missing
+        # than faint boxes could give (a hand half in view, a live camera)
         return det, layout
-    for attempt in _attempts(candidate_changes(det, options), options):
-        changed = apply_changes(det, attempt)
+    changes = sorted(candidate_changes(det, options) + additions, key=lambda change: change.cost)
+    for attempt in _attempts(changes, options):
+        if sum(change.class_id == ADD for change in attempt) < -surplus:
+            continue
+        changed = apply_changes(det, attempt, faint)
         trial = read_layout(changed, layout_options)
         if not is_complete(trial.hand):
             continue
-        return changed, _said(trial, det, attempt)
+        return changed, _said(trial, det, attempt, faint)
     return det, layout
 
 
-def _said(layout: Layout, before: Detections, changes: tuple[Change, ...]) -> Layout:
+def _said(layout: Layout, before: Detections, changes: tuple[Change, ...],
+          faint: Detections | None = None) -> Layout:
     """The layout with one ambiguity per change, in the new tile numbering."""
     dropped = sorted(change.index for change in changes if change.class_id == DROP)
     notes = []
     for change in changes:
+        if change.class_id == ADD and faint is not None:
+            code = CLASS_CODES[int(faint.class_ids[change.index - len(before)])]
+            notes.append(Ambiguity("corrected", f"a faint box read as {code} was taken as a tile: with it "
+                                                "the hand is complete (is it one?)", ()))
+            continue
         was = CLASS_CODES[int(before.class_ids[change.index])]
         if change.class_id == DROP:
             notes.append(Ambiguity("corrected", f"a box read as {was} was left out: without it the hand "

@@ -7,6 +7,7 @@ crops can also learn from real single-tile photos (Camerash), which a detector c
     python -m vision.train detector --data datasets/tiles-v1/data.yaml --hours 1.1
     python -m vision.train detector --resume                       # continue the last run
     python -m vision.train classifier --camerash ../shared/datasets/camerash-tiles
+    python -m vision.train orientation --data datasets/tiles-v2     # is a tile lying sideways?
     python -m vision.train export                                  # both to models/ + vision.json
     python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
 
@@ -179,9 +180,28 @@ def write_vision_json(
             "output": "logits, one per class; 'none' = the box holds no tile (dropped)",
         },
     }
+    if (MODELS / "orientation.onnx").exists():
+        config["orientation"] = orientation_entry()
     target = MODELS / MODEL_CONFIG
     target.write_text(json.dumps(config, indent=2) + "\n")
     return target
+
+
+def orientation_entry() -> dict:
+    """vision.json's entry for the sideways-tile model (models/orientation.onnx)."""
+    from vision.synth.orientation import CONTEXT, SIZE
+
+    return {"file": "orientation.onnx", "size": SIZE, "context": CONTEXT,
+            "input": "RGB float32 0-1, NCHW: a square window around the box, context x its longer side",
+            "output": "logits (upright, sideways)"}
+
+
+def add_orientation(config_path: Path = MODELS / "vision.json") -> None:
+    """Name models/orientation.onnx in an existing vision.json (the other models stay as they are)."""
+    if config_path.exists():
+        config = json.loads(config_path.read_text())
+        config["orientation"] = orientation_entry()
+        config_path.write_text(json.dumps(config, indent=2) + "\n")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -205,6 +225,10 @@ def main(argv: list[str] | None = None) -> None:
     from vision.synth import classifier as classifier_training
 
     classifier_training.add_arguments(cls)
+    ori = sub.add_parser("orientation", help="train the sideways-tile model (plain torch)")
+    from vision.synth import orientation as orientation_training
+
+    orientation_training.add_arguments(ori)
     exp = sub.add_parser("export", help="export both models to models/ and write vision.json")
     exp.add_argument("--detector", type=Path, default=RUNS / "detect" / DETECTOR_RUN / "weights" / "best.pt")
     exp.add_argument("--imgsz", type=int, default=416)
@@ -232,6 +256,11 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "classifier":
         setup_offline()
         classifier_training.run(args)
+    elif args.what == "orientation":
+        setup_offline()
+        orientation_training.run(args)
+        if args.out.resolve() == (MODELS / "orientation.onnx").resolve():
+            add_orientation()
     else:
         print(export_detector(args.detector, args.imgsz))
         from vision.synth.classifier import INPUT_HW

@@ -375,14 +375,18 @@ def train(
     lr: float = 3e-3,
     seed: int = 0,
     checkpoint: Path | None = None,
+    weights: Path | None = None,
     log=print,
 ):
-    """Train from scratch (or resume ``checkpoint``); returns the model and per-epoch figures."""
+    """Train from scratch, or from ``weights`` (another run's checkpoint: fine-tuning with a fresh
+    schedule), or resume ``checkpoint``; returns the model and per-epoch figures."""
     import torch
 
     torch.manual_seed(seed)
     generator = torch.Generator().manual_seed(seed)
     model = make_model()
+    if weights is not None and not (checkpoint is not None and checkpoint.exists()):
+        model.load_state_dict(torch.load(weights, weights_only=False)["model"])
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
     steps = epochs * (len(data["train_y"]) // batch)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=max(1, steps))
@@ -470,13 +474,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/classifier/last.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/classifier.onnx"))
     parser.add_argument("--extra", type=Path, default=None, help="corrected photos (YOLO format) to add")
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="start from this checkpoint's weights (fine-tuning; a fresh schedule)")
+    parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate (one-cycle)")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the rendered scenes and crops")
 
 
 def run(args: argparse.Namespace) -> None:
     started = time.time()
     data = build_data(
         args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies,
-        negatives=args.negatives,
+        seed=args.seed, negatives=args.negatives,
     )
     if args.extra is not None:
         x, y = extra_crops(args.extra)
@@ -485,6 +493,7 @@ def run(args: argparse.Namespace) -> None:
     counts = {k: int(v.shape[0]) for k, v in data.items() if k.endswith("_y")}
     print(json.dumps({"samples": counts, "build_seconds": round(time.time() - started, 1)}))
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    model, history = train(data, epochs=args.epochs, checkpoint=args.checkpoint)
+    model, history = train(data, epochs=args.epochs, lr=args.lr, checkpoint=args.checkpoint,
+                           weights=args.weights)
     print(export_onnx(model, args.out))
     (args.checkpoint.parent / "history.json").write_text(json.dumps(history, indent=1))
