@@ -342,3 +342,20 @@ def test_no_set_is_cut_out_of_touching_concealed_tiles_for_a_sideways_mark():
     assert layout.hand["melds"] == []
     assert "regrouped" not in [a.kind for a in layout.ambiguities]
     assert "sideways" in [a.kind for a in layout.ambiguities]
+
+
+def test_a_back_among_face_up_tiles_is_left_out_of_the_hand():
+    # a gap between tiles on a dark table read as a face-down tile: it is in no concealed kong
+    det = scene(lay("1m 2m 3m 4p 5p 6p back 7s 8s 9s 1z 1z 1z 5z", "5z"))
+    layout = read_layout(det)
+    assert layout.hand["hand"] == "123m456p789s1115z5z" and layout.hand["melds"] == []
+    assert 6 not in {i for group in layout.groups for i in group.tiles}
+    assert [a.kind for a in layout.ambiguities] == ["face_down"]
+
+
+def test_a_concealed_kong_laid_against_the_concealed_tiles_is_cut_out():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 5z back 7z 7z back", "5z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:7777z"]
+    assert layout.hand["hand"] == "123m456p789s5z5z"
+    hand_from_dict(layout.hand)

@@ -409,6 +409,31 @@ def sets_around_sideways(frame: RowFrame, row: Sequence[int], groups: list[list[
     return [[row[j] for j in range(a, b)] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
 
 
+def backs_apart(group: list[int], codes: list[str], det: Detections, reading: _Reading) -> list[list[int]]:
+    """A group with face-down tiles in it, as the groups it stands for.
+
+    Face-down tiles belong to a concealed kong: four tiles, the face-down ones at its ends. A group
+    of up to four is left whole (``_classify_group`` reads it). In a longer one, the kong was laid
+    too close to its neighbours: a run of four whose face-down tiles are its ends and whose shown
+    tiles are alike is cut out. A face-down tile that is in no such run is no tile of the hand (a
+    gap between tiles on a dark table reads like a tile's back): it is left out, with a doubt."""
+    backs = [k for k, i in enumerate(group) if codes[i] == BACK or det.face_down[i]]
+    if not backs or len(group) <= 4:
+        return [group]
+    for first in range(len(group) - 3):
+        run = list(range(first, first + 4))
+        inside = [k for k in backs if first <= k < first + 4]
+        shown = {parse_tile(codes[group[k]]).kind for k in run if k not in inside}
+        if inside and set(inside) <= {first, first + 3} and len(shown) == 1:
+            before, after = group[:first], group[first + 4:]
+            return (backs_apart(before, codes, det, reading) if before else []) + [group[first:first + 4]] \
+                + (backs_apart(after, codes, det, reading) if after else [])
+    left_out = [group[k] for k in backs]
+    reading.doubt("face_down", f"{len(left_out)} face-down tile{'s' if len(left_out) > 1 else ''} among "
+                               "face-up ones, in no concealed kong: left out (a gap or a shadow?)", left_out)
+    return [[i for i in group if i not in left_out]]
+
+
 def _concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], codes: list[str],
                     reading: _Reading) -> None:
     """Record a concealed kong from the tiles of it that show (its face-down ends give no kind).
@@ -488,7 +513,7 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
         groups = split_groups(frame, playing, options)
         if options.regroup:
             groups = sets_around_sideways(frame, playing, groups, codes, det, reading, options)
-        for group in groups:
+        for group in [part for laid in groups for part in backs_apart(laid, codes, det, reading)]:
             where, tiles = _classify_group(group, codes, det, stacked, reading, options)
             if where != "done":
                 candidates.append(tiles)
