@@ -24,6 +24,7 @@ from tqdm import tqdm
 from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
 from vision.detect import box_iou
 from vision.synth.faces import STYLES, render_face
+from vision.synth.fitting import fit
 from vision.synth.scene import SceneConfig, render_scene
 from vision.synth.surfaces import SURFACES
 
@@ -380,67 +381,17 @@ def train(
 ):
     """Train from scratch, or from ``weights`` (another run's checkpoint: fine-tuning with a fresh
     schedule), or resume ``checkpoint``; returns the model and per-epoch figures."""
-    import torch
 
-    torch.manual_seed(seed)
-    generator = torch.Generator().manual_seed(seed)
-    model = make_model()
-    if weights is not None and not (checkpoint is not None and checkpoint.exists()):
-        model.load_state_dict(torch.load(weights, weights_only=False)["model"])
-    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
-    steps = epochs * (len(data["train_y"]) // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=max(1, steps))
-    start_epoch, history = 0, []
-    if checkpoint is not None and checkpoint.exists():
-        state = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(state["model"])
-        optimiser.load_state_dict(state["optimiser"])
-        schedule.load_state_dict(state["schedule"])
-        start_epoch, history = state["epoch"], state["history"]
-    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
-    x_all, y_all = data["train_x"], data["train_y"]
-    rng = np.random.default_rng(seed)
-    for epoch in range(start_epoch, epochs):
-        model.train()
-        order = rng.permutation(len(y_all))
-        started, total = time.time(), 0.0
-        for i in range(0, len(order) - batch + 1, batch):
-            idx = order[i : i + batch]
-            x = _augment_batch(_to_tensor(x_all[idx]), generator)
-            loss = loss_fn(model(x), torch.from_numpy(y_all[idx]))
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        figures = {
-            "epoch": epoch + 1,
-            "loss": round(total / max(1, len(order) // batch), 4),
-            "seconds": round(time.time() - started, 1),
-            "heldout_synthetic_top1": round(accuracy(model, data["heldout_x"], data["heldout_y"]), 4),
-        }
-        if "heldout_none_x" in data:
-            figures["heldout_none_rejected"] = round(
-                accuracy(model, data["heldout_none_x"], data["heldout_none_y"]), 4
-            )
-        if "camerash_x" in data:
-            figures["camerash_heldout_top1"] = round(
-                accuracy(model, data["camerash_x"], data["camerash_y"]), 4
-            )
-        history.append(figures)
-        log(json.dumps(figures))
-        if checkpoint is not None:
-            torch.save(
-                {
-                    "model": model.state_dict(),
-                    "optimiser": optimiser.state_dict(),
-                    "schedule": schedule.state_dict(),
-                    "epoch": epoch + 1,
-                    "history": history,
-                },
-                checkpoint,
-            )
-    return model, history
+    checks = {"heldout_synthetic_top1": "heldout", "heldout_none_rejected": "heldout_none",
+              "camerash_heldout_top1": "camerash"}
+
+    def figures(model) -> dict:
+        return {name: round(accuracy(model, data[f"{part}_x"], data[f"{part}_y"]), 4)
+                for name, part in checks.items() if f"{part}_x" in data}
+
+    return fit(make_model, data["train_x"], data["train_y"], epochs=epochs, batch=batch, lr=lr, seed=seed,
+               to_batch=lambda x, generator: _augment_batch(_to_tensor(x), generator), figures=figures,
+               label_smoothing=0.05, checkpoint=checkpoint, weights=weights, log=log)
 
 
 def export_onnx(model, target: Path) -> Path:

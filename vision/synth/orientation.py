@@ -24,6 +24,7 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.detect import context_crops
+from vision.synth.fitting import fit
 
 SIZE = 48          # the square input, in pixels
 CONTEXT = 1.6      # the window's side in the tile's longer box sides
@@ -105,45 +106,10 @@ def train(data: dict[str, np.ndarray], *, epochs: int, batch: int = 128, lr: flo
     """Train from scratch, or resume ``checkpoint`` (saved after every epoch)."""
     import torch
 
-    torch.manual_seed(seed)
-    generator = torch.Generator().manual_seed(seed)
-    model = make_model()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
-    steps = epochs * (len(data["train_y"]) // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=lr, total_steps=max(1, steps))
-    start, history = 0, []
-    if checkpoint is not None and checkpoint.exists():
-        state = torch.load(checkpoint, weights_only=False)
-        model.load_state_dict(state["model"])
-        optimiser.load_state_dict(state["optimiser"])
-        schedule.load_state_dict(state["schedule"])
-        start, history = state["epoch"], state["history"]
-    loss_fn = torch.nn.CrossEntropyLoss()
-    x_all, y_all = data["train_x"], data["train_y"]
-    rng = np.random.default_rng(seed)
-    for epoch in range(start, epochs):
-        model.train()
-        order = rng.permutation(len(y_all))
-        started, total = time.time(), 0.0
-        for i in range(0, len(order) - batch + 1, batch):
-            index = np.sort(order[i:i + batch])
-            x = _augment(torch.from_numpy(x_all[index].astype(np.float32)), generator)
-            loss = loss_fn(model(x), torch.from_numpy(y_all[index]))
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += loss.item()
-        figures = {"epoch": epoch + 1, "loss": round(total / max(1, len(order) // batch), 4),
-                   "seconds": round(time.time() - started, 1),
-                   "val": errors(model, data["val_x"], data["val_y"])}
-        history.append(figures)
-        log(json.dumps(figures))
-        if checkpoint is not None:
-            torch.save({"model": model.state_dict(), "optimiser": optimiser.state_dict(),
-                        "schedule": schedule.state_dict(), "epoch": epoch + 1, "history": history},
-                       checkpoint)
-    return model, history
+    return fit(make_model, data["train_x"], data["train_y"], epochs=epochs, batch=batch, lr=lr, seed=seed,
+               to_batch=lambda x, generator: _augment(torch.from_numpy(x.astype(np.float32)), generator),
+               figures=lambda model: {"val": errors(model, data["val_x"], data["val_y"])},
+               checkpoint=checkpoint, log=log)
 
 
 def export_onnx(model, target: Path) -> Path:
