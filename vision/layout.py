@@ -35,7 +35,7 @@ class LayoutOptions:
     set_sideways: float | None = 0.04   # see group_sideways; None: only the detector's marks count
     melds_apart: bool = True      # legal sets in the melds' place are melds (see _melds_apart)
     stray_distance: float = 2.5   # a row this many tile depths from the hand's longest row ...
-    stray_confidence: float = 0.45   # ... with a mean confidence below this is no part of the hand
+    stray_confidence: float = 0.7    # ... with a mean confidence below this is no part of the hand
     regroup: bool = True          # move group borders so each sideways tile is in a legal set
     min_cut: float = 0.1          # ... but never cut between tiles closer than this (tile widths)
 
