@@ -359,3 +359,12 @@ def test_a_concealed_kong_laid_against_the_concealed_tiles_is_cut_out():
     assert layout.hand["melds"] == ["ankan:7777z"]
     assert layout.hand["hand"] == "123m456p789s5z5z"
     hand_from_dict(layout.hand)
+
+
+def test_a_lone_back_beside_the_winning_tile_makes_no_kong():
+    # a shadow beside the winning tile read as a face-down tile: no kong of one shown tile
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z back"))
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m456p789s1115z5z", "melds": [], "win_tile": "5z", "flowers": ""}
+    assert 15 not in {i for group in layout.groups for i in group.tiles}
+    assert [a.kind for a in layout.ambiguities] == ["face_down"]

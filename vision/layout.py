@@ -455,14 +455,19 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
     shown = [i for i in group if i not in backs]
     if backs:
         faces = {codes[i] for i in shown}
-        if 2 <= len(group) <= 4 and len({parse_tile(code).kind for code in faces}) == 1:
+        if 3 <= len(group) <= 4 and len({parse_tile(code).kind for code in faces}) == 1:
             _concealed_kong(group, shown, faces, codes, reading)
             return "done", []
-        what = "all four are face down: which tile is it?" if len(group) == 4 and not shown else \
-            f"{' '.join(codes[i] for i in group)} is no concealed kong"
-        reading.doubt("face_down", f"face-down tiles: {what}", group)
-        reading.groups.append(Group(MELD, tuple(group)))
-        return "done", []
+        if len(group) == 4 and not shown:
+            reading.doubt("face_down", "face-down tiles: all four are face down: which tile is it?", group)
+            reading.groups.append(Group(MELD, tuple(group)))
+            return "done", []
+        # a kong shows three or four tiles: a lone face-down box, or one beside a single tile, is
+        # most often a gap or a shadow read as a tile's back
+        reading.doubt("face_down", f"face-down tile{'s' if len(backs) > 1 else ''} in no concealed kong "
+                                   f"({' '.join(codes[i] for i in group)}): left out (a gap or a shadow?)",
+                      backs)
+        return ("candidate", shown) if shown else ("done", [])
     sideways = [i for i in group if det.rotated[i]]
     if not sideways and options.set_sideways is not None and len(group) in (3, 4) \
             and meld_kind([parse_tile(codes[i]) for i in group]) is not None:
