@@ -1,5 +1,5 @@
-"""Reading photos of hands: our two-stage reader next to the PyPI peer ``mahjong-detector``, on the
-same images; then the issue's speed and memory targets for our reader.
+"""Reading photos of hands: our reader (detector, classifier and orientation model) next to the PyPI
+peer ``mahjong-detector``, on the same images; then the issue's speed and memory targets for ours.
 
     .venv/bin/python benchmarks/bench_vision.py [--data datasets/eval] [--limit 200] [--repeats 15]
 
