@@ -277,6 +277,9 @@ class TileDetector:
         options.intra_op_num_threads = threads or min(os.cpu_count() or 1, 4)
         options.inter_op_num_threads = 1
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        # three sessions take turns on the same cores: a pool that spins after its run steals them
+        # from the next model (the 640x480 frame took ~100 ms with spinning, see bench_vision)
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         providers = ["CPUExecutionProvider"]
         self.detector = onnxruntime.InferenceSession(str(self.config.detector_path), options,
                                                      providers=providers)
