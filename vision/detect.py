@@ -1,8 +1,10 @@
-"""Pixels -> Detections with two ONNX models on onnxruntime (no torch at run time).
+"""Pixels -> Detections with three ONNX models on onnxruntime (no torch at run time).
 
 Stage one, a one-class YOLO detector, finds tiles; stage two, a small crop classifier, names each
-tile (46 classes, ``back`` for a face-down tile). The split lets the detector run at a small input
-size (fast on a laptop CPU) while each tile is classified from the photo itself, at its resolution.
+tile (46 classes, ``back`` for a face-down tile), and a tiny orientation model says which tiles lie
+sideways (called tiles; without it, box shapes decide). The split lets the detector run at a small
+input size (fast on a laptop CPU) while each tile is classified from the photo itself, at its
+resolution.
 Everything model-specific (files, input sizes, class lists) is read from ``models/vision.json``;
 the sessions are created once, when a TileDetector is made, never per image.
 

@@ -1,4 +1,5 @@
-"""Training and ONNX export of both vision models: the tile detector and the crop classifier.
+"""Training and ONNX export of the vision models: the tile detector, the crop classifier and the
+orientation model (vision/synth/classifier.py and vision/synth/orientation.py hold the last two).
 
 Why two stages: one detector for 46 look-alike classes needs far more data and CPU than we have;
 a one-class "tile" detector learns fast from synthetic scenes, and a small classifier over the
@@ -8,7 +9,7 @@ crops can also learn from real single-tile photos (Camerash), which a detector c
     python -m vision.train detector --resume                       # continue the last run
     python -m vision.train classifier --camerash ../shared/datasets/camerash-tiles
     python -m vision.train orientation --data datasets/tiles-v2     # is a tile lying sideways?
-    python -m vision.train export                                  # both to models/ + vision.json
+    python -m vision.train export                                  # detector to models/ + vision.json
     python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
 
 Ultralytics is used offline: built from its yaml with ``pretrained=False``, no hub, no font
@@ -159,7 +160,7 @@ def export_detector(weights: Path, imgsz: int = 416, target: Path = MODELS / "de
 def write_vision_json(
     *, detector_imgsz: int, classifier_hw: tuple[int, int], score_threshold: float = 0.5
 ) -> Path:
-    """models/vision.json: what the runtime needs to load both models, and nothing else."""
+    """models/vision.json: what the runtime needs to load the models, and nothing else."""
     from vision.classes import CLASSIFIER_CODES, MODEL_CONFIG
 
     config = {
@@ -229,7 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     from vision.synth import orientation as orientation_training
 
     orientation_training.add_arguments(ori)
-    exp = sub.add_parser("export", help="export both models to models/ and write vision.json")
+    exp = sub.add_parser("export", help="export the detector to models/ and write vision.json")
     exp.add_argument("--detector", type=Path, default=RUNS / "detect" / DETECTOR_RUN / "weights" / "best.pt")
     exp.add_argument("--imgsz", type=int, default=416)
     exp.add_argument("--score-threshold", type=float, default=0.5,
