@@ -429,9 +429,15 @@ def backs_apart(group: list[int], codes: list[str], det: Detections, reading: _R
             return (backs_apart(before, codes, det, reading) if before else []) + [group[first:first + 4]] \
                 + (backs_apart(after, codes, det, reading) if after else [])
     left_out = [group[k] for k in backs]
-    reading.doubt("face_down", f"{len(left_out)} face-down tile{'s' if len(left_out) > 1 else ''} among "
-                               "face-up ones, in no concealed kong: left out (a gap or a shadow?)", left_out)
+    _leave_out_backs(left_out, group, codes, reading)
     return [[i for i in group if i not in left_out]]
+
+
+def _leave_out_backs(backs: Sequence[int], group: Sequence[int], codes: list[str], reading: _Reading) -> None:
+    """Say that face-down boxes in no concealed kong are left out of the hand."""
+    reading.doubt("face_down", f"face-down tile{'s' if len(backs) > 1 else ''} in no concealed kong "
+                               f"({' '.join(codes[i] for i in group)}): left out (a gap or a shadow?)",
+                  backs)
 
 
 def _concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], codes: list[str],
@@ -464,9 +470,7 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
             return "done", []
         # a kong shows three or four tiles: a lone face-down box, or one beside a single tile, is
         # most often a gap or a shadow read as a tile's back
-        reading.doubt("face_down", f"face-down tile{'s' if len(backs) > 1 else ''} in no concealed kong "
-                                   f"({' '.join(codes[i] for i in group)}): left out (a gap or a shadow?)",
-                      backs)
+        _leave_out_backs(backs, group, codes, reading)
         return ("candidate", shown) if shown else ("done", [])
     sideways = [i for i in group if det.rotated[i]]
     if not sideways and options.set_sideways is not None and len(group) in (3, 4) \
