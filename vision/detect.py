@@ -394,7 +394,7 @@ class TileDetector:
         detector learnt the loose boxes of tilted tiles, so level boxes gained nothing)."""
         faint_conf = min(FAINT_CONF, self.conf)
         boxes, scores = self.find_tiles(pixels, faint_conf)
-        angle = row_angle(boxes[scores >= self.conf])
+        angle = row_angle(boxes[scores >= self.conf]) if self.deskew_degrees is not None else 0.0
         if self.deskew_degrees is not None and abs(np.degrees(angle)) > self.deskew_degrees \
                 and int((scores >= self.conf).sum()) >= 3:
             level, matrix = turn_level(pixels, angle)
