@@ -135,7 +135,8 @@ def test_a_faint_box_is_taken_in_when_the_hand_is_a_tile_short():
     assert repair(short)[1].hand["hand"] != "123m456p789s1115z5z"              # nothing to take in
     fixed, layout = repair(short, faint=faint)
     assert layout.hand["hand"] == "123m456p789s1115z5z" and len(fixed) == len(full)
-    assert any(a.kind == "corrected" and "faint box read as 5p" in a.message for a in layout.ambiguities)
+    (said,) = [a for a in layout.ambiguities if a.kind == "corrected"]
+    assert "faint box read as 5p" in said.message and said.tiles == (13,) and fixed.codes[13] == "5p"
 
 
 def test_a_faint_box_that_completes_nothing_is_left_out():

@@ -171,12 +171,14 @@ def _said(layout: Layout, before: Detections, changes: tuple[Change, ...],
           faint: Detections | None = None) -> Layout:
     """The layout with one ambiguity per change, in the new tile numbering."""
     dropped = sorted(change.index for change in changes if change.class_id == DROP)
+    added = [change for change in changes if change.class_id == ADD]
     notes = []
     for change in changes:
         if change.class_id == ADD and faint is not None:
             code = CLASS_CODES[int(faint.class_ids[change.index - len(before)])]
-            notes.append(Ambiguity("corrected", f"a faint box read as {code} was taken as a tile: with it "
-                                                "the hand is complete (is it one?)", ()))
+            index = len(before) - len(dropped) + added.index(change)    # joined after the others
+            notes.append(Ambiguity("corrected", f"tile {index}, a faint box read as {code}, was taken as a "
+                                                "tile: with it the hand is complete (is it one?)", (index,)))
             continue
         was = CLASS_CODES[int(before.class_ids[change.index])]
         if change.class_id == DROP:
