@@ -56,8 +56,8 @@ class ModelConfig:
     crop_margin: float = 0.0     # the classifier is trained on detector boxes as they are
     score_threshold: float | None = None   # the detector's own threshold, when vision.json gives one
     orientation_path: Path | None = None   # the sideways-tile model; without it, box shapes decide
-    orientation_size: int = 48
-    orientation_context: float = 1.6
+    orientation_size: int = 0              # its window side and context, as vision.json gives them
+    orientation_context: float = 0.0
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> ModelConfig:
@@ -88,8 +88,8 @@ class ModelConfig:
             crop_margin=float(classifier.get("crop_margin", cls.crop_margin)),
             score_threshold=float(detector["score_threshold"]) if "score_threshold" in detector else None,
             orientation_path=config_path.parent / orientation["file"] if orientation else None,
-            orientation_size=int(orientation["size"]) if orientation else cls.orientation_size,
-            orientation_context=float(orientation["context"]) if orientation else cls.orientation_context,
+            orientation_size=int(orientation["size"]) if orientation else 0,
+            orientation_context=float(orientation["context"]) if orientation else 0.0,
         )
 
 

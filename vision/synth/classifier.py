@@ -24,7 +24,7 @@ from tqdm import tqdm
 from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
 from vision.detect import box_iou
 from vision.synth.faces import STYLES, render_face
-from vision.synth.fitting import fit
+from vision.synth.fitting import fit, jitter_light
 from vision.synth.scene import SceneConfig, render_scene
 from vision.synth.surfaces import SURFACES
 
@@ -340,15 +340,7 @@ def _augment_batch(x, generator):
     import torch
 
     n = x.shape[0]
-    gain = torch.empty(n, 1, 1, 1).uniform_(0.55, 1.35, generator=generator)
-    cast = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2, generator=generator)
-    mean = x.mean(dim=(1, 2, 3), keepdim=True)
-    contrast = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
-    x = (x - mean) * contrast + mean
-    x = x * gain * cast
-    x = x + torch.randn(x.shape, generator=generator) * torch.empty(n, 1, 1, 1).uniform_(
-        0, 0.06, generator=generator
-    )
+    x = jitter_light(x, generator, noise=0.06)
     flip = torch.rand(n, generator=generator) < 0.2
     x[flip] = torch.flip(x[flip], dims=(2, 3))
     gray = torch.rand(n, generator=generator) < 0.05

@@ -64,3 +64,19 @@ def fit(make_model: Callable[[], Any], x_all: np.ndarray, y_all: np.ndarray, *, 
                         "schedule": schedule.state_dict(), "epoch": epoch + 1, "history": history},
                        checkpoint)
     return model, history
+
+
+def jitter_light(x, generator, noise: float = 0.06):
+    """Photometric jitter on a batch (N, 3, H, W in 0-1) for both models: light, colour cast,
+    contrast and sensor noise up to ``noise``, drawn in that order from ``generator``."""
+    import torch
+
+    n = x.shape[0]
+    gain = torch.empty(n, 1, 1, 1).uniform_(0.55, 1.35, generator=generator)
+    cast = torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2, generator=generator)
+    mean = x.mean(dim=(1, 2, 3), keepdim=True)
+    contrast = torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=generator)
+    x = (x - mean) * contrast + mean
+    x = x * gain * cast
+    return x + torch.randn(x.shape, generator=generator) * torch.empty(n, 1, 1, 1).uniform_(
+        0, noise, generator=generator)

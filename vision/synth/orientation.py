@@ -24,7 +24,7 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.detect import context_crops
-from vision.synth.fitting import fit
+from vision.synth.fitting import fit, jitter_light
 
 SIZE = 48          # the square input, in pixels
 CONTEXT = 1.6      # the window's side in the tile's longer box sides
@@ -73,12 +73,7 @@ def _augment(x, generator):
     import torch
 
     n = x.shape[0]
-    mean = x.mean(dim=(1, 2, 3), keepdim=True)
-    x = (x - mean) * torch.empty(n, 1, 1, 1).uniform_(0.6, 1.3, generator=generator) + mean
-    x = x * torch.empty(n, 1, 1, 1).uniform_(0.55, 1.35, generator=generator) \
-        * torch.empty(n, 3, 1, 1).uniform_(0.8, 1.2, generator=generator)
-    noise = torch.empty(n, 1, 1, 1).uniform_(0, 0.05, generator=generator)
-    x = x + torch.randn(x.shape, generator=generator) * noise
+    x = jitter_light(x, generator, noise=0.05)
     flip = torch.rand(n, generator=generator) < 0.5
     x[flip] = torch.flip(x[flip], dims=(3,))
     turn = torch.rand(n, generator=generator) < 0.5
