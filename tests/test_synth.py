@@ -177,3 +177,18 @@ def test_committed_eval_photos_match_the_generator():
         boxes = np.array([t["box"] for t in truth["tiles"]])
         assert np.abs(np.array([t["box"] for t in again["tiles"]]) - boxes).max() < 0.2
         assert (folder / truth["image"]).stat().st_size < 300_000
+
+
+def test_detector_crops_are_named_by_the_tile_under_the_box():
+    # crops are cut where the shipped detector puts its boxes: a box on a tile is that tile, a box
+    # on bare table is "none"; with two scenes of the training styles nearly every tile is found
+    from vision.classes import CLASS_INDEX
+    from vision.synth.classifier import INPUT_HW, NONE_INDEX, TRAIN_STYLES, TRAIN_SURFACES, detector_crops
+
+    x, y = detector_crops(7, 2, TRAIN_STYLES, TRAIN_SURFACES)
+    config = SceneConfig(styles=TRAIN_STYLES, surfaces=TRAIN_SURFACES)
+    tiles = [CLASS_INDEX[t.code] for i in range(2) for t in render_scene(7 * 1_000_003 + i, config).tiles]
+    assert x.shape == (len(y), *INPUT_HW, 3) and x.dtype == np.uint8
+    named = y[y != NONE_INDEX]
+    assert set(named.tolist()) <= set(tiles)
+    assert len(named) >= 0.8 * len(tiles)

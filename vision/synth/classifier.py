@@ -79,11 +79,12 @@ def to_input(crop_bgr: np.ndarray) -> np.ndarray:
     return cv2.resize(crop_bgr, (INPUT_HW[1], INPUT_HW[0]), interpolation=cv2.INTER_AREA)
 
 
-def _jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator, jitter: float) -> np.ndarray:
+def _jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator | None,
+                   jitter: float) -> np.ndarray:
     """Cut ``box`` with the slop of a real detector: edges moved by up to ``jitter`` of the size."""
     x1, y1, x2, y2 = box
     w, h = x2 - x1, y2 - y1
-    d = rng.uniform(-jitter, jitter, 4) * np.array([w, h, w, h])
+    d = rng.uniform(-jitter, jitter, 4) * np.array([w, h, w, h]) if jitter else np.zeros(4)
     x1, y1, x2, y2 = x1 + d[0], y1 + d[1], x2 + d[2], y2 + d[3]
     H, W = image.shape[:2]
     x1, y1 = int(max(0, x1)), int(max(0, y1))
@@ -146,6 +147,43 @@ def scene_crops(
             if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                 images.append(to_input(crop))
                 labels.append(NONE_INDEX)
+    return np.stack(images), np.array(labels, np.int64)
+
+
+def detector_crops(
+    seed: int,
+    count: int,
+    styles: tuple[str, ...],
+    surfaces: tuple[str, ...],
+    detector_config: Path | None = None,
+    desc: str = "detector crops",
+) -> tuple[np.ndarray, np.ndarray]:
+    """Crops cut where the shipped detector puts its boxes on ``count`` rendered scenes, faint
+    boxes included: a box on a tile (IoU >= 0.5) is that tile, a box on no tile (IoU < 0.3 with
+    every one) is NONE_INDEX, a box between is left out. Why: the false boxes a detector draws
+    (a vein or a printed frame on the table, the gap between two tiles) and its loose or tight
+    cuts of real tiles are the cases the classifier meets at run time and random boxes miss."""
+    from vision.detect import FAINT_CONF, ModelConfig, TileDetector
+
+    detector = TileDetector(ModelConfig.load(detector_config), threads=1)
+    config = SceneConfig(styles=styles, surfaces=surfaces)
+    images, labels = [], []
+    for index in tqdm(range(count), desc=desc, unit="scene"):
+        scene = render_scene(seed * 1_000_003 + index, config)
+        boxes, _ = detector.find_tiles(scene.image, conf=FAINT_CONF)
+        for box in boxes:
+            overlaps = box_iou(box, scene.boxes) if len(scene.boxes) else np.zeros(1)
+            best = int(overlaps.argmax())
+            if overlaps[best] >= 0.5:
+                label = CLASS_INDEX[scene.tiles[best].code]
+            elif overlaps[best] < 0.3:
+                label = NONE_INDEX
+            else:
+                continue
+            crop = _jittered_crop(scene.image, box, None, 0.0)
+            if crop.shape[0] >= 4 and crop.shape[1] >= 4:
+                images.append(to_input(crop))
+                labels.append(label)
     return np.stack(images), np.array(labels, np.int64)
 
 
@@ -263,6 +301,7 @@ def build_data(
     camerash_copies: int,
     seed: int = 11,
     negatives: int = 6,
+    detector_scenes: int = 0,
 ) -> dict[str, np.ndarray]:
     """Training and held-out arrays, cached in one .npz (rebuilding takes minutes)."""
     if cache.exists():
@@ -271,6 +310,10 @@ def build_data(
     x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES, negatives=negatives)
     parts_x.append(x)
     parts_y.append(y)
+    if detector_scenes:
+        x, y = detector_crops(seed + 3, detector_scenes, TRAIN_STYLES, TRAIN_SURFACES)
+        parts_x.append(x)
+        parts_y.append(y)
     x, y = face_crops(seed + 1, faces_per_class, TRAIN_STYLES)
     parts_x.append(x)
     parts_y.append(y)
@@ -412,6 +455,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--faces-per-class", type=int, default=160)
     parser.add_argument("--camerash-copies", type=int, default=12)
     parser.add_argument("--negatives", type=int, default=6, help="not-a-tile crops per rendered scene")
+    parser.add_argument("--detector-scenes", type=int, default=0,
+                        help="rendered scenes to cut crops from where the shipped detector puts its boxes")
     parser.add_argument("--epochs", type=int, default=12)
     parser.add_argument("--cache", type=Path, default=Path("datasets/classifier/data.npz"))
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/classifier/last.pt"))
@@ -427,7 +472,7 @@ def run(args: argparse.Namespace) -> None:
     started = time.time()
     data = build_data(
         args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies,
-        seed=args.seed, negatives=args.negatives,
+        seed=args.seed, negatives=args.negatives, detector_scenes=args.detector_scenes,
     )
     if args.extra is not None:
         x, y = extra_crops(args.extra)

@@ -97,14 +97,15 @@ def errors(model, x: np.ndarray, y: np.ndarray, batch: int = 1024) -> dict[str, 
 
 
 def train(data: dict[str, np.ndarray], *, epochs: int, batch: int = 128, lr: float = 4e-3, seed: int = 0,
-          checkpoint: Path | None = None, log=print):
-    """Train from scratch, or resume ``checkpoint`` (saved after every epoch)."""
+          checkpoint: Path | None = None, weights: Path | None = None, log=print):
+    """Train from scratch, or from ``weights`` (another run's checkpoint: fine-tuning with a fresh
+    schedule), or resume ``checkpoint`` (saved after every epoch)."""
     import torch
 
     return fit(make_model, data["train_x"], data["train_y"], epochs=epochs, batch=batch, lr=lr, seed=seed,
                to_batch=lambda x, generator: _augment(torch.from_numpy(x.astype(np.float32)), generator),
                figures=lambda model: {"val": errors(model, data["val_x"], data["val_y"])},
-               checkpoint=checkpoint, log=log)
+               checkpoint=checkpoint, weights=weights, log=log)
 
 
 def export_onnx(model, target: Path) -> Path:
@@ -129,6 +130,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cache", type=Path, default=Path("datasets/orientation/data.npz"))
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/orientation/last.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/orientation.onnx"))
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="start from this checkpoint's weights (fine-tuning; a fresh schedule)")
+    parser.add_argument("--lr", type=float, default=4e-3, help="peak learning rate (one-cycle)")
 
 
 def run(args: argparse.Namespace) -> None:
@@ -147,6 +151,7 @@ def run(args: argparse.Namespace) -> None:
                       "val": [int(len(data["val_y"])), int(data["val_y"].sum())],
                       "build_seconds": round(time.time() - started, 1)}))
     args.checkpoint.parent.mkdir(parents=True, exist_ok=True)
-    model, history = train(data, epochs=args.epochs, checkpoint=args.checkpoint)
+    model, history = train(data, epochs=args.epochs, lr=args.lr, checkpoint=args.checkpoint,
+                           weights=args.weights)
     print(export_onnx(model, args.out))
     (args.checkpoint.parent / "history.json").write_text(json.dumps(history, indent=1))

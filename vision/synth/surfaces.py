@@ -23,6 +23,7 @@ SURFACES: tuple[str, ...] = (
     "glass",
     "paper",
     "marble",
+    "pattern",
 )
 
 
@@ -211,6 +212,43 @@ def _paper(rng, h, w):
     return image
 
 
+def _pattern(rng, h, w):
+    """A busy printed cover (oilcloth, vinyl, a decorated board) of no particular kind: wandering
+    curves, straight strokes, outlined boxes and rings of a few colours over a mottled ground of any
+    colour. Not a picture of any one table: it puts edges and marks everywhere, so that the models
+    learn that a line on the table, or a pale patch framed by lines, is no tile."""
+    ground = np.array(rng.integers(0, 256, 3), np.float32)
+    image = ground[None, None, :] + ((_fractal(rng, h, w, 64) - 0.5) * rng.uniform(10, 60))[:, :, None]
+    palette = [tuple(float(c) for c in rng.integers(0, 256, 3)) for _ in range(int(rng.integers(1, 5)))]
+    reach = max(h, w)
+    for _ in range(int(rng.integers(8, 50))):
+        colour = palette[int(rng.integers(len(palette)))]
+        thickness = int(rng.integers(1, 5))
+        start = rng.uniform(0, 1, 2) * (w, h)
+        kind = rng.integers(0, 4)
+        if kind == 0:       # a wandering curve
+            step, angle = rng.uniform(0.005, 0.03) * reach, rng.uniform(0, 2 * np.pi)
+            points = [start]
+            for _ in range(int(rng.integers(5, 60))):
+                angle += rng.normal(0, 0.4)
+                points.append(points[-1] + step * np.array([np.cos(angle), np.sin(angle)]))
+            cv2.polylines(image, [np.array(points, np.int32)], False, colour, thickness, cv2.LINE_AA)
+        elif kind == 1:     # a straight stroke
+            end = start + rng.uniform(-0.4, 0.4, 2) * reach
+            cv2.line(image, tuple(int(v) for v in start), tuple(int(v) for v in end), colour, thickness,
+                     cv2.LINE_AA)
+        elif kind == 2:     # an outlined or filled box, about a tile's size or larger
+            size = rng.uniform(0.02, 0.15, 2) * reach
+            corner = tuple(int(v) for v in start + size)
+            cv2.rectangle(image, tuple(int(v) for v in start), corner, colour,
+                          -1 if rng.random() < 0.3 else thickness)
+        else:               # a ring or a blot
+            axes = tuple(int(v) for v in rng.uniform(0.005, 0.08, 2) * reach + 1)
+            cv2.ellipse(image, tuple(int(v) for v in start), axes, float(rng.uniform(0, 180)), 0, 360,
+                        colour, -1 if rng.random() < 0.3 else thickness, cv2.LINE_AA)
+    return image
+
+
 _MAKERS = {
     "felt": _felt,
     "wood": _wood,
@@ -223,6 +261,7 @@ _MAKERS = {
     "glass": _glass,
     "paper": _paper,
     "marble": _marble,
+    "pattern": _pattern,
 }
 
 
