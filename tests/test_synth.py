@@ -192,3 +192,18 @@ def test_detector_crops_are_named_by_the_tile_under_the_box():
     named = y[y != NONE_INDEX]
     assert set(named.tolist()) <= set(tiles)
     assert len(named) >= 0.8 * len(tiles)
+
+
+def test_trimmed_orientation_boxes_keep_one_end_of_the_longer_side():
+    from vision.synth.orientation import trim_boxes
+
+    boxes = np.array([[10, 20, 110, 80], [0, 0, 50, 90]] * 50, np.float32)    # landscape, portrait
+    trimmed = trim_boxes(boxes, np.random.default_rng(0), share=1.0)
+    landscape, portrait = trimmed[0::2], trimmed[1::2]
+    # the shorter side is never touched; the longer keeps 55-85 % and one of its two ends
+    assert (landscape[:, [1, 3]] == [20, 80]).all() and (portrait[:, [0, 2]] == [0, 50]).all()
+    widths = landscape[:, 2] - landscape[:, 0]
+    assert widths.min() >= 55 - 1e-3 and widths.max() <= 85 + 1e-3
+    assert ((landscape[:, 0] == 10) | (landscape[:, 2] == 110)).all()
+    assert (landscape[:, 0] > 10).any() and (landscape[:, 2] < 110).any()
+    assert np.array_equal(trim_boxes(boxes, np.random.default_rng(0), share=0.0), boxes)

@@ -32,9 +32,10 @@ JITTER = 0.06      # box edges moved by up to this much of the box's size (a det
 
 
 def dataset_crops(folder: Path, split: str, *, jitter: float, seed: int,
-                  limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  limit: int | None = None, trim: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """(crops N x 3 x SIZE x SIZE float16, labels 1 = sideways) of every tile in one split of a
-    generated dataset (``images/<split>`` beside ``truth/<split>``)."""
+    generated dataset (``images/<split>`` beside ``truth/<split>``). ``trim``: the share of boxes
+    cut short along their longer side (see trim_boxes)."""
     rng = np.random.default_rng(seed)
     truths = sorted(Path(folder, "truth", split).glob("*.json"))[:limit]
     crops, labels = [], []
@@ -46,9 +47,28 @@ def dataset_crops(folder: Path, split: str, *, jitter: float, seed: int,
         boxes = np.array([tile["box"] for tile in truth["tiles"]], dtype=np.float32)
         sizes = np.concatenate([boxes[:, 2:] - boxes[:, :2]] * 2, axis=1)
         boxes = boxes + rng.uniform(-jitter, jitter, boxes.shape).astype(np.float32) * sizes
+        if trim:
+            boxes = trim_boxes(boxes, rng, trim)
         crops.append(context_crops(image, boxes, SIZE, CONTEXT).astype(np.float16))
         labels.append(np.array([tile["rotated"] for tile in truth["tiles"]], dtype=np.int64))
     return np.concatenate(crops), np.concatenate(labels)
+
+
+def trim_boxes(boxes: np.ndarray, rng: np.random.Generator, share: float,
+               keep: tuple[float, float] = (0.55, 0.85)) -> np.ndarray:
+    """``share`` of the boxes cut to ``keep`` of their longer side, from one end or the other.
+    Why: on tile styles it has not seen, the detector may box half of a sideways tile (a box of
+    upright shape); the window still shows the whole tile, and the model should judge the tile
+    under the box, not the box's shape."""
+    boxes = boxes.copy()
+    for box in (boxes[i] for i in np.flatnonzero(rng.random(len(boxes)) < share)):
+        axis = 0 if box[2] - box[0] >= box[3] - box[1] else 1
+        cut = (box[axis + 2] - box[axis]) * (1.0 - rng.uniform(*keep))
+        if rng.random() < 0.5:
+            box[axis] += cut
+        else:
+            box[axis + 2] -= cut
+    return boxes
 
 
 def make_model():
@@ -127,6 +147,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "trained on, the first one's val split is the check")
     parser.add_argument("--epochs", type=int, default=16)
     parser.add_argument("--scenes", type=int, default=None, help="use only this many training scenes")
+    parser.add_argument("--trim", type=float, default=0.0,
+                        help="share of training boxes cut short along their longer side (trim_boxes)")
     parser.add_argument("--cache", type=Path, default=Path("datasets/orientation/data.npz"))
     parser.add_argument("--checkpoint", type=Path, default=Path("runs/orientation/last.pt"))
     parser.add_argument("--out", type=Path, default=Path("models/orientation.onnx"))
@@ -140,7 +162,7 @@ def run(args: argparse.Namespace) -> None:
     if args.cache.exists():
         data = dict(np.load(args.cache))
     else:
-        parts = [dataset_crops(folder, "train", jitter=JITTER, seed=1 + n, limit=args.scenes)
+        parts = [dataset_crops(folder, "train", jitter=JITTER, seed=1 + n, limit=args.scenes, trim=args.trim)
                  for n, folder in enumerate(args.data)]
         data = {"train_x": np.concatenate([x for x, _ in parts]),
                 "train_y": np.concatenate([y for _, y in parts])}
