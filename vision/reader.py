@@ -8,7 +8,7 @@ HandReader is made.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -16,6 +16,7 @@ import numpy as np
 from vision.decode import DEFAULT_MIN_SIDE, decode_image
 from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
+from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout, reading_order
 from vision.repair import repair
 
@@ -75,8 +76,12 @@ class HandReader:
         detections = detections[reading_order(detections, self.options)] if len(detections) else detections
         if scale != 1.0:
             detections, faint = detections.scaled(1.0 / scale), faint.scaled(1.0 / scale)
+        detections, joins = join_halves(detections, self.options)
         if self.repair:
             detections, layout = repair(detections, self.options, faint=faint)
         else:
             layout = read_layout(detections, self.options)
+        if joins:
+            layout = replace(layout, ambiguities=tuple(join.note(detections) for join in joins)
+                             + layout.ambiguities)
         return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)})
