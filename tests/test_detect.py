@@ -320,3 +320,23 @@ def test_faint_boxes_are_kept_apart_and_the_orientation_model_marks_sideways_til
     np.testing.assert_allclose(faint.boxes[0], faint_box, atol=4.0)
     assert [bool(found.rotated[i]) for i in order] == [False, True, False, False]
     assert detector.detect(canvas).codes == found.codes
+
+
+def test_a_sure_box_read_as_no_tile_becomes_a_faint_tile_with_its_likeliest_reading():
+    from vision.classes import CLASS_INDEX
+    from vision.detect import doubted_tiles
+
+    boxes = [[0, 0, 60, 80], [70, 0, 130, 80]]
+    choices = np.array([[-1, CLASS_INDEX["5z"], CLASS_INDEX["6z"]],
+                        [-1, CLASS_INDEX["back"], CLASS_INDEX["9s"]]])
+    probs = np.array([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1]], np.float32)
+    found = Detections(np.array(boxes, np.float32), choices[:, 0], probs[:, 0], np.zeros(2, bool),
+                       np.zeros(2, bool), choices, probs)
+    doubted = doubted_tiles(found, np.array([0.8, 0.5]))
+    assert doubted.codes == ["5z", "back"] and doubted.face_down.tolist() == [False, True]
+    # the reading's share of the tile readings: 0.3 of 0.4, 0.7 of 0.8; "none" last, at 0
+    assert np.allclose(doubted.choice_probs, [[0.75, 0.25, 0.0], [0.875, 0.125, 0.0]])
+    assert doubted.choices[:, -1].tolist() == [-1, -1]
+    # sure it is a tile: the detector's score and the odds of some tile, as a geometric mean
+    assert np.allclose(doubted.confidences, [np.sqrt(0.8 * 0.4), np.sqrt(0.5 * 0.8)])
+    assert len(doubted_tiles(found[np.zeros(0, np.int64)], np.zeros(0))) == 0

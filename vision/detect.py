@@ -265,6 +265,24 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 
 # -- the runtime --------------------------------------------------------------------------------
 
+def doubted_tiles(found: Detections, scores: np.ndarray) -> Detections:
+    """Boxes the detector is sure of that the classifier reads as no tile, read instead as the
+    likeliest tile, with that tile's share of the tile readings: a white dragon's blank face, a
+    face-down tile or a dragon in glare can look like bare table to the classifier. Their
+    confidence is the geometric mean of the detector's score and the odds of some tile. They join
+    the faint boxes: the repair may take one in when the hand is a tile short."""
+    if not len(found):
+        return found
+    none_probs = found.choice_probs[:, 0]
+    tile_mass = np.maximum(1.0 - none_probs, 1e-9)
+    choices = np.concatenate([found.choices[:, 1:], found.choices[:, :1]], axis=1)
+    probs = np.concatenate([found.choice_probs[:, 1:] / tile_mass[:, None], np.zeros((len(found), 1))],
+                           axis=1).astype(np.float32)
+    class_ids = choices[:, 0]
+    return Detections(found.boxes, class_ids, np.sqrt(scores * tile_mass), class_ids == CLASS_INDEX[BACK],
+                      found.rotated, choices, probs)
+
+
 class TileDetector:
     """Both ONNX sessions, loaded once. ``detect(pixels)`` -> Detections in those pixels' frame."""
 
@@ -384,9 +402,10 @@ class TileDetector:
 
     def detect_with_faint(self, pixels: np.ndarray) -> tuple[Detections, Detections]:
         """(tiles, faint tiles): the second are boxes the detector scored from FAINT_CONF up to its
-        threshold that the classifier reads as a tile. They are no part of the reading; vision.repair
-        may take one in when the hand as read is a tile short (a face-down tile on a pale table, a
-        flower in shadow: most tiles missed on generated scenes had such a box).
+        threshold that the classifier reads as a tile, then boxes over the threshold that it reads
+        as no tile (doubted_tiles). They are no part of the reading; vision.repair may take one in
+        when the hand as read is a tile short (a face-down tile on a pale table, a flower in shadow:
+        most tiles missed on generated scenes had such a box).
 
         With ``deskew_degrees`` a photo whose rows are tilted more than that is turned level and
         detected again (a tilted tile's axis-aligned box hides whether it lies sideways). Off by
@@ -409,4 +428,5 @@ class TileDetector:
                            face_down=class_ids == self._back, rotated=rotated,
                            choices=choices, choice_probs=choice_probs)
         tile = class_ids >= 0
-        return found[tile & (scores >= self.conf)], found[tile & (scores < self.conf)]
+        return found[tile & (scores >= self.conf)], found[tile & (scores < self.conf)].joined(
+            doubted_tiles(found[~tile & (scores >= self.conf)], scores[~tile & (scores >= self.conf)]))
