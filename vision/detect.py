@@ -427,6 +427,6 @@ class TileDetector:
         found = Detections(boxes=boxes, class_ids=class_ids, confidences=np.sqrt(scores * probs),
                            face_down=class_ids == self._back, rotated=rotated,
                            choices=choices, choice_probs=choice_probs)
-        tile = class_ids >= 0
-        return found[tile & (scores >= self.conf)], found[tile & (scores < self.conf)].joined(
-            doubted_tiles(found[~tile & (scores >= self.conf)], scores[~tile & (scores >= self.conf)]))
+        tile, sure = class_ids >= 0, scores >= self.conf
+        return found[tile & sure], found[tile & ~sure].joined(doubted_tiles(found[~tile & sure],
+                                                                            scores[~tile & sure]))
