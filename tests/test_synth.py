@@ -85,6 +85,22 @@ def test_random_hands_are_legal_winning_shapes():
                 assert sum(t.rotated for t in group.tiles) == 1
 
 
+def test_a_recipe_can_ask_for_more_kongs_and_the_default_hands_are_unchanged():
+    def kongs(share):
+        return sum(meld.startswith(("kan", "ankan"))
+                   for seed in range(300)
+                   for meld in random_hand(np.random.default_rng(seed), red_fives=False, flowers=False,
+                                           **({"kongs": share} if share is not None else {}))
+                   .engine_input()["melds"] + [""])
+
+    for seed in range(50):                  # the default share, named or not, draws the same hands
+        named = random_hand(np.random.default_rng(seed), red_fives=True, flowers=True, kongs=0.15)
+        assert named.engine_input() == random_hand(np.random.default_rng(seed), red_fives=True,
+                                                   flowers=True).engine_input()
+    assert kongs(0.45) > 2 * kongs(None)
+    assert kongs(0.0) == 0
+
+
 def test_compact_sorts_red_five_among_fives():
     # the red five (0) sorts where a five would: 4, 0, 6
     assert compact(["6m", "0m", "4m", "1p"]) == "406m1p"

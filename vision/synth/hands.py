@@ -68,8 +68,14 @@ def _code(kind: int, red: bool) -> str:
     return "0" + code[1] if red else code
 
 
-def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool) -> LaidHand:
-    """Four sets and a pair (a winning shape), some sets declared as melds, a winning tile apart."""
+KONGS = 0.15   # share of sets drawn as kongs (chows and pungs share the rest 45 : 40)
+
+
+def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
+                kongs: float = KONGS) -> LaidHand:
+    """Four sets and a pair (a winning shape), some sets declared as melds, a winning tile apart.
+    ``kongs``: a recipe may ask for more, to show the detector more face-down tiles."""
+    chows = 0.45 if kongs == KONGS else 0.45 / 0.85 * (1.0 - kongs)
     counts = [0] * 34
     sets: list[tuple[str, list[int]]] = []
 
@@ -85,11 +91,11 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool) -> 
 
     while len(sets) < 4:
         roll = rng.random()
-        if roll < 0.45:
+        if roll < chows:
             suit = int(rng.integers(0, 3))
             start = suit * 9 + int(rng.integers(0, 7))
             kinds, shape = [start, start + 1, start + 2], "chow"
-        elif roll < 0.85:
+        elif roll < 1.0 - kongs:
             k = int(rng.integers(0, 34))
             kinds, shape = [k] * 3, "pung"
         else:

@@ -25,7 +25,7 @@ import yaml
 from tqdm import tqdm
 
 from vision.synth.faces import STYLES, back_colour, face_tint, render_face
-from vision.synth.hands import LaidHand, random_hand
+from vision.synth.hands import KONGS, LaidHand, random_hand
 from vision.synth.surfaces import SURFACES, make_surface
 
 TILE_W = 60  # plane pixels: a tile face is 60 x 80, about the proportions of a real tile
@@ -42,6 +42,7 @@ class SceneConfig:
     red_fives: float = 0.5  # share of sets that have red fives
     flowers: float = 0.5  # share of hands that may show bonus tiles
     max_tilt: float = 1.0  # 0 = only top-down, 1 = down to a low seat view
+    kongs: float = KONGS  # share of sets drawn as kongs (concealed ones show two face-down tiles)
 
 
 @dataclass
@@ -269,7 +270,8 @@ def render_scene(seed: int, config: SceneConfig | None = None) -> Scene:
     else:
         out_w, out_h = int(config.long_side * aspect), config.long_side
     hand = random_hand(
-        rng, red_fives=bool(rng.random() < config.red_fives), flowers=bool(rng.random() < config.flowers)
+        rng, red_fives=bool(rng.random() < config.red_fives), flowers=bool(rng.random() < config.flowers),
+        kongs=config.kongs,
     )
     tilt = float(rng.uniform(0, config.max_tilt))
     elevation = 90.0 - 65.0 * tilt  # 90 = top-down, 25 = a low seat view
@@ -433,6 +435,7 @@ def generate_from_recipe(recipe_path: Path, root: Path = Path("datasets")) -> Pa
         surfaces=tuple(recipe.get("surfaces", SURFACES)),
         long_side=int(recipe.get("render_long_side", 1280)),
         max_tilt=float(recipe.get("max_tilt", 1.0)),
+        kongs=float(recipe.get("kongs", KONGS)),
     )
     base = root / recipe["name"]
     for split, spec in recipe["splits"].items():
