@@ -178,7 +178,8 @@ def test_model_config_errors_say_what_to_do(tmp_path):
 
 def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES, faint=(), orientation=False):
     """ONNX models that read a scene of flat-coloured tiles: the detector answers the scene's own
-    boxes (with one duplicate for NMS to drop and one weak junk box; ``faint`` boxes at score 0.3),
+    boxes whatever the image (so the detectors made from them are told not to look at the mirror
+    image too) (with one duplicate for NMS to drop and one weak junk box; ``faint`` boxes at score 0.3),
     the classifier names a crop by its mean red level (class index i is drawn as red 5 * i + 2);
     with ``orientation`` a third model calls a tile sideways when its window's centre is green."""
     torch = pytest.importorskip("torch")
@@ -234,7 +235,7 @@ def test_boxes_the_classifier_calls_none_are_dropped_with_their_choices(tmp_path
     for (x1, y1, x2, y2), code in zip(boxes, codes, strict=True):
         canvas[int(y1):int(y2), int(x1):int(x2)] = (0, 0, 5 * CLASSIFIER_CODES.index(code) + 2)
     _stand_in_models(tmp_path, canvas.shape[:2], boxes, classes=CLASSIFIER_CODES)
-    found = TileDetector(ModelConfig.load(tmp_path), threads=1).detect(canvas)
+    found = TileDetector(ModelConfig.load(tmp_path), threads=1, mirror=False).detect(canvas)
     order = np.argsort(found.boxes[:, 0])
     assert [found.codes[i] for i in order] == ["1m", "2m", "3m", "7z"]
     assert found.choices.shape == (4, 3) and (found.choices[:, 0] == found.class_ids).all()
@@ -255,7 +256,7 @@ def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
     for (x1, y1, x2, y2), code in zip(boxes, codes, strict=True):
         canvas[int(y1):int(y2), int(x1):int(x2)] = (0, 0, 5 * CLASS_INDEX[code] + 2)   # BGR: red level
     _stand_in_models(tmp_path, canvas.shape[:2], boxes)
-    detector = TileDetector(ModelConfig.load(tmp_path), threads=1)
+    detector = TileDetector(ModelConfig.load(tmp_path), threads=1, mirror=False)
     found = detector.detect(canvas)
     order = np.argsort(found.boxes[:, 0])
     assert [found.codes[i] for i in order] == codes                 # duplicate and junk box gone
@@ -265,7 +266,8 @@ def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
 
     photo = tmp_path / "hand.png"
     cv2.imwrite(str(photo), canvas)
-    assert main(["read", str(photo), "--json", "--models", str(tmp_path), "--threads", "1"]) == 0
+    assert main(["read", str(photo), "--json", "--models", str(tmp_path), "--threads", "1",
+                 "--no-mirror"]) == 0
     reading = json.loads(capsys.readouterr().out)
     assert reading["hand"] == {"hand": "123m456p789s1155z1z", "melds": ["chi:234s", "ankan:7777z"],
                                "win_tile": "1z", "flowers": ""}
@@ -313,7 +315,7 @@ def test_faint_boxes_are_kept_apart_and_the_orientation_model_marks_sideways_til
     faint_box = [600, 100, 660, 180]
     canvas[100:180, 600:660] = (0, 0, 5 * CLASS_INDEX["9s"] + 2)
     _stand_in_models(tmp_path, canvas.shape[:2], boxes, faint=[faint_box], orientation=True)
-    detector = TileDetector(ModelConfig.load(tmp_path), threads=1)
+    detector = TileDetector(ModelConfig.load(tmp_path), threads=1, mirror=False)
     found, faint = detector.detect_with_faint(canvas)
     order = np.argsort(found.boxes[:, 0])
     assert [found.codes[i] for i in order] == codes and faint.codes == ["9s"]
@@ -340,3 +342,37 @@ def test_a_sure_box_read_as_no_tile_becomes_a_faint_tile_with_its_likeliest_read
     # sure it is a tile: the detector's score and the odds of some tile, as a geometric mean
     assert np.allclose(doubted.confidences, [np.sqrt(0.8 * 0.4), np.sqrt(0.5 * 0.8)])
     assert len(doubted_tiles(found[np.zeros(0, np.int64)], np.zeros(0))) == 0
+
+
+def test_mirror_boxes_map_a_mirrored_image_back():
+    from vision.detect import mirror_boxes
+
+    boxes = np.array([[40, 130, 80, 190], [0, 0, 10, 5]], np.float32)
+    assert mirror_boxes(boxes, 320).tolist() == [[240, 130, 280, 190], [310, 0, 320, 5]]
+    assert mirror_boxes(mirror_boxes(boxes, 320), 320).tolist() == boxes.tolist()
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore::UserWarning",
+                            "ignore::torch.jit.TracerWarning")
+def test_a_tile_only_the_mirrored_view_finds_is_found_where_it_lies(tmp_path):
+    torch = pytest.importorskip("torch")
+    from vision.detect import ModelConfig, TileDetector
+
+    _stand_in_models(tmp_path, (320, 320), [[0, 0, 10, 10]])
+
+    class SeesRedAtOnePlace(torch.nn.Module):
+        """A tile at (40, 130, 80, 190) of its input, scored by how red the input is there."""
+
+        def forward(self, images):
+            box = torch.tensor([60.0, 160.0, 40.0, 60.0])[None, :, None].expand(1, 4, 1)
+            return torch.cat([box, 0.9 * images[:, :1, 160:161, 60]], dim=1)
+
+    torch.onnx.export(SeesRedAtOnePlace(), torch.zeros(1, 3, 320, 320), str(tmp_path / "d.onnx"),
+                      dynamo=False, input_names=["images"], output_names=["output0"])
+    canvas = np.zeros((320, 320, 3), np.uint8)
+    canvas[130:190, 240:280] = (0, 0, 255)      # a red tile on the right: the mirror image has it left
+    found, scores = TileDetector(ModelConfig.load(tmp_path), threads=1).find_tiles(canvas)
+    np.testing.assert_allclose(found, [[240, 130, 280, 190]], atol=1.0)
+    assert np.allclose(scores, [0.9], atol=0.01)
+    alone, _ = TileDetector(ModelConfig.load(tmp_path), threads=1, mirror=False).find_tiles(canvas)
+    assert len(alone) == 0

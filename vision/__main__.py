@@ -30,7 +30,7 @@ def _reader(args: argparse.Namespace):
 
     config = ModelConfig.load(args.models) if args.models else None
     return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side,
-                      conf=args.conf, repair=not args.no_repair)
+                      conf=args.conf, repair=not args.no_repair, mirror=not args.no_mirror)
 
 
 def _print_json(data: Any) -> None:
@@ -225,6 +225,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--no-repair", action="store_true",
                          help="report the tiles as read even when they make no complete hand (no "
                               "second choices tried, see vision/repair.py)")
+        sub.add_argument("--no-mirror", action="store_true",
+                         help="one detector pass, not two (the photo and its mirror image): faster, "
+                              "misses more tiles (see vision/detect.py)")
         sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
         sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
         sub.add_argument("--conf", type=float,

@@ -158,6 +158,12 @@ def decode_yolo(output: np.ndarray, conf_threshold: float) -> tuple[np.ndarray, 
     return boxes, scores[keep]
 
 
+def mirror_boxes(boxes: np.ndarray, width: float) -> np.ndarray:
+    """Boxes found in an image mirrored left to right, in the unmirrored image (``width`` wide)."""
+    return np.stack([width - boxes[:, 2], boxes[:, 1], width - boxes[:, 0], boxes[:, 3]], axis=1) \
+        if len(boxes) else boxes
+
+
 def box_iou(box: np.ndarray, others: np.ndarray) -> np.ndarray:
     """IoU of one box with each of ``others`` (x1 y1 x2 y2)."""
     inter_w = np.clip(np.minimum(box[2], others[:, 2]) - np.maximum(box[0], others[:, 0]), 0, None)
@@ -289,7 +295,7 @@ class TileDetector:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None,
-                 tta: bool = True) -> None:
+                 tta: bool = True, mirror: bool = True) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
         self.config = config or ModelConfig.load()
@@ -314,6 +320,12 @@ class TileDetector:
         self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
         self.tta = tta
+        # the detector also looks at the photo mirrored left to right, and the boxes of both views
+        # are merged by NMS: a tile one view misses the other often finds (a layout is no less a
+        # layout mirrored; upside down it is not: a tile's thickness shows below its face). On
+        # tiles-dev + tiles-dev2 (500 scenes), detector v5: boxes alone recall 98.96% / 99.50% ->
+        # 99.35% / 99.66%, whole hands 459 -> 463; for a second detector pass per photo
+        self.mirror = mirror
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
         self.dynamic = len(fixed) < 2
@@ -334,10 +346,17 @@ class TileDetector:
         shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
         canvas, box = letterbox(pixels, shape)
         tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-        output = self.detector.run(None, {self.detector.get_inputs()[0].name: tensor})[0]
-        boxes, scores = decode_yolo(output, self.conf if conf is None else conf)
+        threshold = self.conf if conf is None else conf
+        boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
+        if self.mirror:
+            mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
+            boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
+            scores = np.concatenate([scores, mirrored_scores])
         keep = nms(boxes, scores, self.iou, self.max_det)
         return unletterbox(boxes[keep], box, height, width), scores[keep]
+
+    def _run_detector(self, tensor: np.ndarray) -> np.ndarray:
+        return self.detector.run(None, {self.detector.get_inputs()[0].name: np.ascontiguousarray(tensor)})[0]
 
     def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                                       tuple[np.ndarray, np.ndarray]]:

@@ -50,8 +50,8 @@ class HandReader:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, min_side: int = DEFAULT_MIN_SIDE,
                  options: LayoutOptions | None = None, conf: float | None = None,
-                 repair: bool = True) -> None:
-        self.detector = TileDetector(config, imgsz=imgsz, threads=threads,
+                 repair: bool = True, mirror: bool = True) -> None:
+        self.detector = TileDetector(config, imgsz=imgsz, threads=threads, mirror=mirror,
                                      **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
         self.options = options or LayoutOptions()
