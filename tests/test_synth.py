@@ -223,3 +223,22 @@ def test_trimmed_orientation_boxes_keep_one_end_of_the_longer_side():
     assert ((landscape[:, 0] == 10) | (landscape[:, 2] == 110)).all()
     assert (landscape[:, 0] > 10).any() and (landscape[:, 2] < 110).any()
     assert np.array_equal(trim_boxes(boxes, np.random.default_rng(0), share=0.0), boxes)
+
+
+def test_several_sets_are_trained_on_together_and_checked_on_the_first(tmp_path):
+    import yaml
+
+    from vision.train import combined_data
+
+    (tmp_path / "v4").mkdir()
+    (tmp_path / "v4" / "data.yaml").write_text(yaml.safe_dump(
+        {"path": str(tmp_path / "v4"), "train": "images/train", "val": "images/val", "names": {0: "tile"}}))
+    (tmp_path / "v3").mkdir()       # a relative path, and a list of train folders
+    (tmp_path / "v3" / "data.yaml").write_text(yaml.safe_dump(
+        {"path": ".", "train": ["images/train", "more/train"], "val": "images/val", "names": {0: "tile"}}))
+    target = combined_data([tmp_path / "v4" / "data.yaml", tmp_path / "v3" / "data.yaml"],
+                           tmp_path / "mix" / "data.yaml", extra_images=tmp_path / "extra")
+    mix = yaml.safe_load(target.read_text())
+    assert mix["train"] == [str(tmp_path / "v4" / "images/train"), str(tmp_path / "v3" / "images/train"),
+                            str(tmp_path / "v3" / "more/train"), str(tmp_path / "extra")]
+    assert mix["val"] == [str(tmp_path / "v4" / "images/val")] and mix["names"] == {0: "tile"}

@@ -72,8 +72,34 @@ def _single_class_copy(extra: Path, target: Path) -> Path:
     return target / "images" / "train"
 
 
+def _folders(spec: dict, key: str, base: Path) -> list[Path]:
+    """A data.yaml's ``train`` or ``val`` entry (one folder or a list) as absolute folders."""
+    root = Path(spec.get("path") or base)
+    root = root if root.is_absolute() else base / root
+    entry = spec[key]
+    return [root / folder for folder in (entry if isinstance(entry, list) else [entry])]
+
+
+def combined_data(data_files: list[Path], target: Path, extra_images: Path | None = None) -> Path:
+    """One data.yaml that trains on the training images of every set (and corrected photos) and is
+    checked on the first set's val split: a fine-tune on new scenes keeps the old ones in view.
+    Written to ``target`` with absolute folders, so it is valid wherever it lies."""
+    import yaml
+
+    specs = [(yaml.safe_load(Path(file).read_text()), Path(file).resolve().parent) for file in data_files]
+    train = [str(folder) for spec, base in specs for folder in _folders(spec, "train", base)]
+    if extra_images is not None:
+        train.append(str(Path(extra_images).resolve()))
+    first, base = specs[0]
+    combined = {"train": train, "val": [str(folder) for folder in _folders(first, "val", base)],
+                "names": first["names"]}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(yaml.safe_dump(combined, sort_keys=False))
+    return target
+
+
 def train_detector(
-    data: Path,
+    data: Path | list[Path],
     *,
     imgsz: int = 416,
     hours: float | None = None,
@@ -89,7 +115,8 @@ def train_detector(
     optimizer: str = "auto",
     lr0: float | None = None,
 ) -> Path:
-    """Train (or resume) the one-class tile detector; returns the best weights file."""
+    """Train (or resume) the one-class tile detector; returns the best weights file. ``data``: a
+    data.yaml, or several (trained on together, checked on the first's val: combined_data)."""
     setup_offline()
     from ultralytics import YOLO
 
@@ -100,16 +127,15 @@ def train_detector(
             raise SystemExit(f"nothing to resume: {last} does not exist")
         YOLO(str(last)).train(resume=True)
         return run_dir / "weights" / "best.pt"
-    data_file = Path(data)
+    data_files = [Path(file) for file in (data if isinstance(data, list) else [data])]
+    data_file = data_files[0]
     if extra is not None:
-        import yaml
-
-        spec = yaml.safe_load(data_file.read_text())
         extra_images = _single_class_copy(Path(extra), REPO / "datasets" / f"extra-{Path(extra).name}")
-        base = Path(spec["path"])
-        spec["train"] = [str(base / spec["train"]), str(extra_images)]
-        data_file = REPO / "datasets" / f"extra-{Path(extra).name}" / "data.yaml"
-        data_file.write_text(yaml.safe_dump(spec))
+        data_file = combined_data(data_files, REPO / "datasets" / f"extra-{Path(extra).name}" / "data.yaml",
+                                  extra_images)
+    elif len(data_files) > 1:
+        mix = "mix-" + "-".join(file.parent.name for file in data_files)
+        data_file = combined_data(data_files, REPO / "datasets" / mix / "data.yaml")
     model = YOLO(str(weights) if weights else "yolov8n.yaml")
     args = dict(
         data=str(data_file),
@@ -209,7 +235,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m vision train", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
     det = sub.add_parser("detector", help="train the one-class tile detector (Ultralytics YOLOv8n)")
-    det.add_argument("--data", type=Path, default=REPO / "datasets" / "tiles-v1" / "data.yaml")
+    det.add_argument("--data", type=Path, nargs="+", default=[REPO / "datasets" / "tiles-v1" / "data.yaml"],
+                     help="data.yaml of a generated set; several are trained on together, checked on "
+                          "the first one's val split")
     det.add_argument("--imgsz", type=int, default=416)
     det.add_argument("--epochs", type=int, default=30)
     det.add_argument("--hours", type=float, default=None, help="train for this long (overrides --epochs)")
