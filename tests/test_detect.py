@@ -178,8 +178,9 @@ def test_model_config_errors_say_what_to_do(tmp_path):
 
 def _stand_in_models(folder, canvas_hw, boxes, imgsz=320, classes=CLASS_CODES, faint=(), orientation=False):
     """ONNX models that read a scene of flat-coloured tiles: the detector answers the scene's own
-    boxes whatever the image (so the detectors made from them are told not to look at the mirror
-    image too) (with one duplicate for NMS to drop and one weak junk box; ``faint`` boxes at score 0.3),
+    boxes whatever the image, with one duplicate for NMS to drop and one weak junk box (``faint``
+    boxes at score 0.3); detectors made from it run with ``mirror=False``, as the mirrored view
+    would answer the same boxes unmirrored;
     the classifier names a crop by its mean red level (class index i is drawn as red 5 * i + 2);
     with ``orientation`` a third model calls a tile sideways when its window's centre is green."""
     torch = pytest.importorskip("torch")

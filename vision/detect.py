@@ -324,7 +324,7 @@ class TileDetector:
         # are merged by NMS: a tile one view misses the other often finds (a layout is no less a
         # layout mirrored; upside down it is not: a tile's thickness shows below its face). On
         # tiles-dev + tiles-dev2 (500 scenes), detector v5: boxes alone recall 98.96% / 99.50% ->
-        # 99.35% / 99.66%, whole hands 459 -> 463; for a second detector pass per photo
+        # 99.38% / 99.66%, whole hands 459 -> 465; for a second detector pass per photo
         self.mirror = mirror
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]

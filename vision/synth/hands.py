@@ -75,6 +75,7 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
                 kongs: float = KONGS) -> LaidHand:
     """Four sets and a pair (a winning shape), some sets declared as melds, a winning tile apart.
     ``kongs``: a recipe may ask for more, to show the detector more face-down tiles."""
+    # the default's bounds written out, so the recipes made before this option draw the same hands
     chows = 0.45 if kongs == KONGS else 0.45 / 0.85 * (1.0 - kongs)
     counts = [0] * 34
     sets: list[tuple[str, list[int]]] = []
