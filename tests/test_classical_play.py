@@ -17,7 +17,7 @@ from engine.rulesets.classical_play import (
 )
 from engine.tiles import parse_tile, parse_tiles
 
-TRADITIONAL = PRESETS["classical"]
+TRADITIONAL = dict(PRESETS["classical"], sacred_discard="last_discard")
 EXTENDED = dict(TRADITIONAL, sacred_discard="extended")
 
 

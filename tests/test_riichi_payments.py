@@ -17,7 +17,8 @@ from engine.rulesets.japanese_scoring import (
 )
 
 RIICHI = PRESETS["riichi"]
-CLASSICAL = PRESETS["japanese-classical"]
+# Doc B's 600 pool is an agreed option (off by default: "there is no settlement between players").
+CLASSICAL = {**PRESETS["japanese-classical"], "draw_payments": True}
 
 
 def test_presets_are_registered():

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.hand import HandError, hand_from_dict
 from engine.result import Score
+from engine.rulesets.option_specs import OptionValueError, check_options
 
 FAMILY_MODULES = ("engine.rulesets.mcr", "engine.rulesets.japanese", "engine.rulesets.classical")
 
@@ -52,8 +53,10 @@ def get_preset(name: str) -> tuple[ModuleType, dict[str, Any]]:
 
 
 def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[ModuleType, dict[str, Any]]:
-    """The preset's options with overrides applied; unknown names and wrong types are errors."""
+    """The preset's options with overrides applied; unknown names, wrong types and values out of
+    range (``engine.rulesets.option_specs``) are errors that name the option."""
     module, options = get_preset(name)
+    defaults = dict(options)
     for key, value in (overrides or {}).items():
         if key not in options:
             raise RulesError(
@@ -63,6 +66,10 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Mod
             raise RulesError(
                 f"option {key!r} must be {type(default).__name__}, got {value!r}")
         options[key] = value
+    try:
+        check_options(name, options, defaults)
+    except OptionValueError as error:
+        raise RulesError(str(error)) from error
     return module, options
 
 
