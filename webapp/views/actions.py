@@ -294,6 +294,8 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
 # -- draws and penalties -------------------------------------------------------------------------
 
 def draw_event(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A draw; an abortive one names one of the preset's kinds as its reason and may give the
+    tiles that make it (the table checks them): player + tiles, discards, kongs."""
     abortive = body.get("abortive", False)
     if isinstance(abortive, str):
         abortive = abortive in ("1", "true", "abortive")
@@ -302,8 +304,39 @@ def draw_event(body: Mapping[str, Any]) -> dict[str, Any]:
     reason = body.get("reason") or ""
     if not isinstance(reason, str) or len(reason) > 200:
         raise BadRequest("reason must be text of at most 200 characters")
-    return {"type": "draw", "abortive": abortive, "waiting": _players(body, "waiting"),
-            "riichi": _players(body, "riichi"), "reason": reason}
+    event: dict[str, Any] = {"type": "draw", "abortive": abortive, "waiting": _players(body, "waiting"),
+                             "riichi": _players(body, "riichi"), "reason": reason}
+    if not abortive:
+        return event
+    player = _player(body, "player", optional=True)
+    if player is not None:
+        event["player"] = player
+    for key in ("tiles", "discards"):
+        text = _text(body, key).strip()
+        if len(text) > 60:
+            raise BadRequest(f"{key} is longer than any starting hand")
+        if text:
+            event[key] = text
+    kongs = body.get("kongs") or []
+    if not isinstance(kongs, list) or len(kongs) > 4:
+        raise BadRequest("kongs must list who made each kong, at most four")
+    if kongs:
+        event["kongs"] = [_player({"kongs": value}, "kongs") for value in kongs]
+    return event
+
+
+def play_event(body: Mapping[str, Any]) -> dict[str, Any]:
+    """Doc C's in-hand events: a discard that matters, a draw from the wall, a ready hand."""
+    kind = body.get("type")
+    if kind not in ("discard", "wall_draw", "ready"):
+        raise BadRequest(f"type must be discard, wall_draw or ready, got {kind!r}")
+    event: dict[str, Any] = {"type": kind, "player": _player(body, "player")}
+    if kind == "discard":
+        tile = _text(body, "tile").strip()
+        if not tile or len(tile) > 4:
+            raise BadRequest("tile must be one tile in notation, e.g. '5p'")
+        event["tile"] = tile
+    return event
 
 
 def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -312,13 +345,16 @@ def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
     points = body.get("points")
     if isinstance(points, str) and points.isdigit():
         points = int(points)
-    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-        raise BadRequest(f"points must be a whole number above 0, got {points!r}")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise BadRequest(f"points must be a whole number, 0 (a warning) or more, got {points!r}")
     reason = body.get("reason") or ""
     if not isinstance(reason, str):
         raise BadRequest("reason must be text")
+    offence = body.get("offence") or None
+    if offence is not None and not isinstance(offence, str):
+        raise BadRequest("offence must be the name of a rule, e.g. 'revealed_hand'")
     try:
-        return penalty_event(offender, points, to, reason[:200])  # type: ignore[arg-type]
+        return penalty_event(offender, points, to, reason[:200], offence=offence)  # type: ignore[arg-type]
     except TableError as error:
         raise BadRequest(str(error)) from error
 

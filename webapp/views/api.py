@@ -24,6 +24,7 @@ from webapp.views.actions import (
     dispute,
     draw_event,
     penalty_from,
+    play_event,
     preview_deltas,
     score_win,
 )
@@ -249,6 +250,14 @@ def record_draw(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
     return _record(loaded, _version(body), draw_event(body))
+
+
+@bp.post("/tables/<token>/play")
+def record_play(token: str):  # type: ignore[no-untyped-def]
+    """Doc C's discard / wall_draw / ready events (presets with a sacred-discard rule)."""
+    loaded = load_edit(token)
+    body = _body()
+    return _record(loaded, _version(body), play_event(body))
 
 
 @bp.post("/tables/<token>/penalties")

@@ -7,6 +7,8 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
 
+from engine.offences import offences_for
+from engine.rulesets.japanese_draws import ABORTIVE_KINDS
 from engine.table import TableError
 from webapp.views import backend, load_edit
 from webapp.views.actions import BadRequest, draw_event, penalty_from
@@ -81,49 +83,59 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     return _declare_page(loaded, token, "amend", initial, event_id)
 
 
+def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:
+    """The preset's own abortive draws (key, label); none where its document has none."""
+    return [(kind, ABORTIVE_KINDS.get(kind, kind)) for kind in loaded.state.flow.abortive_kinds]
+
+
 @bp.route("/t/<token>/draw", methods=["GET", "POST"])
 def draw(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     view = table_view(loaded)
+    choices = _abortive_choices(loaded)
     if request.method == "POST":
         form = request.form
         body = {"abortive": form.get("kind") == "abortive",
                 "waiting": [int(v) for v in form.getlist("waiting") if v.isdigit()],
                 "riichi": [int(v) for v in form.getlist("riichi") if v.isdigit()],
-                "reason": form.get("reason", "").strip()}
+                "reason": form.get("reason", "").strip(), "player": form.get("player", ""),
+                "tiles": form.get("tiles", ""), "discards": form.get("discards", "")}
         version = form.get("version", "")
         try:
             event = draw_event(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
             flash(f"The draw was not recorded: {error}", "error")
-            return render_template("draw.html", state=view, token=token), 409 \
+            return render_template("draw.html", state=view, token=token, abortive=choices), 409 \
                 if isinstance(error, Conflict) else 400
         flash("Draw recorded.", "info")
         return redirect(url_for("tables.table_page", token=token), 303)
-    return render_template("draw.html", state=view, token=token)
+    return render_template("draw.html", state=view, token=token, abortive=choices)
 
 
 @bp.route("/t/<token>/penalty", methods=["GET", "POST"])
 def penalty(token: str):  # type: ignore[no-untyped-def]
-    """A penalty outside a hand (slow play, a wrong call): one player pays one or all the others."""
+    """A penalty outside a hand (slow play, a wrong call): one player pays one or all the others;
+    0 points is a warning. The offences the preset's document names are offered by name."""
     loaded = load_edit(token)
     view = table_view(loaded)
+    offences = list(offences_for(loaded.state.rules).items())
     if request.method == "POST":
         form = request.form
         version = form.get("version", "")
         body = {"offender": form.get("offender", ""), "to": form.get("to", ""),
-                "points": form.get("points", ""), "reason": form.get("reason", "").strip()}
+                "points": form.get("points", ""), "reason": form.get("reason", "").strip(),
+                "offence": form.get("offence", "")}
         try:
             event = penalty_from(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
             flash(f"The penalty was not recorded: {error}", "error")
             status = 409 if isinstance(error, Conflict) else 400
-            return render_template("penalty.html", state=view, token=token), status
-        flash("Penalty recorded.", "info")
+            return render_template("penalty.html", state=view, token=token, offences=offences), status
+        flash("Warning recorded." if event["deltas"] == [0, 0, 0, 0] else "Penalty recorded.", "info")
         return redirect(url_for("tables.table_page", token=token), 303)
-    return render_template("penalty.html", state=view, token=token)
+    return render_template("penalty.html", state=view, token=token, offences=offences)
 
 
 @bp.get("/t/<token>/hands/<int:event_id>")
