@@ -88,8 +88,12 @@ def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
                    limit: str | None = None, minimum: int = 0) -> dict[str, Any]:
     """A score entered by hand (no tiles): the agreed total, for tables scoring on paper.
 
-    ``minimum`` is the preset's minimum (MCR 8): a total below it is not a win.
+    ``minimum`` is the preset's minimum (MCR 8): a total below it is not a win. A negative total
+    is refused: it is a typing error, not a declared win (engine.agreed_values).
     """
+    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+        raise TableError(f"an agreed value is a whole number, 0 or more, got {total!r}; "
+                         "a hand's value cannot be negative")
     meets = total >= minimum
     score = Score(valid=True, meets_minimum=meets, total=total, han=han, fu=fu, limit=limit,
                   items=(Item("Declared total", total, why="entered by the table, not scored from tiles"),),

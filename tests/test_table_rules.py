@@ -182,7 +182,8 @@ def test_losers_values_checked():
     # Doc C: "each one of the 3 losing players paying each one that has a larger hand the difference
     # between their scores": a loser's score is a hand's score, never below 0, at most the limit.
     zero = declared_score(0)
-    event = win(A, None, 40, others={"1": declared_score(-20), "2": zero, "3": zero})
+    negative = {"total": -20, "declared": True}          # as an API or an imported file could send it
+    event = win(A, None, 40, others={"1": negative, "2": zero, "3": zero})
     with pytest.raises(TableError, match="Bob's hand: a hand's value cannot be negative"):
         Table("classical", PLAYERS).record(event)
     event = win(A, None, 40, others={"1": declared_score(9999), "2": zero, "3": zero})
@@ -196,10 +197,13 @@ def test_negative_agreed_value_is_refused_not_a_false_win():
     # Doc A's false win is a declared win that proves wrong ("W przypadku nieprawidłowości, gracz
     # zgłaszający nieprawidłową wygraną zostaje ukarany" = if irregular, the player declaring the
     # wrong win is penalised); a negative value is a typing error, not a declared win.
+    with pytest.raises(TableError, match="cannot be negative"):
+        declared_score(-50)
     for rules in ("mcr", "classical", "japanese-classical"):
         table = Table(rules, PLAYERS)
         with pytest.raises(TableError, match="cannot be negative"):
-            table.record(win(B, None, -50))
+            table.record({"type": "win", "winner": B, "discarder": None,
+                          "score": {"total": -50, "declared": True}})
         assert table.state.records == ()
 
 

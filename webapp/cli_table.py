@@ -249,7 +249,11 @@ def _win(args: argparse.Namespace) -> int:
         others = {}
         for item in filter(None, (part.strip() for part in args.others.split(","))):
             name, _, value = item.partition("=")
-            others[str(_player(state, name))] = declared_score(int(value))
+            loser = _player(state, name)
+            try:
+                others[str(loser)] = declared_score(int(value))
+            except (TableError, ValueError) as error:
+                raise TableError(f"--others: {state.players[loser]}'s hand: {error}") from error
         claimed = [] if args.claim in (None, "") else [
             part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
         claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
