@@ -122,6 +122,7 @@ def chart_data(loaded: Loaded) -> dict[str, Any]:
 def preset_catalogue() -> list[dict[str, Any]]:
     """Every preset with its options (name, default, kind, label) for the new-table form and API."""
     from engine.rulesets import presets  # noqa: PLC0415 - reads the registry at request time
+    from engine.rulesets.option_specs import spec_for  # noqa: PLC0415 - with the registry
 
     out = []
     for name, (module, defaults) in sorted(presets().items()):
@@ -130,8 +131,11 @@ def preset_catalogue() -> list[dict[str, Any]]:
         for key, value in defaults.items():
             kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
                 "float" if isinstance(value, float) else "text"
+            spec = spec_for(name, key, value)
             options.append({"name": key, "value": value, "kind": kind,
-                            "label": key.replace("_", " ").capitalize()})
+                            "label": key.replace("_", " ").capitalize(),
+                            "range": spec.describe(), "choices": list(spec.choices),
+                            "min": spec.minimum, "max": spec.maximum, "about": spec.about})
         label = f"{PRESET_NAMES.get(name, family)} · {name}"
         out.append({"name": name, "family": family, "label": label, "options": options})
     return out
