@@ -104,8 +104,8 @@ FLOWS: dict[str, Flow] = {
     "classical": CLASSICAL,
 }
 
-# A preset not listed above takes its family's usual flow (the family module's short name).
-FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "japanese": RIICHI, "classical": CLASSICAL}
+# A preset not listed above takes its family's usual flow (the family is named by its package).
+FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "riichi": RIICHI, "babcock": CLASSICAL}
 
 
 # Preset options (of the family modules) that change the flow: option -> (Flow field, conversion).

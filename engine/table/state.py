@@ -31,7 +31,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.core.result import Excluded, Item, Score
-from engine.families import get_preset, resolve_options
+from engine.families import family_name, get_preset, resolve_options
 from engine.table.flow import (
     APPENDIX4_SEATING,
     CLAIM_DOUBLE_RON,
@@ -191,7 +191,7 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
         raise TableError("the four players need four different names")
     module, resolved = resolve_options(rules, options)
     try:
-        flow = flow_for(rules, module.__name__.rsplit(".", 1)[-1], resolved)
+        flow = flow_for(rules, family_name(module), resolved)
     except ValueError as error:
         raise TableError(str(error)) from error
     return TableState(rules=rules, options=resolved, players=names, flow=flow,
