@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.tiles import NotationError, Tile, parse_tiles
+from engine.core.tiles import NotationError, Tile, parse_tiles
 from vision.detect import box_iou
 from vision.detections import Detections
 
