@@ -22,11 +22,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.dispute import Claim, settle
-from engine.hand import HandError
-from engine.rulesets import RulesError, score_request
-from engine.rulesets.japanese_draws import ABORTIVE_KINDS
-from engine.table import (
+from engine.core.hand import HandError
+from engine.families import RulesError, score_request
+from engine.families.riichi.draws import ABORTIVE_KINDS
+from engine.table.dispute import Claim, settle
+from engine.table.state import (
     WIND_LETTERS,
     TableError,
     TableState,

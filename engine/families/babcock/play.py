@@ -1,0 +1,203 @@
+"""Play-time rulings of the classical (Babcock) game that the table asks during a hand.
+
+Who takes a discard several players claim, whether a ready player may win on a discard given
+their own discards (doc C's sacred discard, with its variants as options), and when the wall is
+exhausted so the hand is a draw. The table (``engine.table.hand_play``) calls the sacred-discard ruling
+for every win on a discard at a preset that has the rule.
+These are logic, not values, so they are small pure functions; the numbers (the dead wall) come
+from the preset options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.hand import Meld
+from engine.core.shapes import waits
+from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, kind_name
+from engine.families.babcock.tables import DEAD_WALL_TILES
+
+SEATS = 4
+CLAIMS = ("win", "kong", "pung", "chow")
+# Lower rank wins: Mah-Jongg beats pung or kong, which beats chow (Babcock).
+CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """One player's claim on a discard: their seat (0-3, turn order) and what they call."""
+
+    seat: int
+    call: str
+
+
+def _turn_distance(seat: int, discarder: int) -> int:
+    """How many turns after the discarder this seat plays (1 = next in turn)."""
+    return (seat - discarder) % SEATS
+
+
+def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
+    """The claim that takes the discard, or None if there are none.
+
+    A win beats everything; among several winners the next in turn after the discarder takes it
+    (Babcock). Pung and kong come next, then chow, which only the next player may call.
+    """
+    if not 0 <= discarder < SEATS:
+        raise ValueError(f"discarder must be a seat 0-3, got {discarder!r}")
+    checked: list[Claim] = []
+    seats: set[int] = set()
+    for claim in claims:
+        if claim.call not in CLAIM_RANK:
+            raise ValueError(f"unknown claim {claim.call!r}; claims are {', '.join(CLAIMS)}")
+        if not 0 <= claim.seat < SEATS:
+            raise ValueError(f"claim seat must be 0-3, got {claim.seat!r}")
+        if claim.seat == discarder:
+            raise ValueError(f"seat {claim.seat} discarded the tile and cannot claim it")
+        if claim.seat in seats:
+            raise ValueError(f"seat {claim.seat} made two claims; a player makes one")
+        if claim.call == "chow" and _turn_distance(claim.seat, discarder) != 1:
+            raise ValueError(f"seat {claim.seat} cannot chow: only the next player in turn "
+                             "may chow a discard (unless it completes the hand: claim 'win')")
+        seats.add(claim.seat)
+        checked.append(claim)
+    if not checked:
+        return None
+    return min(checked, key=lambda claim: (CLAIM_RANK[claim.call], _turn_distance(claim.seat, discarder)))
+
+
+@dataclass(frozen=True, slots=True)
+class OwnDiscard:
+    """One of a player's own discards this hand, and whether they drew from the wall after it
+    (claiming another player's discard is not a draw from the wall)."""
+
+    kind: int
+    drawn_since: bool = False
+
+
+# Which own discards forbid a win on an identical discard (the preset option ``sacred_discard``).
+# Doc C: "If another player discards an identical tile, the 'ready' player may not use it unless
+# she has drawn from the wall at least once after their own discard."
+SACRED_RULES: dict[str, str] = {
+    "until_wall_draw": "a tile the player discarded and has not drawn from the wall since (doc C)",
+    "last_discard": "the player's own last discard",
+    "one_four_seven": "every tile the hand waits on, once one of them is a discard the player has "
+                      "not drawn from the wall since",
+    "absolute": "every tile the hand waits on, once the player has discarded one of them this hand",
+    "traditional": "the player's own last discard",
+    "extended": "any tile the player discarded this hand",
+}
+
+
+def _as_discard(item: Tile | OwnDiscard) -> OwnDiscard:
+    return item if isinstance(item, OwnDiscard) else OwnDiscard(item.kind)
+
+
+def sacred_tiles(own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any],
+                 waits: Collection[int] | None = None) -> set[int]:
+    """The tile kinds a player may not win on from another's discard.
+
+    ``own_discards`` are the player's discards this hand in order (a plain Tile counts as one not
+    followed by a draw from the wall); ``waits`` are the kinds that complete the hand, which the
+    1-4-7 and absolute rules need (without them only identical tiles are forbidden).
+    """
+    rule = options.get("sacred_discard", "until_wall_draw")
+    discards = [_as_discard(item) for item in own_discards]
+    pending = {discard.kind for discard in discards if not discard.drawn_since}
+    every = {discard.kind for discard in discards}
+    if rule == "until_wall_draw":
+        return pending
+    if rule in ("last_discard", "traditional"):
+        return {discards[-1].kind} if discards else set()
+    if rule == "extended":
+        return every
+    if rule in ("one_four_seven", "absolute"):
+        base = pending if rule == "one_four_seven" else every
+        if waits is not None and base & set(waits):
+            return base | set(waits)
+        return base
+    raise ValueError(f"unknown sacred_discard rule {rule!r}; use one of {', '.join(SACRED_RULES)}")
+
+
+@dataclass(frozen=True, slots=True)
+class WinRuling:
+    """Whether a win on a tile is allowed, and why (for the table's message)."""
+
+    allowed: bool
+    why: str
+
+
+def completing_kinds(concealed: Sequence[Tile], melds: Sequence[Meld],
+                     options: Mapping[str, Any]) -> list[int]:
+    """The kinds that complete a ready hand of ``concealed`` tiles (the winning tile not among
+    them) beside ``melds``; Thirteen Orphans counts where the preset plays it."""
+    completing = waits(counts34(concealed), len(melds), special=False)
+    if options.get("thirteen_orphans", True):
+        completing = sorted(set(completing) | set(_orphan_waits(concealed, melds)))
+    return completing
+
+
+def sacred_ruling(tile: Tile, own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any],
+                  waits: Collection[int] | None = None) -> WinRuling:
+    """May a player win on another player's discard ``tile``, given their own discards?"""
+    name = kind_name(tile.kind)
+    if tile.kind in sacred_tiles(own_discards, options, waits):
+        rule = str(options.get("sacred_discard", "until_wall_draw"))
+        return WinRuling(False, f"{name} is a sacred discard: the rule forbids "
+                                f"{SACRED_RULES.get(rule, rule)}")
+    return WinRuling(True, f"{name} is not a sacred discard")
+
+
+def may_win_on(tile: Tile, concealed: Sequence[Tile], melds: Sequence[Meld],
+               own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any], *,
+               self_drawn: bool = False) -> WinRuling:
+    """May a player holding ``concealed`` (and ``melds``) win on ``tile``?
+
+    The tile must complete the hand; and when it is another player's discard it must not be
+    sacred (see ``sacred_tiles``). A tile drawn from the wall is never sacred.
+    """
+    completing = completing_kinds(concealed, melds, options)
+    name = kind_name(tile.kind)
+    if tile.kind not in completing:
+        return WinRuling(False, f"{name} does not complete the hand")
+    if self_drawn:
+        return WinRuling(True, f"{name} completes the hand and was drawn from the wall")
+    ruling = sacred_ruling(tile, own_discards, options, completing)
+    if not ruling.allowed:
+        return ruling
+    return WinRuling(True, f"{name} completes the hand and is not a sacred discard")
+
+
+def _orphan_waits(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[int]:
+    """Thirteen Orphans waits: the one missing kind, or all thirteen when none is missing."""
+    counts = counts34(concealed)
+    if melds or sum(counts) != 13 or any(
+            counts[kind] for kind in range(NUM_KINDS) if kind not in TERMINALS_AND_HONORS):
+        return []
+    missing = [kind for kind in TERMINALS_AND_HONORS if not counts[kind]]
+    if not missing:
+        return list(TERMINALS_AND_HONORS)
+    return missing if len(missing) == 1 else []
+
+
+def dead_wall(options: Mapping[str, Any] | None = None) -> int:
+    return int((options or {}).get("dead_wall", DEAD_WALL_TILES))
+
+
+def is_draw(tiles_left: int, options: Mapping[str, Any] | None = None) -> bool:
+    """The hand is a draw once only the dead wall remains: ``tiles_left`` counts every tile still
+    in the wall, the loose tiles included (Babcock: fourteen, seven stacks)."""
+    if tiles_left < 0:
+        raise ValueError(f"tiles_left cannot be negative, got {tiles_left}")
+    return tiles_left <= dead_wall(options)
+
+
+def may_draw(tiles_left: int, options: Mapping[str, Any] | None = None) -> bool:
+    """A draw from the wall, a loose tile included, is allowed only while the wall is not exhausted."""
+    return not is_draw(tiles_left, options)
+
+
+def may_declare_kong(tiles_left: int, options: Mapping[str, Any] | None = None) -> bool:
+    """No kong once the last live tile has been drawn: its loose tile could not be taken."""
+    return may_draw(tiles_left, options)
