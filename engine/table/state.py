@@ -5,11 +5,11 @@ event (a plain JSON-able dict, so storage can keep it as it is): a win, a draw, 
 penalty, and two control events, ``undo`` (void the latest event) and ``amend`` (replace a past
 event). The log is append-only; the current state is always recomputed from it, so an amended
 hand changes every later payment, dealer and counter, and a crash cannot leave totals that
-disagree with the log. Payments come from the family module (``win_payments`` and friends);
+disagree with the log. Payments come from the family (``Family.win_payments`` and friends);
 what follows each hand (rotation, counters, game length) is data in ``engine.table.flow``.
 
 Players are indexed 0-3 in the order given (A B C D: the players who drew East, South, West,
-North for hand 1). The family modules speak of *places* (seats at the table, in turn order); they
+North for hand 1). The families speak of *places* (seats at the table, in turn order); they
 equal player indexes except in MCR, where players change places between rounds (Appendix 4).
 
 Event shapes (players are indexes 0-3):
@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
 from engine.core.result import Excluded, Item, Score
-from engine.families import family_name, get_preset, resolve_options
+from engine.families import get_preset, resolve_options
+from engine.families.protocol import Family
 from engine.table.flow import (
     APPENDIX4_SEATING,
     CLAIM_DOUBLE_RON,
@@ -189,9 +189,9 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
         raise TableError("a table needs exactly four named players")
     if len({name.casefold() for name in names}) != 4:
         raise TableError("the four players need four different names")
-    module, resolved = resolve_options(rules, options)
+    family, resolved = resolve_options(rules, options)
     try:
-        flow = flow_for(rules, family_name(module), resolved)
+        flow = flow_for(rules, family.name, resolved)
     except ValueError as error:
         raise TableError(str(error)) from error
     return TableState(rules=rules, options=resolved, players=names, flow=flow,
@@ -251,7 +251,7 @@ def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> Tab
     raise TableError(f"unknown event type {kind!r}")
 
 
-def _module(state: TableState) -> ModuleType:
+def _family(state: TableState) -> Family:
     return get_preset(state.rules)[0]
 
 
@@ -340,7 +340,7 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
 
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
                   others_data: Mapping[str, Any], honba: int) -> tuple[int, ...]:
-    """One winner's payments by player, from the family module (which speaks in places)."""
+    """One winner's payments by player, from the family (which speaks in places)."""
     places = state.places
     others: dict[int, Score] = {}
     for key, value in (others_data or {}).items():
@@ -351,7 +351,7 @@ def _win_payments(state: TableState, winner: int, discarder: int | None, score: 
     for player in state.dead:
         others[places[player]] = Score(valid=True, meets_minimum=True, total=0, details={"dead": True})
     try:
-        by_place = _module(state).win_payments(
+        by_place = _family(state).win_payments(
             score, winner=places[winner], discarder=None if discarder is None else places[discarder],
             dealer=places[state.dealer], options=dict(state.options), honba=honba,
             others=others or None)
@@ -417,13 +417,13 @@ def _apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> T
     declarers = _players(event, "riichi")
     flow = state.flow
     payments = (0, 0, 0, 0)
-    module = _module(state)
-    if not abortive and flow.draw_payments and hasattr(module, "draw_payments"):
+    family = _family(state)
+    if not abortive and flow.draw_payments and family.draw_payments is not None:
         places = state.places
         tenpai_by_place = [False] * 4
         for player in waiting:
             tenpai_by_place[places[player]] = True
-        payments = _by_player(state, module.draw_payments(tenpai_by_place, dict(state.options)))
+        payments = _by_player(state, family.draw_payments(tenpai_by_place, dict(state.options)))
     sticks = _stick_deltas(state, declarers)
     deltas = [payments[p] + sticks[p] for p in range(4)]
     reason = event.get("reason") or ""
@@ -444,8 +444,8 @@ def _apply_false_win(state: TableState, offender: int, event_id: int, reason: st
     if offender in state.dead:
         raise TableError(f"{state.players[offender]}'s hand is already dead in this hand")
     places = state.places
-    module = _module(state)
-    payments = _by_player(state, module.false_win_payments(places[offender], places[state.dealer],
+    family = _family(state)
+    payments = _by_player(state, family.false_win_payments(places[offender], places[state.dealer],
                                                            dict(state.options)))
     summary = f"false win by {state.players[offender]}" + (f": {reason}" if reason else "")
     state = _record(state, event_id, "false_win", payments, 0, summary, offender=offender, reason=reason)

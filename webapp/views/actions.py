@@ -18,7 +18,7 @@ from engine.families import score_json
 from engine.table.dispute import Claim, settle
 from engine.table.state import TableError, hand_context, penalty_event
 from webapp.views.backend import Loaded
-from webapp.views.present import UNITS, family_of
+from webapp.views.present import family_of
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
                "ura_indicators")
@@ -80,9 +80,9 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     request["win_by"] = win_by
     flags = list(dict.fromkeys(flags))
     riichi = _players(body, "riichi")
-    japanese = family_of(state.rules) == "riichi"
-    if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
-        flags.append("riichi")
+    ready_flags = family_of(state.rules).ready_flags
+    if ready_flags and winner in riichi and not set(ready_flags) & set(flags):
+        flags.append(ready_flags[0])
     request["flags"] = flags
     losers = _losers(loaded, body, winner)
     if losers:
@@ -121,28 +121,18 @@ def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[str, Any]) -> str:
-    if family == "mcr":
-        minimum = rules_options.get("minimum", 8)
-        met = "met" if score.get("meets_minimum") else "not met"
-        return f"minimum {minimum} fan, flowers not counted: {met}"
-    if family == "riichi" and score.get("han") is not None:
-        return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
-    return "no minimum in these rules"
-
-
 def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """Score a declared win and preview its payments (nothing is recorded)."""
     request, winner, discarder = engine_request(loaded, body)
     family = family_of(loaded.state.rules)
     score = score_json(request)
-    unit, total_unit = UNITS.get(family, ("", ""))
+    unit, total_unit = family.units.item, family.units.total
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
                            "unit": unit, "total_unit": total_unit, "winner": winner, "discarder": discarder}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
         return out
-    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["minimum_text"] = family.minimum_text(loaded.state.options, score)
     event = win_event(loaded, body, request, score, winner, discarder)
     claims = other_claims(loaded, body, winner, discarder)
     if claims:
@@ -257,7 +247,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     request, winner, discarder = engine_request(loaded, body)
     score = score_json(request)
     family = family_of(loaded.state.rules)
-    unit, total_unit = UNITS.get(family, ("", ""))
+    unit, total_unit = family.units.item, family.units.total
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit,
                            "total_unit": total_unit}
     if not score.get("ok"):
@@ -276,7 +266,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["minimum_text"] = family.minimum_text(loaded.state.options, score)
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,

@@ -21,8 +21,8 @@ CLASSICAL = PRESETS["japanese-classical"]
 
 
 def test_presets_are_registered():
-    module, options = get_preset("riichi")
-    assert options["honba_value"] == 300 and module.PRESETS is PRESETS
+    family, options = get_preset("riichi")
+    assert options["honba_value"] == 300 and family.presets is PRESETS
     assert get_preset("japanese-classical")[1]["limit"] == 500
 
 
