@@ -32,6 +32,7 @@ from typing import Any
 from engine.core.result import Excluded, Item, Score
 from engine.families import get_preset, resolve_options
 from engine.families.protocol import Family
+from engine.table.claims import Claim, resolve_claims, turn_distance
 from engine.table.flow import (
     APPENDIX4_SEATING,
     CLAIM_DOUBLE_RON,
@@ -306,17 +307,9 @@ def _stick_deltas(state: TableState, declarers: Sequence[int]) -> list[int]:
     return [-stick if player in declarers else 0 for player in range(4)]
 
 
-def _turn_distance(state: TableState, discarder: int, player: int) -> int:
-    places = state.places
-    return (places[player] - places[discarder]) % 4
-
-
 def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], str]:
-    """Several claims on one discard -> the claims that win, nearest the discarder first.
-
-    Head bump (and classical "next in turn") keep only the nearest claimant; double ron keeps
-    them all. Three claimants make an abortive draw where the preset says so (an empty list).
-    """
+    """Several claims on one discard -> the claims that win, nearest the discarder first (the
+    one resolver in ``engine.table.claims`` decides, in places, under the preset's claim rule)."""
     claims = event.get("claims")
     if not isinstance(claims, (list, tuple)) or not claims:
         raise TableError("claims must be a non-empty list of {winner, score}")
@@ -324,18 +317,23 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     seats = [_player(claim, "winner") for claim in claims]
     if len(set(seats)) != len(seats) or discarder in seats:
         raise TableError("each claimant once, and not the discarder")
-    if len(claims) == 3 and state.flow.three_claims_abortive:
+    places = state.places
+    by_place = {places[claim["winner"]]: claim for claim in claims}
+    taken = resolve_claims([Claim(place) for place in by_place], places[discarder],
+                           rule=state.flow.claim_rule, three_wins_abortive=state.flow.three_claims_abortive)
+    if not taken:
         return [], f"three players claimed {state.players[discarder]}'s discard: abortive draw"
-    ordered = sorted(claims, key=lambda claim: _turn_distance(state, discarder, claim["winner"]))
+    ordered = [by_place[claim.seat] for claim in taken]
     if state.flow.claim_rule == CLAIM_DOUBLE_RON:
         note = f"{len(ordered)} winners on one discard" if len(ordered) > 1 else ""
         return ordered, note
     rule = "head bump" if state.flow.claim_rule == "head_bump" else "next in turn after the discarder"
-    beaten = [claim["winner"] for claim in ordered[1:]]
+    beaten = [by_place[place]["winner"] for place in sorted(by_place, key=lambda place:
+              turn_distance(place, places[discarder])) if by_place[place] is not ordered[0]]
     note = ""
     if beaten:
         note = f"{rule}: {state.players[ordered[0]['winner']]} wins over {_names(state, beaten)}"
-    return ordered[:1], note
+    return ordered, note
 
 
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,

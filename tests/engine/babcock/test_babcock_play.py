@@ -8,7 +8,6 @@ from engine.core.hand import parse_meld
 from engine.core.tiles import parse_tile, parse_tiles
 from engine.families.babcock.family import PRESETS
 from engine.families.babcock.play import (
-    Claim,
     is_draw,
     may_declare_kong,
     may_draw,
@@ -16,6 +15,7 @@ from engine.families.babcock.play import (
     resolve_claims,
     sacred_tiles,
 )
+from engine.table.claims import Claim
 
 TRADITIONAL = PRESETS["classical"]
 EXTENDED = dict(TRADITIONAL, sacred_discard="extended")
