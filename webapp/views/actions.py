@@ -16,7 +16,8 @@ from typing import Any
 
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
-from engine.table.state import TableError, hand_context, penalty_event
+from engine.table.state import TableError, penalty_event
+from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of
 
@@ -65,28 +66,17 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     discarder = None if win_by == "tsumo" else _player(body, "discarder")
     if discarder == winner:
         raise BadRequest("the winner cannot also be the discarder")
-    request: dict[str, Any] = hand_context(state, winner)
-    request["options"] = dict(loaded.table.overrides)
-    for key in ("hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"):
-        request[key] = _text(body, key)
-    request["win_tile"] = request["win_tile"] or None
     melds = body.get("melds") or []
     flags = body.get("flags") or []
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
-    request["melds"] = [meld for meld in melds if meld.split(":", 1)[-1]]
-    request["win_by"] = win_by
-    flags = list(dict.fromkeys(flags))
-    riichi = _players(body, "riichi")
-    ready_flags = family_of(state.rules).ready_flags
-    if ready_flags and winner in riichi and not set(ready_flags) & set(flags):
-        flags.append(ready_flags[0])
-    request["flags"] = flags
-    losers = _losers(loaded, body, winner)
-    if losers:
-        request["losers"] = losers
+    request = win_request(
+        state, winner, overrides=loaded.table.overrides, hand=_text(body, "hand"), win_by=win_by,
+        melds=melds, win_tile=_text(body, "win_tile"), flowers=_text(body, "flowers"), flags=flags,
+        dora_indicators=_text(body, "dora_indicators"), ura_indicators=_text(body, "ura_indicators"),
+        declared_ready=winner in _players(body, "riichi"), losers=_losers(loaded, body, winner))
     return request, winner, discarder
 
 
