@@ -14,8 +14,10 @@ from typing import Any
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import format_kinds
+from engine.families.mcr.facts import HandFacts, Reading
 from engine.families.mcr.fans import FANS
-from engine.families.mcr.patterns import HandFacts, Reading, hand_facts, readings, score_reading
+from engine.families.mcr.hand_fans import hand_facts
+from engine.families.mcr.patterns import readings, score_reading
 from engine.families.protocol import Family, Flag, OptionText, Units
 
 # Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
