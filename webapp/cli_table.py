@@ -22,13 +22,8 @@ from typing import Any
 from engine.core.hand import HandError
 from engine.families import RulesError, score_request
 from engine.table.dispute import Claim, settle
-from engine.table.state import (
-    WIND_LETTERS,
-    TableError,
-    TableState,
-    declared_score,
-    penalty_event,
-)
+from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
+from engine.table.state import TableState
 from engine.table.win_request import win_request
 from webapp.storage import Loaded, Storage, StorageError
 

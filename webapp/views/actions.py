@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
-from engine.table.state import TableError, penalty_event
+from engine.table.events import TableError, penalty_event
 from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of

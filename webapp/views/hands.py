@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
 
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.views import backend, load_edit
 from webapp.views.actions import BadRequest, draw_event, penalty_from
 from webapp.views.backend import Conflict, Loaded

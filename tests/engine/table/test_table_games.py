@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.table.state import Table, TableError, declared_score
+from engine.table.events import TableError, declared_score
+from engine.table.state import Table
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 A, B, C, D = range(4)
