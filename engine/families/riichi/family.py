@@ -1,8 +1,8 @@
-"""The Japanese family: modern Riichi (``riichi``) and source doc B's classical game
-(``japanese-classical``). One hand analysis (``japanese_analysis``) feeds two scoring tables.
+"""The Japanese family: modern Riichi (``riichi``) and the older points-times-doubles game
+(``japanese-classical``). One hand analysis (``analysis``) feeds two scoring tables.
 
-This module is the family's public face for the registry and the table: the presets and payment
-rules (data, in ``japanese_scoring``), ``score_hand``, and the tenpai/waits helpers.
+This module is the family's public face for the registry and the table (``FAMILY``): the presets
+and payment rules (data, in ``payments``), ``score_hand``, and the tenpai/waits helpers.
 Riichi picks the reading worth the most points, then the most han, then the most fu (the
 first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` library do.
 """
@@ -24,10 +24,10 @@ from engine.families.riichi.analysis import (
     Value,
     analyse,
     candidate_view,
-    flag_problem,
     fu_items_of,
 )
 from engine.families.riichi.fu import FuItem
+from engine.families.riichi.hand_facts import flag_problem
 from engine.families.riichi.japanese_classical import score_classical
 from engine.families.riichi.payments import (
     PRESETS,
@@ -62,8 +62,8 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
 
 def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
     dealer = hand.seat_wind == EAST
-    # Plain reads (each builtin call costs about as much as an option lookup): the registry has
-    # checked the options' types, and the two switches only key the value table by truthiness.
+    # The registry has checked the options' types, and the two switches only key the value table
+    # by truthiness, so they are read plainly.
     minimum = options.get("minimum_han", 1)
     if minimum < 1:
         minimum = 1
