@@ -179,7 +179,7 @@ class DeclaredHand:
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        """The engine input object (contract of ARCHITECTURE.md), without rules or options."""
+        """The engine input object (the contract in docs/engine.md), without rules or options."""
         return {
             "hand": format_tiles(self.concealed),
             "melds": [str(meld) for meld in self.melds],

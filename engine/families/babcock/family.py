@@ -1,11 +1,11 @@
 """Classical Chinese (Babcock's Red Book, 1923): the family module the preset registry loads.
 
-It holds the preset (RULES.md decisions row ``classical``) and the Babcock settlement: every hand
+It holds the preset (docs/rules.md, `classical`) and the Babcock settlement: every hand
 at the table is scored; each loser pays the winner the winner's value; each pair of losers then
 settles the difference between their values; East pays and receives double; a dead hand scores
-0, so it pays everyone and is paid by nobody. The scoring itself lives in ``classical_scoring``,
-the tables in ``classical_tables`` and the play helpers (claims, sacred discard, the draw) in
-``classical_play``.
+0, so it pays everyone and is paid by nobody. The scoring itself lives in ``scoring``,
+the tables in ``tables`` and the play helpers (claims, sacred discard, the draw) in
+``play``.
 """
 
 from __future__ import annotations

@@ -20,11 +20,11 @@ from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.patterns import readings, score_reading
 from engine.families.protocol import Family, Flag, OptionText, Units
 
-# Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
+# Every preset lists ALL its options with their defaults (docs/rules.md).
 PRESETS: dict[str, dict[str, Any]] = {
     "mcr": {
         "minimum": 8,                     # fan points needed to win, flowers not counted
-        "false_win_penalty": 20,          # paid to each other player (source doc A)
+        "false_win_penalty": 20,          # paid to each other player (the MCR sheet)
         "two_concealed_kongs": 8,         # 8 (Green Book 2006) or 6 (CMCR 1998)
         "melded_concealed_kongs": 6,      # one melded + one concealed kong: 6 (4 + 2) or 5
         "knitted_straight_waits": False,  # Edge/Closed/Single Wait with Knitted Straight (2006: off)

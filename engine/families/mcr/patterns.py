@@ -48,7 +48,7 @@ from engine.families.mcr.waits import is_unique_wait
 # -- readings ---------------------------------------------------------------------------------
 
 def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
-    """Every decomposition (see ``mcr_readings``)."""
+    """Every decomposition (see ``readings``)."""
     return all_readings(facts.counts, facts.melds, facts.concealed_mask)
 
 

@@ -1,6 +1,6 @@
 """One analysis of a Japanese win, shared by both presets: every (reading, winning set) candidate
 with its yaku, han, fu and dora. The presets differ only in how they value a candidate and pick
-the best one (``japanese.py`` for Riichi, ``japanese_classical.py`` for doc B).
+the best one (``family.py`` for Riichi, ``japanese_classical.py`` for the points-times-doubles game).
 """
 
 from __future__ import annotations
@@ -192,7 +192,7 @@ _SEVEN_PAIRS = -1               # the tally that marks the seven pairs entry
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
     """Every candidate reading of a declared hand (none when it is not a complete hand).
 
-    Each reading's sets yaku and fu come from its summed per-split shares (``japanese_parts``)
+    Each reading's sets yaku and fu come from its summed per-split shares (``suit_tallies``)
     and the winning-kind facts of its splits: exact feature bits pick the yaku
     (``set_units_exact``), and the fu are added up as totals; the item by item breakdown is
     written only for the candidate that is shown (``fu_items_of``).

@@ -1,6 +1,7 @@
-"""Abortive draws of the Japanese presets (doc B, the modern Riichi set), as pure checks the table
-calls at the moment each can happen. The table decides what follows (doc B: the deal passes;
-Riichi: the dealer stays and a counter is added, see the presets' table options).
+"""Abortive draws of the Japanese presets (the Japanese sheet's list, the modern Riichi set), as pure
+checks the table calls at the moment each can happen. The table decides what follows
+(japanese-classical: the deal passes; Riichi: the dealer stays and a counter is added, see the
+presets' table options).
 """
 
 from __future__ import annotations
