@@ -320,7 +320,7 @@ def brute_force_points(hand):
     return best
 
 
-@settings(max_examples=150)
+@settings(max_examples=150, deadline=None)
 @given(laid_down())
 def test_loser_reading_is_the_best_one(hand):
     result = score_loser(hand, PRESETS["classical"])
