@@ -1,11 +1,12 @@
-"""The fast yaku tables agree with the yaku units' predicates, on every candidate of every hand of
-the differential sets.
+"""The fast yaku tables agree with the yaku units' predicates, and the fast fu totals with the fu
+items, on every candidate of every hand of the differential sets.
 
 The analysis picks a candidate's yaku from exact feature bits (``HAND_EXACT``, ``EXACT``) so that
 no predicate runs per hand; the units' predicates are the yaku's definitions. Here each
 candidate's reading is rebuilt as a full ``View`` (its chows and pungs, the concealed pungs as
 the rules count them, the pinfu shape from the fu items) and every unit's predicate is asked: the
-yaku it finds must be the ones the tables gave.
+yaku it finds must be the ones the tables gave. The fu the analysis adds up as totals must be the
+base plus the items ``fu.fu_items`` writes for the shown breakdown.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from riichi_random import random_requests
 
 from engine.core.hand import hand_from_dict
 from engine.families import resolve_options
-from engine.families.riichi.analysis import Candidate, analyse
+from engine.families.riichi.analysis import Candidate, analyse, fu_items_of
 from engine.families.riichi.fu import fu_items
 from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, meld_info
 from engine.families.riichi.yaku import ALL_YAKU, KOKUSHI_IDS, Facts, View
@@ -78,3 +79,21 @@ def test_tables_give_the_yaku_the_predicates_define(seed: int, count: int, overr
                                       sorted(tables ^ definition)))
     assert checked > count
     assert not disagreements, f"{len(disagreements)} candidates disagree: {disagreements[:3]}"
+
+
+@pytest.mark.parametrize(("seed", "count", "overrides"), TABLE_CASES)
+def test_fu_totals_are_the_base_plus_the_items(seed: int, count: int, overrides: dict) -> None:
+    _, options = resolve_options("riichi", overrides)
+    wrong = []
+    for request in random_requests(seed, count):
+        hand = hand_from_dict(request)
+        analysis = analyse(hand, options, meld_info(hand.melds))
+        facts = analysis.facts
+        for candidate in analysis.candidates:
+            if candidate.seven_pairs or candidate.thirteen_orphans:
+                continue
+            base = 20 if facts.is_open or facts.tsumo else 30
+            items = fu_items_of(candidate, analysis)
+            if candidate.raw_fu != base + sum(fu for fu, _ in items):
+                wrong.append((request["hand"], candidate.reading, candidate.raw_fu, items))
+    assert not wrong, f"{len(wrong)} candidates: {wrong[:3]}"
