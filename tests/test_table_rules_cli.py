@@ -1,6 +1,6 @@
-"""The source documents' table rules through ``tiletally table ...`` (see test_table_rules.py for
+"""The rule sheets' table rules through ``tiletally table ...`` (see test_table_rules.py for
 the engine): riichi refused where the preset has none, agreed values checked, abortive-draw kinds,
-doc C's discard / wall-draw / ready, doc A's warning for revealing a hand."""
+the classical sheet's discard / wall-draw / ready, the MCR sheet's warning for revealing a hand."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def shown(run) -> dict:
 
 
 def test_riichi_refused_on_japanese_classical(run):
-    # Doc B has no riichi: japanese-classical ships riichi off, so no 100-point stick is taken.
+    # The Japanese sheet has no riichi: japanese-classical ships riichi off, so no 100-point stick is taken.
     run("new", "--rules", "japanese-classical", "--players", "Ann,Bob,Cai,Dee")
     code, _, err = run("draw", "--riichi", "Ann")
     assert code == 2 and "no riichi declarations" in err and "'riichi' is off" in err
@@ -42,7 +42,7 @@ def test_riichi_refused_on_japanese_classical(run):
 
 def test_agreed_totals_checked(run):
     run("new", "--rules", "classical", "--players", "Ann,Bob,Cai,Dee")
-    # Doc C: "the other 3 players pay him his entire score"; the preset's limit caps that score.
+    # The classical sheet: "the other 3 players pay him his entire score"; the preset's limit caps that score.
     code, out, _ = run("win", "Bob", "--from", "Ann", "--total", "5000")
     assert code == 0 and "5000 capped at the limit of 300" in out
     assert shown(run)["totals"] == [-600, 1200, -300, -300]
@@ -64,7 +64,7 @@ def test_abortive_draw_kinds_from_the_command_line(run):
     run("new", "--rules", "japanese-classical", "--players", "Ann,Bob,Cai,Dee")
     code, _, err = run("draw", "--abortive", "--reason", "other")
     assert code == 2 and "reason is one of" in err
-    # Doc B: nine terminal and/or honour tiles among the 13 dealt.
+    # The Japanese sheet: nine terminal and/or honour tiles among the 13 dealt.
     code, _, err = run("draw", "--abortive", "--reason", "nine_terminals", "--player", "Bob",
                        "--tiles", "12m19p1s1234z2345m")
     assert code == 2 and "8 terminal/honour tiles" in err
@@ -76,8 +76,8 @@ def test_abortive_draw_kinds_from_the_command_line(run):
 
 
 def test_sacred_discard_and_ready_from_the_command_line(run):
-    # Doc C: "the 'ready' player may not use it unless she has drawn from the wall at least once
-    # after their own discard."
+    # The classical sheet: "the 'ready' player may not use it unless she has drawn from the wall at least
+    # once after their own discard."
     run("new", "--rules", "classical", "--players", "Ann,Bob,Cai,Dee")
     assert run("discard", "Bob", "4s")[0] == 0
     code, out, _ = run("ready", "Bob")
@@ -95,7 +95,7 @@ def test_sacred_discard_and_ready_from_the_command_line(run):
 
 
 def test_revealed_hand_warning_from_the_command_line(run):
-    # Doc A: "... może zostać ukarany ostrzeżeniem lub innymi karami." (may be punished with a
+    # The MCR sheet: "... może zostać ukarany ostrzeżeniem lub innymi karami." (may be punished with a
     # warning or other penalties).
     run("new", "--rules", "mcr", "--players", "Ann,Bob,Cai,Dee")
     code, out, _ = run("penalty", "Cai", "0", "--offence", "revealed_hand")

@@ -5,8 +5,8 @@
     tiletally table win Bob --total 24                  # self-drawn, total agreed on paper
     tiletally table draw --waiting Ann,Dee
     tiletally table draw --abortive --reason nine_terminals --player Bob --tiles 19m19p19s1234z55m
-    tiletally table discard Ann 5p | wall-draw Ann | ready Ann      # doc C's sacred discard
-    tiletally table penalty Bob 0 --offence revealed_hand           # a warning (doc A)
+    tiletally table discard Ann 5p | wall-draw Ann | ready Ann      # the classical sheet's sacred discard
+    tiletally table penalty Bob 0 --offence revealed_hand           # a warning (the MCR sheet)
     tiletally table undo | show | export --format csv | import FILE
 
 The database is ``--db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
@@ -26,15 +26,9 @@ from engine.core.hand import HandError
 from engine.families import RulesError, score_request
 from engine.families.riichi.draws import ABORTIVE_KINDS
 from engine.table.dispute import Claim, settle
-from engine.table.state import (
-    WIND_LETTERS,
-    TableError,
-    TableState,
-    declared_score,
-    effective_events,
-    hand_context,
-    penalty_event,
-)
+from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
+from engine.table.state import TableState, effective_events
+from engine.table.win_request import win_request
 from webapp.storage import Loaded, Storage, StorageError
 
 
@@ -94,9 +88,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     draw.add_argument("--discards", help="abortive same_first_discards: the four first discards, checked")
     draw.add_argument("--kongs", default="", help="abortive four_kongs: who made each kong, in order")
 
-    for name, help_text in (("discard", "doc C: a discard that matters (for the sacred discard)"),
-                            ("wall-draw", "doc C: the player drew from the wall (lifts a sacred discard)"),
-                            ("ready", "doc C: the player declares a ready hand")):
+    for name, help_text in (("discard", "classical: a discard that matters (for the sacred discard)"),
+                            ("wall-draw", "classical: the player drew from the wall (lifts the ban)"),
+                            ("ready", "classical: the player declares a ready hand")):
         play = command(name, _play, help_text)
         play.add_argument("player")
         if name == "discard":
@@ -112,7 +106,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     penalty.add_argument("points", type=int)
     penalty.add_argument("--to", help="paid to this player only")
     penalty.add_argument("--reason", default="")
-    penalty.add_argument("--offence", help="the rule broken, as the preset's document names it "
+    penalty.add_argument("--offence", help="the rule broken, as the preset's sheet names it "
                                            "(mcr: revealed_hand)")
 
     command("undo", _undo, "undo the last event")
@@ -231,15 +225,12 @@ def _win(args: argparse.Namespace) -> int:
         riichi = _players(state, args.riichi)
         hand = None
         if args.hand:
-            flags = [flag.strip() for flag in args.flags.split(",") if flag.strip()]
-            if winner in riichi and "riichi" not in flags and "double_riichi" not in flags:
-                flags.append("riichi")
-            hand = {**hand_context(state, winner), "options": loaded.table.overrides, "hand": args.hand,
-                    "melds": args.melds.split(), "win_by": "ron" if discarder is not None else "tsumo",
-                    "flowers": args.flowers, "flags": flags, "dora_indicators": args.dora,
-                    "ura_indicators": args.ura}
-            if args.win_tile:
-                hand["win_tile"] = args.win_tile
+            hand = win_request(
+                state, winner, overrides=loaded.table.overrides, hand=args.hand,
+                win_by="ron" if discarder is not None else "tsumo", melds=args.melds.split(),
+                win_tile=args.win_tile, flowers=args.flowers,
+                flags=[flag.strip() for flag in args.flags.split(",") if flag.strip()],
+                dora_indicators=args.dora, ura_indicators=args.ura, declared_ready=winner in riichi)
             score = score_request(hand).to_dict()
         elif args.total is not None:
             score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,

@@ -77,7 +77,8 @@ MCR: dict[str, OptionSpec] = {
 }
 
 JAPANESE: dict[str, OptionSpec] = {
-    "scoring": _choice("han and fu (Riichi) or points times doubles (doc B)", "han_fu", "points_doubles"),
+    "scoring": _choice("han and fu (Riichi) or points times doubles (the Japanese sheet)",
+                       "han_fu", "points_doubles"),
     "minimum_han": _int(0, 13, "han (yaku) needed to win"),
     "red_fives": _bool("red fives are dora"),
     "open_tanyao": _bool("All Simples counts in an open hand"),
@@ -105,9 +106,11 @@ JAPANESE: dict[str, OptionSpec] = {
     "multiple_ron": _choice("several players win on one discard", "double_ron", "head_bump",
                             "next_in_turn"),
     "false_win_penalty": _int(0, 100_000, "a false win's penalty"),
-    "nine_terminals": _choice("the nine-terminals abortive draw counts tiles (doc B) or different "
+    "nine_terminals": _choice("the nine-terminals abortive draw counts tiles (the Japanese sheet) or "
+                              "different "
                               "kinds (modern Riichi)", "tiles", "kinds"),
-    "same_first_discards": _choice("the first-go-round abortive draw: any tile (doc B) or a wind "
+    "same_first_discards": _choice("the first-go-round abortive draw: any tile (the Japanese sheet) "
+                                   "or a wind "
                                    "(modern Riichi)", "any_tile", "wind"),
 }
 

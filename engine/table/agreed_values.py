@@ -2,9 +2,10 @@
 
 A value agreed on paper (``table win --total``), a loser's value in a classical settlement, or a
 score from an imported file can be anything; the rules are not. A value is never negative; where
-the preset caps a hand (doc C: "limit 300"; doc B: 500 per payer) a higher value is capped at the
-limit and the table says so; where the preset has a minimum (MCR's 8 fan, Riichi's one han) an
-agreed value under it is not a win (the table records the false win the preset says).
+the preset caps a hand (classical: Babcock's limit of 300; the Japanese sheet: 500 per payer) a
+higher value is capped at the limit and the table says so; where the preset has a minimum (MCR's
+8 fan, Riichi's one han) an agreed value under it is not a win (the table records the false win
+the preset says).
 """
 
 from __future__ import annotations

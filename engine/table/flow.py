@@ -2,8 +2,8 @@
 
 ``engine.table.state`` holds the logic (one fold over the events); this module holds the per-preset
 facts it reads, so a house variant is a new row here rather than a new branch there. The sources
-are the source documents (doc A: MCR, doc B: Japanese classical, doc C: Babcock's classical
-game) and, for what they leave out, the references in docs/tables.md.
+are in docs/rules.md: MCR seats (Green Book Appendix 4), the Japanese counters and draws, Babcock's flow
+and the decisions table (Riichi).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-# MCR Appendix 4 (docs/tables.md): for each prevailing-wind round, the players (A B C D = the players who
-# drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
+# Green Book Appendix 4 (docs/rules.md): for each prevailing-wind round, the players (A B C D = the
+# players who drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
 APPENDIX4_SEATING: tuple[tuple[int, int, int, int], ...] = (
     (0, 1, 2, 3),  # East round:  A B C D
     (1, 0, 3, 2),  # South round: B A D C
@@ -60,7 +60,7 @@ class Flow:
                                       # the sacred-discard rule (engine.table.hand_play)
 
 
-# Doc A ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć się
+# The MCR sheet ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć się
 # na dwa sposoby"), so an MCR table has no abortive draws.
 MCR = Flow(
     name="mcr", seating="appendix4", fixed_hands=16, rounds=4,
@@ -70,10 +70,11 @@ MCR = Flow(
     riichi_stick=0, start_points=0, draw_payments=False,
 )
 
-# Doc B: a counter only when East wins and stays; the deal passes on any draw (counters then
-# reset); its four abortive draws; three ron claimants = abortive draw; a 100-point riichi stick
-# only where the table turns riichi on (doc B has none); the optional 600 draw pool is the
-# family's draw_payments (it reads the preset's option, off by default).
+# japanese-classical (docs/rules.md): a counter only when East wins and stays; the deal passes on
+# any draw (counters then reset); the sheet's four abortive draws; three ron claimants = abortive
+# draw; a 100-point riichi stick only where the table turns riichi on (the Japanese sheet has
+# none); the optional 600 draw pool is the family's draw_payments (it reads the preset's option,
+# off by default: "Nie następują natomiast rozliczenia między graczami").
 JAPANESE_CLASSICAL = Flow(
     name="japanese-classical", seating="fixed", fixed_hands=None, rounds=4,
     dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
@@ -95,9 +96,10 @@ RIICHI = Flow(
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
 )
 
-# Classical (doc C): East repeats after an East win without limit; "When a draw occurs the hand
-# stops. The deal passes and a new hand begins."; doc C knows no abortive draw; no counters;
-# several Mah-Jongg claimants: the next in turn after the discarder wins.
+# Classical (Babcock, docs/rules.md): East repeats after an East win without limit; after a draw
+# the deal passes (the classical sheet: "When a draw occurs the hand stops. The deal passes and a
+# new hand begins."); the sheet knows no abortive draw; no counters; several Mah-Jongg claimants:
+# the next in turn after the discarder wins.
 CLASSICAL = Flow(
     name="classical", seating="fixed", fixed_hands=None, rounds=4,
     dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,

@@ -1,12 +1,12 @@
-"""What a table remembers inside one hand for doc C: the discards that matter, the players' draws
-from the wall, and 'ready' declarations, so a win on a discard can be checked against the
-sacred-discard rule.
+"""What a table remembers inside one hand for the classical sheet: the discards that matter, the
+players' draws from the wall, and 'ready' declarations, so a win on a discard can be checked against
+the sacred-discard rule.
 
-Doc C: "A sacred discard occurs if a player discovers that a previously discarded tile (by that
-player) would permit the player to go out. This tile is a sacred discard and should be declared.
-If another player discards an identical tile, the 'ready' player may not use it unless she has
-drawn from the wall at least once after their own discard." and "When a player needs one tile
-go out, the hand is 'ready' and should be declared."
+The classical sheet: "A sacred discard occurs if a player discovers that a previously discarded tile
+(by that player) would permit the player to go out. This tile is a sacred discard and should be
+declared. If another player discards an identical tile, the 'ready' player may not use it unless she
+has drawn from the wall at least once after their own discard." and "When a player needs one tile go
+out, the hand is 'ready' and should be declared."
 
 Events (players are indexes 0-3; none of them pays anything):
     {"type": "discard", "player": 1, "tile": "5p"}     a discard that may matter later

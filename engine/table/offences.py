@@ -1,10 +1,10 @@
-"""Offences a source document names, for penalties recorded with their rule.
+"""Offences a rule sheet names, for penalties recorded with their rule.
 
-Doc A (MCR), on a declared win: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed
+The MCR sheet, on a declared win: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed
 zweryfikowaniem zgłoszonej wygranej, popełnia przewinienie i może zostać ukarany ostrzeżeniem lub
 innymi karami." (When one of the other players reveals their hand before the declared win has
 been verified, they commit an offence and may be punished with a warning or other penalties.)
-The document sets no figure, so the table records a warning (0 points) or the penalty the
+The sheet sets no figure, so the table records a warning (0 points) or the penalty the
 players agree on, with the offence named.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Offence:
     label: str                     # what the offender did, for the history
-    presets: tuple[str, ...]       # the presets whose document names it
+    presets: tuple[str, ...]       # the presets whose sheet names it
 
 
 OFFENCES: dict[str, Offence] = {
@@ -27,14 +27,14 @@ OFFENCES: dict[str, Offence] = {
 
 
 def offences_for(rules: str) -> dict[str, str]:
-    """The offences a preset's document names: key -> label (for the penalty page and the CLI)."""
+    """The offences a preset's sheet names: key -> label (for the penalty page and the CLI)."""
     return {key: offence.label for key, offence in OFFENCES.items() if rules in offence.presets}
 
 
 def penalty_summary(rules: str, deltas: Sequence[int], reason: str, offence: object,
                     offender: object, players: Sequence[str]) -> tuple[str, str]:
     """(summary, record kind) of a penalty event: 'warning' when nobody pays, else 'penalty'.
-    ValueError for an offence the preset's document does not name."""
+    ValueError for an offence the preset's sheet does not name."""
     kind = "warning" if not any(deltas) else "penalty"
     if offence in (None, ""):
         return kind + (f": {reason}" if reason else ""), kind

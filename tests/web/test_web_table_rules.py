@@ -1,6 +1,7 @@
-"""The source documents' table rules through the API and the pages: riichi refused where the preset
-has none (422 / a flashed message), abortive draws of the preset's own kinds, doc C's play events,
-doc A's warning for revealing a hand, option ranges."""
+"""The rule sheets' table rules through the API and the pages: riichi refused where the preset
+has none (422 / a flashed message), abortive draws of the preset's own kinds, the classical sheet's play
+events,
+the MCR sheet's warning for revealing a hand, option ranges."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def _csrf(page: str) -> str:
 
 
 def test_api_refuses_riichi_where_the_preset_has_none(client, make_table) -> None:
-    # Doc B has no riichi: japanese-classical takes no stick (422, nothing recorded).
+    # The Japanese sheet has no riichi: japanese-classical takes no stick (422, nothing recorded).
     token = make_table("japanese-classical")["edit_token"]
     preview = client.post(f"/api/tables/{token}/draws/preview", json={"riichi": [0]})
     assert preview.status_code == 422 and "no riichi declarations" in preview.json["error"]
@@ -44,7 +45,7 @@ def test_abortive_draw_kinds_on_the_api_and_the_page(client, make_table) -> None
     other = client.post(f"/api/tables/{token}/draws",
                         json={"abortive": True, "reason": "other", "version": 0})
     assert other.status_code == 422 and "reason is one of" in other.json["error"]
-    # Doc B: nine terminal and/or honour tiles among the 13 dealt; eight are refused.
+    # The Japanese sheet: nine terminal and/or honour tiles among the 13 dealt; eight are refused.
     eight = client.post(f"/api/tables/{token}/draws", json={
         "abortive": True, "reason": "nine_terminals", "player": 1, "tiles": "12m19p1s1234z2345m",
         "version": 0})
@@ -54,13 +55,13 @@ def test_abortive_draw_kinds_on_the_api_and_the_page(client, make_table) -> None
         "player": "1", "tiles": "11m19p1s1234z2345m"})
     assert nine.status_code == 303
     assert client.get(f"/api/tables/{token}").json["version"] == 1
-    # Doc C and doc A have none: the classical draw page offers no abortive draw.
+    # The classical sheet and the MCR sheet have none: the classical draw page offers no abortive draw.
     classical = make_table("classical")["edit_token"]
     assert 'value="abortive"' not in client.get(f"/t/{classical}/draw").get_data(as_text=True)
 
 
 def test_play_events_and_sacred_discard_on_the_api(client, make_table) -> None:
-    # Doc C: the ready player "may not use it unless she has drawn from the wall at least once
+    # The classical sheet: the ready player "may not use it unless she has drawn from the wall at least once
     # after their own discard."
     token = make_table("classical")["edit_token"]
     assert client.post(f"/api/tables/{token}/play", json={"type": "discard", "player": 1, "tile": "4s",
@@ -78,7 +79,7 @@ def test_play_events_and_sacred_discard_on_the_api(client, make_table) -> None:
 
 
 def test_revealed_hand_warning_on_the_api_and_the_page(client, make_table) -> None:
-    # Doc A: "popełnia przewinienie i może zostać ukarany ostrzeżeniem lub innymi karami" (commits
+    # The MCR sheet: "popełnia przewinienie i może zostać ukarany ostrzeżeniem lub innymi karami" (commits
     # an offence and may be punished with a warning or other penalties).
     token = make_table("mcr")["edit_token"]
     page = client.get(f"/t/{token}/penalty").get_data(as_text=True)

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 
 from engine.families import RulesError
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.security import UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
@@ -254,7 +254,7 @@ def record_draw(token: str):  # type: ignore[no-untyped-def]
 
 @bp.post("/tables/<token>/play")
 def record_play(token: str):  # type: ignore[no-untyped-def]
-    """Doc C's discard / wall_draw / ready events (presets with a sacred-discard rule)."""
+    """The classical sheet's discard / wall_draw / ready events (presets with a sacred-discard rule)."""
     loaded = load_edit(token)
     body = _body()
     return _record(loaded, _version(body), play_event(body))

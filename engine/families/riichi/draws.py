@@ -1,12 +1,12 @@
-"""Abortive draws of the Japanese presets (doc B, the modern Riichi set), as pure checks the table
-calls when a draw is recorded. The table decides what follows (doc B: the deal passes; Riichi:
-the dealer stays and a counter is added, see the presets' table options).
+"""Abortive draws of the Japanese presets (the Japanese sheet, the modern Riichi set), as pure checks
+the table calls when a draw is recorded. The table decides what follows (the Japanese sheet: the
+deal passes; Riichi: the dealer stays and a counter is added, see the presets' table options).
 
-Doc B lists four abortive draws: nine terminal and/or honour *tiles* among the first 13 a player
-is dealt ("dziewięć kamieni skrajnych i/lub Honorów"), four kongs declared by different players
-(robbing the fourth is allowed), the same tile discarded by everyone on the first go-round ("ten
-sam kamień", any tile), and three players claiming one discard. Modern Riichi reads the first as
-nine different *kinds* and the third as four identical winds, and adds four riichi declarations;
+The Japanese sheet lists four abortive draws: nine terminal and/or honour *tiles* among the first 13
+a player is dealt ("dziewięć kamieni skrajnych i/lub Honorów"), four kongs declared by different
+players (robbing the fourth is allowed), the same tile discarded by everyone on the first go-round
+("ten sam kamień", any tile), and three players claiming one discard. Modern Riichi reads the first
+as nine different *kinds* and the third as four identical winds, and adds four riichi declarations;
 the presets' options ``nine_terminals`` and ``same_first_discards`` choose the reading.
 """
 
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, Tile, parse_tiles
+from engine.table.claims import Claim, resolve_claims
 
 NINE = 9
 
@@ -38,7 +39,7 @@ LEGACY_LABELS: dict[str, str] = {
 
 
 def nine_terminals(tiles: Iterable[Tile], by: str = "tiles") -> bool:
-    """A starting hand that may abort: nine terminal/honour tiles (``by="tiles"``, doc B) or nine
+    """A starting hand that may abort: nine terminal/honour tiles (``by="tiles"``, the Japanese sheet) or nine
     different terminal/honour kinds (``by="kinds"``, modern Riichi), before any call."""
     terminal = [tile.kind for tile in tiles if tile.kind in TERMINALS_AND_HONORS]
     if by == "kinds":
@@ -57,7 +58,7 @@ def four_kongs(kong_owners: Sequence[int], *, fourth_robbed: bool = False) -> bo
 def same_first_discards(first_discards: Sequence[Tile], which: str = "any_tile", *,
                         any_call: bool = False) -> bool:
     """All four players discard the same tile on the first go-round, with no call: any tile
-    (``which="any_tile"``, doc B) or only a wind (``which="wind"``, modern Riichi)."""
+    (``which="any_tile"``, the Japanese sheet) or only a wind (``which="wind"``, modern Riichi)."""
     if which not in ("any_tile", "wind"):
         raise ValueError(f"same_first_discards is 'any_tile' or 'wind', not {which!r}")
     if any_call or len(first_discards) != 4:
@@ -77,17 +78,12 @@ def three_ron(claimants: Sequence[int]) -> bool:
 
 
 def ron_winners(claimants: Sequence[int], discarder: int, multiple_ron: str) -> list[int]:
-    """Who wins a discard claimed by several players: ``"head_bump"`` (doc B) gives it to the first
+    """Who wins a discard claimed by several players: ``"head_bump"`` gives it to the first
     claimant in turn order after the discarder; ``"double_ron"`` lets two win. Three claimants is
-    an abortive draw (an empty list)."""
-    seats = sorted(set(claimants), key=lambda seat: (seat - discarder) % 4)
-    if discarder in seats:
-        raise ValueError("the discarder cannot claim their own discard")
-    if three_ron(seats):
-        return []
-    if multiple_ron == "head_bump":
-        return seats[:1]
-    return seats
+    an abortive draw (an empty list). The table's one resolver decides."""
+    claims = [Claim(seat) for seat in dict.fromkeys(claimants)]
+    return [claim.seat for claim in resolve_claims(claims, discarder, rule=multiple_ron,
+                                                   three_wins_abortive=True)]
 
 
 def abortive_kind(reason: Any, allowed: Sequence[str]) -> str:

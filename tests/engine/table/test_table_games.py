@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.table.state import Table, TableError, declared_score
+from engine.table.events import TableError, declared_score
+from engine.table.state import Table
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 A, B, C, D = range(4)
@@ -24,7 +25,7 @@ def win(winner, discarder, total, **score):
 
 # -- MCR -----------------------------------------------------------------------------------------
 
-# RULES.md 1.3 (Appendix 4): who sits East, South, West, North in each round.
+# Green Book Appendix 4 (docs/rules.md): who sits East, South, West, North in each round.
 APPENDIX4 = {"E": "ABCD", "S": "BADC", "W": "CDBA", "N": "DCAB"}
 
 
@@ -45,7 +46,7 @@ def test_mcr_full_game_seats_and_totals():
         win(B, None, 10, minimum=F),  # 2: self-drawn: everyone pays 8+10 = 18; B +54
         {"type": "draw", "waiting": [A]},  # 3: a drawn hand pays nothing in MCR
         win(C, D, 24, minimum=F),   # 4: C +48, D -32, A -8, B -8
-        {"type": "false_win", "offender": D},  # 5: D -60, each other +20 (doc A: 20 to each); play goes on
+        {"type": "false_win", "offender": D},  # 5: D -60, each other +20 (the MCR sheet); play goes on
         win(A, C, 12, minimum=F),   # 5: A +36, C -20, B -8, D -8
         win(D, None, 8, minimum=F),  # 6: D +48, others -16
         {"type": "draw"},            # 7
@@ -181,11 +182,11 @@ def test_riichi_double_ron_and_head_bump_option():
     assert state.records[-1].kind == "abortive_draw" and state.honba == 1 and state.dealer == A
 
 
-# -- doc B: japanese-classical -------------------------------------------------------------------
+# -- japanese-classical --------------------------------------------------------------------------
 
 def test_japanese_classical_counters_and_600_pool():
-    # The 600 pool is the agreed option (doc B: "Można jednak ustalić, że gracze czekający zostaną
-    # nagrodzeni" = the players may however agree that the waiting players are rewarded).
+    # The 600 pool is the agreed option (the Japanese sheet: "Można jednak ustalić, że gracze czekający
+    # zostaną nagrodzeni" = the players may however agree that the waiting players are rewarded).
     table = Table("japanese-classical", PLAYERS, {"draw_payments": True})
     events = [
         win(A, B, 160),   # E1 Ann (East) rons Bob, V 160: Bob pays for all three, 3 x 160 = 480; counter 1
@@ -235,8 +236,8 @@ def test_classical_losers_settle_and_east_extra_hands():
     # E1 again: Ann wins 24 on Bob's discard: 3 x 48 = +144; Bob 8, Cai 8, Dee 16: Bob and Cai pay Dee 8.
     state = table.record(cwin(A, B, 24, {B: 8, C: 8, D: 16}))
     assert state.totals == (384, -136, -106, -142)
-    # E1 again: a draw. Doc C: "When a draw occurs the hand stops. The deal passes and a new hand
-    # begins." Bob deals E2.
+    # E1 again: a draw. The classical sheet: "When a draw occurs the hand stops. The deal passes and a new
+    # hand begins." Bob deals E2.
     state = table.record({"type": "draw"})
     assert (state.dealer, state.dealer_hands, state.label) == (B, 1, "E2")
     # Dee claims a false Mah-Jongg: half the limit (150) to each, doubled to East (Bob): Bob +300,

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.families import presets
-from engine.table.state import Table, TableError, TableState, declared_score
+from engine.table.events import TableError, declared_score
+from engine.table.state import Table, TableState
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 PRESETS = sorted(presets())
@@ -39,7 +40,8 @@ def score_for(rules: str, draw) -> dict:
 
 def random_event(rules: str, draw) -> dict:
     kind = draw(st.sampled_from(["ron", "ron", "tsumo", "claims", "draw", "draw", "false_win", "penalty"]))
-    # Only Riichi plays riichi by default (japanese-classical refuses sticks: doc B has no riichi).
+    # Only Riichi plays riichi by default (japanese-classical refuses sticks: the Japanese sheet has no
+    # riichi).
     riichi = draw(st.lists(st.integers(0, 3), unique=True, max_size=2)) if rules == "riichi" else []
     if kind in ("ron", "tsumo"):
         winner = draw(st.integers(0, 3))

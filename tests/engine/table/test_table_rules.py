@@ -1,7 +1,7 @@
-"""The table rules of the three source documents: draws and deals, abortive draws, draw payments,
-riichi sticks, agreed values, option ranges, doc C's sacred discard and ready declaration, and
-doc A's penalty for revealing a hand. Each test quotes the sentence of the document it rests on
-(doc A and doc B are Polish: the Polish first, then the English)."""
+"""The table rules of the three rule sheets: draws and deals, abortive draws, draw payments, riichi
+sticks, agreed values, option ranges, the classical sheet's sacred discard and ready declaration,
+and the MCR sheet's penalty for revealing a hand. Each test quotes the sentence of the sheet it rests
+on (the MCR and Japanese sheets are Polish: the Polish first, then the English)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from engine.core.tiles import parse_tiles
 from engine.families import RulesError, presets, resolve_options, score_json, score_request
 from engine.families.option_specs import PRESET_SPECS
 from engine.families.riichi.draws import nine_terminals, same_first_discards
-from engine.table.state import Table, TableError, declared_score, penalty_event
+from engine.table.events import TableError, declared_score, penalty_event
+from engine.table.state import Table
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 A, B, C, D = range(4)
@@ -26,10 +27,10 @@ def abortive(reason, **evidence):
     return {"type": "draw", "abortive": True, "reason": reason, **evidence}
 
 
-# -- 1. doc C: the deal passes after a draw; no abortive draws ------------------------------------
+# -- 1. the classical sheet: the deal passes after a draw; no abortive draws -----------------------
 
 def test_classical_deal_passes_after_a_draw():
-    # Doc C: "When a draw occurs the hand stops. The deal passes and a new hand begins."
+    # The classical sheet: "When a draw occurs the hand stops. The deal passes and a new hand begins."
     table = Table("classical", PLAYERS)
     state = table.record({"type": "draw", "waiting": [A]})
     assert (state.dealer, state.label, state.dealer_hands) == (B, "E2", 1)
@@ -42,8 +43,8 @@ def test_classical_deal_passes_after_a_draw():
 
 
 def test_classical_table_refuses_abortive_draws():
-    # Doc C ends a hand by a win or by the wall: "Should the game proceed with no hand completed for
-    # game until there are only fourteen pieces (seven twos) left in the wall, ... the game is
+    # The classical sheet ends a hand by a win or by the wall: "Should the game proceed with no hand
+    # completed for game until there are only fourteen pieces (seven twos) left in the wall, ... the game is
     # declared a 'draw'". It names no abortive draw.
     table = Table("classical", PLAYERS)
     with pytest.raises(TableError, match="no abortive draws"):
@@ -52,23 +53,23 @@ def test_classical_table_refuses_abortive_draws():
 
 
 def test_mcr_table_refuses_abortive_draws():
-    # Doc A: "Rozgrywka może zakończyć się na dwa sposoby: gra nierozegrana – gdy wszystkie kamienie
-    # w Murze zostaną wyczerpane ...; wygrana" (A hand can end in two ways: a draw, when all the
-    # tiles of the wall are used up ...; a win).
+    # The MCR sheet: "Rozgrywka może zakończyć się na dwa sposoby: gra nierozegrana – gdy wszystkie kamienie
+    # w Murze zostaną wyczerpane ...; wygrana" (A hand can end in two ways: a draw, when all the tiles of
+    # the wall are used up ...; a win).
     with pytest.raises(TableError, match="no abortive draws"):
         Table("mcr", PLAYERS).record(abortive("four_kongs"))
 
 
-# -- 2. doc B's abortive draws as written ---------------------------------------------------------
+# -- 2. the Japanese sheet's abortive draws as written ---------------------------------------------
 
 # 1m 1m 9p 1p 1s E S W N + 2345m 5p: nine terminal/honour tiles, eight different kinds.
 NINE_TILES_EIGHT_KINDS = "11m19p1s1234z2345m"
 
 
 def test_nine_terminals_counts_tiles_in_doc_b():
-    # Doc B: "gdy w rozdaniu początkowym, wśród 13 otrzymanych, gracz dostatnie dziewięć kamieni
-    # skrajnych i/lub Honorów" (when in the starting deal, among the 13 received, a player gets
-    # nine terminal and/or honour tiles).
+    # The Japanese sheet: "gdy w rozdaniu początkowym, wśród 13 otrzymanych, gracz dostatnie dziewięć
+    # kamieni skrajnych i/lub Honorów" (when in the starting deal, among the 13 received, a player gets nine
+    # terminal and/or honour tiles).
     tiles = parse_tiles(NINE_TILES_EIGHT_KINDS)
     assert len(tiles) == 13
     assert nine_terminals(tiles, "tiles")
@@ -86,7 +87,7 @@ def test_nine_terminals_condition_is_checked_where_tiles_are_given():
         Table("japanese-classical", PLAYERS).record(
             abortive("nine_terminals", player=B, tiles="12m19p1s1234z2345m"))
     # Riichi reads it as nine different kinds: eight kinds are refused, unless the table chooses
-    # doc B's reading.
+    # the Japanese sheet's reading.
     with pytest.raises(TableError, match="8 different terminal/honour kinds"):
         Table("riichi", PLAYERS).record(abortive("nine_terminals", player=B, tiles=NINE_TILES_EIGHT_KINDS))
     state = Table("riichi", PLAYERS, {"nine_terminals": "tiles"}).record(
@@ -95,7 +96,7 @@ def test_nine_terminals_condition_is_checked_where_tiles_are_given():
 
 
 def test_same_tile_by_all_four_is_any_tile_in_doc_b():
-    # Doc B: "gdy podczas pierwszej zrzutki zostanie wyrzucony ten sam kamień przez wszystkich"
+    # The Japanese sheet: "gdy podczas pierwszej zrzutki zostanie wyrzucony ten sam kamień przez wszystkich"
     # (when on the first discard round the same tile is discarded by everyone).
     assert same_first_discards(parse_tiles("5p5p5p5p"), "any_tile")
     assert not same_first_discards(parse_tiles("5p5p5p5p"), "wind")
@@ -109,16 +110,16 @@ def test_same_tile_by_all_four_is_any_tile_in_doc_b():
 
 @pytest.mark.parametrize("reason", ["", "other", "nine kinds", "four_riichi"])
 def test_abortive_reason_is_one_of_the_presets_own_kinds(reason):
-    # Doc B lists its abortive draws ("Grę uważa się za nierozegraną (remis) w następujących
-    # przypadkach" = a hand counts as a draw in the following cases); four riichi declarations are
-    # not among them (doc B has no riichi).
+    # The Japanese sheet lists its abortive draws ("Grę uważa się za nierozegraną (remis) w następujących
+    # przypadkach" = a hand counts as a draw in the following cases); four riichi declarations are not among
+    # them (the Japanese sheet has no riichi).
     with pytest.raises(TableError, match="reason is one of"):
         Table("japanese-classical", PLAYERS).record(abortive(reason))
 
 
 def test_four_kongs_and_three_claims_are_doc_b_abortive_draws():
-    # Doc B: "gdy przez różnych graczy zgłoszone zostaną cztery Kongi" (when four kongs are declared
-    # by different players) and "gdy trzech graczy chce wziąć ten sam wyrzucony kamień do wygranej"
+    # The Japanese sheet: "gdy przez różnych graczy zgłoszone zostaną cztery Kongi" (when four kongs are
+    # declared by different players) and "gdy trzech graczy chce wziąć ten sam wyrzucony kamień do wygranej"
     # (when three players want the same discard to win).
     table = Table("japanese-classical", PLAYERS)
     with pytest.raises(TableError, match="four kongs"):
@@ -131,11 +132,11 @@ def test_four_kongs_and_three_claims_are_doc_b_abortive_draws():
     assert state.records[-1].kind == "abortive_draw" and state.records[-1].details["reason"] == "three_ron"
 
 
-# -- 3. doc B: no settlement at a draw unless agreed -----------------------------------------------
+# -- 3. the Japanese sheet: no settlement at a draw unless agreed ----------------------------------
 
 def test_doc_b_draw_payments_are_off_by_default():
-    # Doc B: "Nie następują natomiast rozliczenia między graczami. Można jednak ustalić, że gracze
-    # czekający zostaną nagrodzeni" (There is no settlement between the players. It can however be
+    # The Japanese sheet: "Nie następują natomiast rozliczenia między graczami. Można jednak ustalić, że
+    # gracze czekający zostaną nagrodzeni" (There is no settlement between the players. It can however be
     # agreed that the waiting players are rewarded).
     state = Table("japanese-classical", PLAYERS).record({"type": "draw", "waiting": [B]})
     assert state.totals == (2000, 2000, 2000, 2000)
@@ -147,7 +148,8 @@ def test_doc_b_draw_payments_are_off_by_default():
 # -- 4. no riichi sticks where the preset has no riichi --------------------------------------------
 
 def test_riichi_declarations_refused_where_riichi_is_off():
-    # Doc B describes no riichi: its table takes no riichi stick. japanese-classical has riichi off.
+    # The Japanese sheet describes no riichi: its table takes no riichi stick. japanese-classical has riichi
+    # off.
     table = Table("japanese-classical", PLAYERS)
     with pytest.raises(TableError, match="no riichi declarations.*'riichi' is off"):
         table.record({"type": "draw", "riichi": [A]})
@@ -159,11 +161,11 @@ def test_riichi_declarations_refused_where_riichi_is_off():
     assert state.totals[A] == 1900 and state.sticks == 1
 
 
-# -- 5. agreed values checked against the preset --------------------------------------------------
+# -- 5. agreed values checked against the preset ---------------------------------------------------
 
 def test_classical_agreed_value_capped_at_the_limit():
-    # Doc C: "When a player wins by completing his hand the other 3 players pay him his entire score
-    # regardless of their scores." The preset's limit (Babcock's 300) caps that score.
+    # The classical sheet: "When a player wins by completing his hand the other 3 players pay him his entire
+    # score regardless of their scores." The preset's limit (Babcock's 300) caps that score.
     state = Table("classical", PLAYERS).record(win(B, A, 5000))
     # 300 from Cai and Dee, 600 from Ann (East pays double): not 10,000 from East.
     assert state.totals == (-600, 1200, -300, -300)
@@ -171,16 +173,16 @@ def test_classical_agreed_value_capped_at_the_limit():
 
 
 def test_japanese_classical_agreed_value_capped_at_500_per_payer():
-    # Doc B: "(zasada ta działa w przypadku limitu ustalonego na 1500)" (this rule works with the
-    # limit set at 1500): 500 per payer, so a discarder pays at most 1500 for a non-dealer's hand.
+    # The Japanese sheet: "(zasada ta działa w przypadku limitu ustalonego na 1500)" (this rule works with
+    # the limit set at 1500): 500 per payer, so a discarder pays at most 1500 for a non-dealer's hand.
     state = Table("japanese-classical", PLAYERS).record(win(B, C, 5000))
     assert state.totals == (2000, 3500, 500, 2000)
     assert "capped at the limit of 500" in state.records[-1].summary
 
 
 def test_losers_values_checked():
-    # Doc C: "each one of the 3 losing players paying each one that has a larger hand the difference
-    # between their scores": a loser's score is a hand's score, never below 0, at most the limit.
+    # The classical sheet: "each one of the 3 losing players paying each one that has a larger hand the
+    # difference between their scores": a loser's score is a hand's score, never below 0, at most the limit.
     zero = declared_score(0)
     negative = {"total": -20, "declared": True}          # as an API or an imported file could send it
     event = win(A, None, 40, others={"1": negative, "2": zero, "3": zero})
@@ -194,9 +196,9 @@ def test_losers_values_checked():
 
 
 def test_negative_agreed_value_is_refused_not_a_false_win():
-    # Doc A's false win is a declared win that proves wrong ("W przypadku nieprawidłowości, gracz
-    # zgłaszający nieprawidłową wygraną zostaje ukarany" = if irregular, the player declaring the
-    # wrong win is penalised); a negative value is a typing error, not a declared win.
+    # The MCR sheet's false win is a declared win that proves wrong ("W przypadku nieprawidłowości, gracz
+    # zgłaszający nieprawidłową wygraną zostaje ukarany" = if irregular, the player declaring the wrong win
+    # is penalised); a negative value is a typing error, not a declared win.
     with pytest.raises(TableError, match="cannot be negative"):
         declared_score(-50)
     for rules in ("mcr", "classical", "japanese-classical"):
@@ -208,7 +210,7 @@ def test_negative_agreed_value_is_refused_not_a_false_win():
 
 
 def test_agreed_value_under_the_minimum_is_not_a_win():
-    # Doc A: "gracz ... musi pamiętać, by jego zestaw miał wartość przynajmniej 8 punktów" (the
+    # The MCR sheet: "gracz ... musi pamiętać, by jego zestaw miał wartość przynajmniej 8 punktów" (the
     # player must make sure the hand is worth at least 8 points).
     state = Table("mcr", PLAYERS).record({"type": "win", "winner": B, "discarder": A,
                                           "score": declared_score(6)})
@@ -220,7 +222,7 @@ def test_riichi_agreed_total_needs_han_and_fu():
         Table("riichi", PLAYERS).record(win(B, A, 7700))
 
 
-# -- 6. options typed, with ranges ------------------------------------------------------------------
+# -- 6. options typed, with ranges -----------------------------------------------------------------
 
 @pytest.mark.parametrize("value", [0, -10, True, "10"])
 def test_rounding_out_of_range_names_the_option(value):
@@ -242,7 +244,7 @@ def test_option_values_are_range_checked(rules, option, value):
         resolve_options(rules, {option: value})
 
 
-def test_every_option_of_the_document_presets_has_a_spec():
+def test_every_option_of_the_sheet_presets_has_a_spec():
     for rules in ("mcr", "mcr-ema", "riichi", "japanese-classical", "classical"):
         _, defaults = presets()[rules]
         missing = set(defaults) - set(PRESET_SPECS[rules]) - {"east_pays_double", "start_points",
@@ -251,12 +253,11 @@ def test_every_option_of_the_document_presets_has_a_spec():
         resolve_options(rules, {})                    # every default is inside its own range
 
 
-# -- doc C: sacred discard and ready --------------------------------------------------------------
+# -- the classical sheet: sacred discard and ready -------------------------------------------------
 
-# Doc C: "A sacred discard occurs if a player discovers that a previously discarded tile (by that
-# player) would permit the player to go out. ... If another player discards an identical tile, the
-# 'ready' player may not use it unless she has drawn from the wall at least once after their own
-# discard."
+# The classical sheet: "A sacred discard occurs if a player discovers that a previously discarded tile (by
+# that player) would permit the player to go out. ... If another player discards an identical tile, the
+# 'ready' player may not use it unless she has drawn from the wall at least once after their own discard."
 READY_HAND = {"rules": "classical", "hand": "123m456m789p23s55s4s", "win_tile": "4s",
               "win_by": "ron", "seat_wind": "S"}            # Bob waits on 1s or 4s
 
@@ -308,7 +309,7 @@ def test_sacred_discard_options():
     table.record({"type": "discard", "player": B, "tile": "1s"})
     with pytest.raises(TableError, match="every tile the hand waits on"):
         table.record(classical_win(B, C, "4s"))
-    # Doc C's rule bars only the identical tile.
+    # The classical sheet's rule bars only the identical tile.
     table = Table("classical", PLAYERS)
     table.record({"type": "discard", "player": B, "tile": "1s"})
     assert table.record(classical_win(B, C, "4s")).records[-1].kind == "win"
@@ -321,7 +322,7 @@ def test_sacred_discard_options():
 
 
 def test_ready_declaration_is_recorded_and_the_hand_forgets_play():
-    # Doc C: "When a player needs one tile go out, the hand is 'ready' and should be declared."
+    # The classical sheet: "When a player needs one tile go out, the hand is 'ready' and should be declared."
     table = Table("classical", PLAYERS)
     table.record({"type": "discard", "player": B, "tile": "4s"})
     state = table.record({"type": "ready", "player": B})
@@ -338,9 +339,9 @@ def test_play_events_only_where_the_preset_has_a_sacred_discard():
 
 
 def test_robbing_a_kong_by_a_fishing_player_scores_its_bonus():
-    # Doc C: "a player who is fishing may claim a tile added to a concealed pung to turn it to a
-    # kong, and thus win (and gets bonus points for doing so). This is called robbing a kong."
-    # Bob holds a concealed 999p pung (8) and waits on 1s/4s; Cai adds 4s to his pung and Bob robs it.
+    # The classical sheet: "a player who is fishing may claim a tile added to a concealed pung to turn it to
+    # a kong, and thus win (and gets bonus points for doing so). This is called robbing a kong." Bob holds a
+    # concealed 999p pung (8) and waits on 1s/4s; Cai adds 4s to his pung and Bob robs it.
     hand = {"rules": "classical", "hand": "123m456m999p23s55s4s", "win_tile": "4s", "win_by": "ron",
             "seat_wind": "S", "flags": ["robbing_kong"]}
     score = score_request(hand)
@@ -356,13 +357,13 @@ def test_robbing_a_kong_by_a_fishing_player_scores_its_bonus():
     assert state.records[-1].kind == "win"
 
 
-# -- doc A: revealing a hand before the win is verified -------------------------------------------
+# -- the MCR sheet: revealing a hand before the win is verified ------------------------------------
 
 def test_revealing_a_hand_before_verification_is_a_warning_or_an_agreed_penalty():
-    # Doc A: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed zweryfikowaniem zgłoszonej
-    # wygranej, popełnia przewinienie i może zostać ukarany ostrzeżeniem lub innymi karami." (When
-    # one of the other players reveals their hand before the declared win has been verified, they
-    # commit an offence and may be punished with a warning or other penalties.)
+    # The MCR sheet: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed zweryfikowaniem zgłoszonej
+    # wygranej, popełnia przewinienie i może zostać ukarany ostrzeżeniem lub innymi karami." (When one of
+    # the other players reveals their hand before the declared win has been verified, they commit an offence
+    # and may be punished with a warning or other penalties.)
     table = Table("mcr", PLAYERS)
     state = table.record(penalty_event(C, 0, offence="revealed_hand"))
     record = state.records[-1]
