@@ -14,13 +14,21 @@ from types import ModuleType
 from typing import Any
 
 from engine.hand import HandError, hand_from_dict
+from engine.names import add_native_names
 from engine.result import Score
 
 FAMILY_MODULES = ("engine.rulesets.mcr", "engine.rulesets.japanese", "engine.rulesets.classical")
 
 
 class RulesError(ValueError):
-    """An unknown preset or option, or an option value of the wrong type."""
+    """An unknown preset or option, or an option value of the wrong type; ``code`` and ``params``
+    say the same for the web layer's translated message."""
+
+    def __init__(self, message: str, *, code: str = "rules.invalid",
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 def _families() -> list[ModuleType]:
@@ -46,7 +54,8 @@ def get_preset(name: str) -> tuple[ModuleType, dict[str, Any]]:
     if _PRESETS_CACHE is None:
         _PRESETS_CACHE = presets()
     if name not in _PRESETS_CACHE:
-        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(sorted(_PRESETS_CACHE))}")
+        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(sorted(_PRESETS_CACHE))}",
+                         code="rules.unknown_preset", params={"rules": str(name)})
     module, defaults = _PRESETS_CACHE[name]
     return module, dict(defaults)
 
@@ -57,11 +66,13 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Mod
     for key, value in (overrides or {}).items():
         if key not in options:
             raise RulesError(
-                f"unknown option {key!r} for rules {name!r}; options: {', '.join(sorted(options))}")
+                f"unknown option {key!r} for rules {name!r}; options: {', '.join(sorted(options))}",
+                code="rules.unknown_option", params={"option": str(key), "rules": name})
         default = options[key]
         if default is not None and not _same_type(default, value):
             raise RulesError(
-                f"option {key!r} must be {type(default).__name__}, got {value!r}")
+                f"option {key!r} must be {type(default).__name__}, got {value!r}",
+                code="rules.option_type", params={"option": key, "value": repr(value)})
         options[key] = value
     return module, options
 
@@ -79,19 +90,34 @@ def _same_type(default: Any, value: Any) -> bool:
 def score_request(data: Mapping[str, Any]) -> Score:
     """Score one request object of the ``engine score`` contract; raises HandError/RulesError."""
     if not isinstance(data, Mapping):
-        raise HandError("each input must be a JSON object")
+        raise HandError("each input must be a JSON object", code="request.not_an_object")
     rules = data.get("rules") or "mcr"
     overrides = data.get("options") or {}
     if not isinstance(overrides, Mapping):
-        raise RulesError("options must be a JSON object")
+        raise RulesError("options must be a JSON object", code="rules.options_not_object")
     module, options = resolve_options(rules, overrides)
     hand = hand_from_dict(data)
     return module.score_hand(hand, options, data)
 
 
+def family_of(data: Mapping[str, Any]) -> str:
+    """The family name of a request's preset ("mcr", "japanese", ...): the native-name tables
+    are kept per family."""
+    module, _ = get_preset(data.get("rules") or "mcr")
+    return getattr(module, "FAMILY", module.__name__.rsplit(".", 1)[-1])
+
+
 def score_json(data: Any) -> dict[str, Any]:
-    """Like score_request, but never raises for bad input: errors become {"ok": false}."""
+    """Like score_request, but never raises for bad input: errors become {"ok": false}.
+    Each item carries its ``native_name`` beside the English one."""
     try:
-        return score_request(data).to_dict()
+        return add_native_names(score_request(data).to_dict(), family_of(data))
     except (HandError, RulesError, ValueError) as error:
-        return {"ok": False, "error": str(error)}
+        return error_json(error)
+
+
+def error_json(error: ValueError) -> dict[str, Any]:
+    """``{"ok": false}`` with the English message, and the code and params a translation needs
+    (errors without a code of their own get "invalid")."""
+    return {"ok": False, "error": str(error), "code": getattr(error, "code", "invalid"),
+            "params": dict(getattr(error, "params", {}))}
