@@ -241,7 +241,7 @@ def _int_field(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0) or 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise HandError(f"{key} must be a whole number of 0 or more, got {value!r}",
-                        code="hand.not_a_count", params={"field": key, "value": str(value)})
+                        code="hand.not_a_count", params={"key": key, "value": str(value)})
     return value
 
 

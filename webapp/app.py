@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from webapp import security
+from webapp import i18n, security
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
@@ -71,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tiletally.reader"] = reader or None
 
     security.install(app)
+    i18n.install(app)
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
         app.register_blueprint(blueprint)
     _install_errors(app)
