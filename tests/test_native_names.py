@@ -16,7 +16,7 @@ import pytest
 from mcr_random import random_hands
 from riichi_random import LIBRARY_NAMES
 
-from engine.names import add_native_names, japanese, localized_name, mcr, native_name
+from engine.names import add_native_names, classical, japanese, localized_name, mcr, native_name
 from engine.rulesets import score_json
 from engine.rulesets.japanese import DORA_REASONS
 from engine.rulesets.japanese_yaku import ALL_YAKU
@@ -142,3 +142,14 @@ def test_an_item_without_a_native_name_gets_null():
     result = add_native_names({"items": [{"name": "Declared total", "value": 8}]}, "mcr")
     assert result["items"] == [{"name": "Declared total", "value": 8, "native_name": None}]
     assert native_name("no-such-family", "Seven Pairs") is None
+
+
+def test_classical_names_cover_its_fixed_items():
+    from engine.rulesets.classical_tables import BONUSES, LIMIT_HANDS
+
+    named = {english for english, _, _ in classical.NAMES.values()}
+    assert named <= set(BONUSES) | set(LIMIT_HANDS) | {"Mah-Jongg", "Limit"}
+    result = score_json({"rules": "classical", "hand": "111m222p333s444z55z", "win_tile": "5z",
+                         "win_by": "tsumo"})
+    names = {item["name"]: item["native_name"] for item in result["items"]}
+    assert names["Mah-Jongg"] == "和牌" and names["Drawn winning tile"] == "自摸"

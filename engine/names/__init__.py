@@ -2,7 +2,9 @@
 
 A family's breakdown items carry the English name only; ``native_name`` finds the name the players
 of that family use (Chinese for MCR, Japanese for the Japanese games), and ``localized_name`` the
-name in a reader's language where the data has one (Traditional Chinese, Polish). The tables are
+name in a reader's language where the data has one (Traditional Chinese, Polish). Chinese for
+MCR and the classical game, Japanese for the Japanese games; a family without a table (or an item
+without a name in it) gets None. The tables are
 keyed by the engine's fan and yaku ids (one small module per family); the lookups here index them
 by English name, because that is what a Score's items carry. Pure data and lookups: no I/O.
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.names import japanese, mcr
+from engine.names import classical, japanese, mcr
 
 # family -> English name -> {language tag: name}; "native" is the family's own language.
 _Table = dict[str, dict[str, str]]
@@ -28,6 +30,11 @@ def _mcr_table() -> _Table:
     return table
 
 
+def _classical_table() -> _Table:
+    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
+            for english, simplified, traditional in classical.NAMES.values()}
+
+
 def _japanese_table() -> _Table:
     table: _Table = {}
     for english, japanese_name, polish in japanese.NAMES.values():
@@ -39,10 +46,11 @@ def _japanese_table() -> _Table:
 
 
 # Family names as the preset registry reports them; "riichi" is the Japanese family's other name.
-TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "japanese": _japanese_table()}
+TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "japanese": _japanese_table(),
+                             "classical": _classical_table()}
 TABLES["riichi"] = TABLES["japanese"]
 
-NATIVE_LANGUAGE = {"mcr": "zh_Hans", "japanese": "ja", "riichi": "ja"}
+NATIVE_LANGUAGE = {"mcr": "zh_Hans", "classical": "zh_Hans", "japanese": "ja", "riichi": "ja"}
 
 
 def native_name(family: str, english: str) -> str | None:

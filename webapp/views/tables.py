@@ -10,6 +10,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 
 from engine.rulesets import RulesError, get_preset
 from engine.table import TableError
+from webapp.csv_export import localized_csv
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict
 from webapp.views.present import preset_catalogue, table_view
@@ -126,7 +127,7 @@ def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
     if fmt == "csv":
-        body, kind = backend().export_csv(loaded), "text/csv"
+        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.state.players)), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
     else:
