@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from engine.tiles import NotationError, Tile, parse_tiles
+from engine.core.tiles import NotationError, Tile, parse_tiles
 from vision.detect import box_iou
 from vision.detections import Detections
 
@@ -118,6 +118,7 @@ class Report:
     read: int = 0                  # matched boxes with the right code
     hands_exact: int = 0
     hands: int = 0
+    photos_exact: int = 0          # every true tile read right and nothing else read
     confusion: Counter = field(default_factory=Counter)    # (true code, read code) -> count
     missed: Counter = field(default_factory=Counter)       # true code -> unmatched count
     extra: Counter = field(default_factory=Counter)        # read code -> unmatched count
@@ -139,6 +140,10 @@ class Report:
     @property
     def box_recall(self) -> float:
         return self.found / self.true_tiles if self.true_tiles else 0.0
+
+    @property
+    def photo_rate(self) -> float:
+        return self.photos_exact / self.images if self.images else 0.0
 
     @property
     def hand_rate(self) -> float:
@@ -170,6 +175,7 @@ class Report:
             "images": self.images, "true_tiles": self.true_tiles, "predicted_tiles": self.predicted_tiles,
             "precision": round(self.precision, 4), "recall": round(self.recall, 4),
             "box_precision": round(self.box_precision, 4), "box_recall": round(self.box_recall, 4),
+            "photos_exact": self.photos_exact, "photo_rate": round(self.photo_rate, 4),
             "hands": self.hands, "hands_exact": self.hands_exact, "hand_rate": round(self.hand_rate, 4),
             "latency_ms": self.latency(),
             "per_class": {code: {key: round(value, 4) for key, value in row.items()}
@@ -185,6 +191,7 @@ class Report:
             f"images {self.images}  tiles {self.true_tiles} true, {self.predicted_tiles} read",
             f"tile precision {self.precision:.2%}  recall {self.recall:.2%}  "
             f"(boxes alone: precision {self.box_precision:.2%}  recall {self.box_recall:.2%})",
+            f"photos with every tile right {self.photos_exact}/{self.images} = {self.photo_rate:.2%}",
             f"whole hands exact {self.hands_exact}/{self.hands} = {self.hand_rate:.2%}",
             "latency ms " + "  ".join(f"{k} {v}" for k, v in self.latency().items()),
         ]
@@ -220,7 +227,9 @@ def score_sample(report: Report, name: str, predicted: Detections, hand: Mapping
     matched_p, matched_t = {p for p, _ in pairs}, {t for _, t in pairs}
     report.missed.update(code for i, code in enumerate(true_codes) if i not in matched_t)
     report.extra.update(code for i, code in enumerate(read_codes) if i not in matched_p)
-    if "hand" in truth:
+    right = sum(true_codes[t] == read_codes[p] for p, t in pairs)
+    report.photos_exact += right == len(true) == len(predicted)
+    if truth.get("hand") is not None:
         report.hands += 1
         if canonical_hand(hand) == canonical_hand(truth["hand"]):
             report.hands_exact += 1

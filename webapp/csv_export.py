@@ -18,8 +18,8 @@ BOM = "\ufeff"
 
 def _headers(players: list[str]) -> list[str]:
     return ([gettext("event"), gettext("hand"), gettext("label"), gettext("kind"), gettext("summary")]
-            + [gettext("{name} change").format(name=name) for name in players]
-            + [gettext("{name} total").format(name=name) for name in players])
+            + [gettext("%(name)s change", name=name) for name in players]
+            + [gettext("%(name)s total", name=name) for name in players])
 
 
 def localized_csv(english_csv: str, players: list[str]) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.names import classical, japanese, mcr
+from engine.names import babcock, mcr, riichi
 
 # family -> English name -> {language tag: name}; "native" is the family's own language.
 _Table = dict[str, dict[str, str]]
@@ -32,12 +32,12 @@ def _mcr_table() -> _Table:
 
 def _classical_table() -> _Table:
     return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-            for english, simplified, traditional in classical.NAMES.values()}
+            for english, simplified, traditional in babcock.NAMES.values()}
 
 
 def _japanese_table() -> _Table:
     table: _Table = {}
-    for english, japanese_name, polish in japanese.NAMES.values():
+    for english, japanese_name, polish in riichi.NAMES.values():
         entry = {"native": japanese_name, "ja": japanese_name}
         if polish:
             entry["pl"] = polish
@@ -45,12 +45,11 @@ def _japanese_table() -> _Table:
     return table
 
 
-# Family names as the preset registry reports them; "riichi" is the Japanese family's other name.
-TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "japanese": _japanese_table(),
-                             "classical": _classical_table()}
-TABLES["riichi"] = TABLES["japanese"]
+# Keyed by family name as the preset registry reports it (engine.families.family_name).
+TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "riichi": _japanese_table(),
+                             "babcock": _classical_table()}
 
-NATIVE_LANGUAGE = {"mcr": "zh_Hans", "classical": "zh_Hans", "japanese": "ja", "riichi": "ja"}
+NATIVE_LANGUAGE = {"mcr": "zh_Hans", "babcock": "zh_Hans", "riichi": "ja"}
 
 
 def native_name(family: str, english: str) -> str | None:

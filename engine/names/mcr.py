@@ -1,4 +1,4 @@
-"""Chinese names of the 81 MCR fans, keyed by the engine's fan keys (``mcr_fans``).
+"""Chinese names of the 81 MCR fans, keyed by the engine's fan keys (``engine.families.mcr.fans``).
 
 Each entry: (English name, Simplified Chinese, Traditional Chinese, Polish or None). The Simplified
 names are the Green Book's, as listed in the published fan table cited in docs/i18n.md; the
