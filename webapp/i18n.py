@@ -21,7 +21,7 @@ from babel.support import Translations
 from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale
 
-from webapp import engine_messages
+from webapp import engine_messages, labels
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
@@ -51,10 +51,11 @@ def language_of(tag: str) -> str | None:
 def select_language() -> str:
     """The reader's language for this request (see the module docstring for the order); a ``lang``
     TileTally does not speak was refused before this (``install``), and is ignored here."""
+    if request.path.startswith("/api/"):
+        return DEFAULT_LANGUAGE   # the API's messages stay English whatever the request says
     language = language_of(request.args.get("lang") or "")
     if language is not None:
-        if not request.path.startswith("/api/"):
-            session[SESSION_KEY] = language   # the switch: kept for the next pages
+        session[SESSION_KEY] = language   # the switch: kept for the next pages
         return language
     kept = session.get(SESSION_KEY)
     if kept in LANGUAGES:
@@ -135,5 +136,8 @@ def install(app: Flask) -> None:
                                  engine_page_data=engine_page_data,
                                  engine_error=engine_messages.render_error,
                                  engine_reason=engine_messages.render_reason,
+                                 wind_name=labels.wind, wind_badge=labels.wind_badge,
+                                 hand_title=labels.hand_title, preset_label=labels.preset,
+                                 option_label=labels.option, flag_label=labels.flag,
                                  html_lang=html_lang, js_catalog=lambda: js_catalog(current_language()))
     app.jinja_env.filters["number"] = number

@@ -46,6 +46,6 @@ window.TT = (function () {
   }
 
   function signed(value) { return value > 0 ? "+" + value : String(value); }
-  const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+  const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
   return { el, api, tileImg, setTileUrl, signed, WIND_NAMES };
 })();

@@ -24,7 +24,47 @@
     return out;
   }
 
+  // Winds: the name in the page's language, and the short mark of a seat (the letter, or the one
+  // character a Chinese or Japanese reader knows).
+  var WINDS = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+  function windName(letter) { return WINDS[letter] || letter; }
+  function windBadge(letter) { var name = windName(letter); return name.length === 1 ? name : letter; }
+
+  // The reasons the draw form offers (stored in English): listed here so the catalog has them.
+  [t("nine terminals and honours"), t("four kongs by different players"),
+    t("four identical winds on the first go-round"), t("three players claimed one discard"),
+    t("four riichi declarations"), t("other")];
+
+  // A recorded hand's one-line title from its facts (the API's English title where there are none);
+  // webapp/labels.py writes the same titles for the pages.
+  function handTitle(entry, players) {
+    var facts = entry.facts || {};
+    var name = function (index) { return players[index] !== undefined ? players[index] : "?"; };
+    if (entry.kind === "win" && facts.winners && facts.winners.length === 1) {   // several: the summary
+      return facts.discarder === null || facts.discarder === undefined
+        ? t("{winner} wins self-drawn, {total}", { winner: name(facts.winners[0]), total: facts.total })
+        : t("{winner} wins on {discarder}'s discard, {total}",
+          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total });
+    }
+    if (entry.kind === "draw" || entry.kind === "abortive_draw") {
+      var title = entry.kind === "abortive_draw" ? t("abortive draw") : t("draw");
+      if (facts.reason) title += " (" + t(facts.reason) + ")";
+      if (facts.waiting && facts.waiting.length) {
+        title += "; " + t("waiting: {names}", { names: facts.waiting.map(name).join(", ") });
+      }
+      return title;
+    }
+    if (entry.kind === "false_win" && facts.offender !== undefined) {
+      return t("false win by {name}", { name: name(facts.offender) });
+    }
+    if (entry.kind === "penalty") {
+      return facts.reason ? t("penalty: {reason}", { reason: facts.reason }) : t("penalty");
+    }
+    return entry.title || "";
+  }
+
   window.t = t;
   window.formatNumber = number;
   window.pageLanguage = lang;
+  window.TTi18n = { windName: windName, windBadge: windBadge, handTitle: handTitle };
 })();

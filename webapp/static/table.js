@@ -16,7 +16,7 @@ window.TTChart = (function () {
       options: {
         responsive: true, maintainAspectRatio: false, animation: false,
         interaction: { mode: "index", intersect: false },
-        scales: { x: { title: { display: true, text: "hand" } }, y: { title: { display: true, text: "total" } } },
+        scales: { x: { title: { display: true, text: t("hand") } }, y: { title: { display: true, text: t("total") } } },
         plugins: { legend: { position: "bottom", labels: { boxWidth: 14 } } },
       },
     });

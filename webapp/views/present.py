@@ -34,6 +34,10 @@ PRESET_NAMES = {
 UNITS = {"mcr": ("fan", "fan"), "riichi": ("han", "points"), "babcock": ("", "points")}
 
 
+# What a page needs to title a hand in the reader's language (webapp/labels.hand_title).
+TITLE_FACTS = ("winners", "discarder", "total", "waiting", "reason", "offender")
+
+
 def family_of(rules: str) -> str:
     return family_name(get_preset(rules)[0])
 
@@ -59,6 +63,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "winner": record.details.get("winner"),
+            "facts": {key: record.details[key] for key in TITLE_FACTS if key in record.details},
             "detail": _detail(event, family),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
