@@ -160,3 +160,25 @@ def test_numbers_are_written_as_the_reader_writes_them(app) -> None:
             app.preprocess_request()
             assert number(32000) == text, language
             assert number(-8) in ("-8", "\u22128")
+
+
+# -- CSV ---------------------------------------------------------------------------------------
+
+def test_the_csv_download_follows_the_readers_locale(client, table) -> None:
+    token = table["edit_token"]
+    polish = client.get(f"/t/{token}/export.csv?lang=pl").get_data(as_text=True)
+    assert polish.startswith("\ufeff")
+    header, first = polish[1:].splitlines()[:2]
+    assert header.split(";")[:5] == ["zdarzenie", "rozdanie", "oznaczenie", "rodzaj", "opis"]
+    assert header.split(";")[5] == "Ann zmiana" and first.split(";")[5] == "35"
+    chinese = client.get(f"/t/{token}/export.csv?lang=zh_Hans").get_data(as_text=True)
+    assert chinese[1:].splitlines()[0].split(",")[:2] == ["事件", "局"]
+    english_api = client.get(f"/api/tables/{token}/export.csv", headers={"Accept-Language": "pl"})
+    assert english_api.get_data(as_text=True).splitlines()[0].startswith("event,hand,label,kind,summary")
+
+
+def test_the_table_page_titles_hands_in_the_readers_language(client, table) -> None:
+    html = client.get(f"/b/{table['view_token']}?lang=zh_Hans").get_data(as_text=True)
+    assert "Ann 和 Bob 打出的牌，11" in html
+    html = client.get(f"/b/{table['view_token']}?lang=pl").get_data(as_text=True)
+    assert "Ann wygrywa na zrzutce Bob, 11" in html
