@@ -21,6 +21,7 @@ from babel.support import Translations
 from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale
 
+from engine.names import NATIVE_LANGUAGE
 from webapp import engine_messages, labels
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
@@ -77,6 +78,12 @@ def current_language() -> str:
     return locale.language if locale.language in LANGUAGES else DEFAULT_LANGUAGE
 
 
+def native_lang(family: str) -> str:
+    """The BCP 47 tag of a family's native names, for the lang of the element that shows them
+    (a Chinese fan name on a Japanese page still takes Chinese glyphs)."""
+    return NATIVE_LANGUAGE.get(family, "und").replace("_", "-")
+
+
 def html_lang() -> str:
     """The BCP 47 tag for <html lang>: fonts and line breaking depend on it (zh-Hans, not zh_Hans)."""
     return current_language().replace("_", "-")
@@ -109,7 +116,7 @@ def _item_title(family: str, item: Mapping[str, Any]) -> ItemTitle:
 
 def engine_page_data(family: str) -> dict[str, Any]:
     """What a page script needs to name items and engine errors in this language."""
-    return {"language": current_language(),
+    return {"language": current_language(), "native_lang": native_lang(family),
             "titles": {english: list(title) for english, title
                        in titles_for_page(family, current_language()).items()},
             **engine_messages.templates_for_page()}
@@ -139,5 +146,7 @@ def install(app: Flask) -> None:
                                  wind_name=labels.wind, wind_badge=labels.wind_badge,
                                  hand_title=labels.hand_title, preset_label=labels.preset,
                                  option_label=labels.option, flag_label=labels.flag,
+                                 draw_reason=labels.draw_reason, kind_label=labels.kind_label,
+                                 unit_label=labels.unit, native_lang=native_lang,
                                  html_lang=html_lang, js_catalog=lambda: js_catalog(current_language()))
     app.jinja_env.filters["number"] = number

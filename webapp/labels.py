@@ -105,6 +105,38 @@ STATUS_TITLES = {
 }
 
 
+# The abortive-draw reasons the draw form offers; the event keeps the English words.
+DRAW_REASONS = {
+    "nine terminals and honours": _l("nine terminals and honours"),
+    "four kongs by different players": _l("four kongs by different players"),
+    "four identical winds on the first go-round": _l("four identical winds on the first go-round"),
+    "three players claimed one discard": _l("three players claimed one discard"),
+    "four riichi declarations": _l("four riichi declarations"),
+    "other": _l("other"),
+}
+
+KINDS = {"win": _l("win"), "draw": _l("draw"), "abortive_draw": _l("abortive draw"),
+         "false_win": _l("false win"), "penalty": _l("penalty")}
+
+UNIT_NAMES = {"fan": _l("fan"), "han": _l("han"), "point": _l("point"), "points": _l("points"),
+              "double": _l("double"), "doubles": _l("doubles")}
+
+
+def draw_reason(reason: str) -> str:
+    label = DRAW_REASONS.get(reason)
+    return str(label) if label is not None else reason
+
+
+def kind_label(kind: str) -> str:
+    label = KINDS.get(kind)
+    return str(label) if label is not None else kind.replace("_", " ")
+
+
+def unit(name: str) -> str:
+    label = UNIT_NAMES.get(name)
+    return str(label) if label is not None else name
+
+
 def status_title(status: int, english: str) -> str:
     """The error page's title for an HTTP status, in the reader's language."""
     title = STATUS_TITLES.get(status)
@@ -157,7 +189,7 @@ def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     if kind in ("draw", "abortive_draw"):
         title = gettext("abortive draw") if kind == "abortive_draw" else gettext("draw")
         if facts.get("reason"):
-            title += f" ({gettext(str(facts['reason']))})"
+            title += f" ({draw_reason(str(facts['reason']))})"
         if facts.get("waiting"):
             title += "; " + gettext("waiting: %(names)s",
                                     names=", ".join(name(p) for p in facts["waiting"]))
