@@ -36,7 +36,7 @@ translations: $(STAMP)
 translations-extract: $(STAMP)
 	$(PYBABEL) -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output --project TileTally \
 		-o webapp/translations/messages.pot .
-	$(PYBABEL) -q extract -F babel-js.cfg -k t --no-location --sort-output --project TileTally -o webapp/translations/js.pot .
+	$(PYBABEL) -q extract -F babel-js.cfg -k t -k pt:1c,2 --no-location --sort-output --project TileTally -o webapp/translations/js.pot .
 	$(PYBABEL) -q update -i webapp/translations/messages.pot -d webapp/translations -D messages \
 		--no-fuzzy-matching
 	$(PYBABEL) -q update -i webapp/translations/js.pot -d webapp/translations -D js --no-fuzzy-matching

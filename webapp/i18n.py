@@ -148,5 +148,7 @@ def install(app: Flask) -> None:
                                  option_label=labels.option, flag_label=labels.flag,
                                  draw_reason=labels.draw_reason, kind_label=labels.kind_label,
                                  unit_label=labels.unit, native_lang=native_lang,
+                                 hand_detail=lambda entry, family: labels.hand_detail(
+                                     entry, family, current_language()),
                                  html_lang=html_lang, js_catalog=lambda: js_catalog(current_language()))
     app.jinja_env.filters["number"] = number

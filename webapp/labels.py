@@ -170,6 +170,21 @@ def flag(family: str, key: str, english: str = "") -> str:
     return str(label) if label is not None else (english or key)
 
 
+def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:
+    """A winning hand's first items ("花龙 8 番, 门前清 2 番") in the reader's language, from the
+    entry's facts; the English detail where the facts do not list them."""
+    from webapp.item_names import item_title  # noqa: PLC0415 - item_names imports the engine names
+
+    items = (entry.get("facts") or {}).get("items")
+    if not items:
+        return str(entry.get("detail") or "")
+    text = gettext(", ").join(f"{item_title(family, name, language).title} {points} {unit(word)}".rstrip()
+                              for name, points, word in items[:6])
+    if len(items) > 6:
+        text += gettext(", and %(count)s more", count=len(items) - 6)
+    return text
+
+
 def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     """A recorded hand's one-line title in the reader's language, from its facts; the engine's
     English summary where the facts are not there (an entry from an older view)."""

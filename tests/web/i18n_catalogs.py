@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "webapp" / "translations"
 DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext"]),
-           "js": ("babel-js.cfg", ["-k", "t"])}
+           "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"])}
 
 
 def _pybabel(*args: str) -> None:

@@ -21,7 +21,7 @@
 
   function render(state) {
     const counters = [el("span", {}, [t("Round") + " ", el("b", { dataset: { field: "round_wind" } }, windName(state.round_wind))]),
-      el("span", {}, [t("Hand") + " ", el("b", { dataset: { field: "hand_number" } }, String(state.hand_number)),
+      el("span", {}, [pt("hand number", "Hand") + " ", el("b", { dataset: { field: "hand_number" } }, String(state.hand_number)),
         state.fixed_hands ? " " + t("of {total}", { total: state.fixed_hands }) : ""])];
     if (state.uses_counters) counters.push(el("span", {}, [t("Counters") + " ", el("b", {}, String(state.counters))]));
     if (state.uses_sticks) counters.push(el("span", {}, [t("Riichi sticks") + " ", el("b", {}, String(state.riichi_sticks))]));

@@ -14,14 +14,24 @@
     return (numbers && typeof value === "number") ? numbers.format(value) : String(value);
   }
 
-  function t(text, params) {
-    var out = Object.prototype.hasOwnProperty.call(catalog, text) ? catalog[text] : text;
+  function fill(out, params) {
     if (params) {
       out = out.replace(/\{(\w+)\}/g, function (whole, key) {
         return Object.prototype.hasOwnProperty.call(params, key) ? number(params[key]) : whole;
       });
     }
     return out;
+  }
+
+  function t(text, params) {
+    return fill(Object.prototype.hasOwnProperty.call(catalog, text) ? catalog[text] : text, params);
+  }
+
+  // pt("hand number", "Hand"): the same English word in another sense (gettext's msgctxt; the
+  // catalog keys such a message as context + "\u0004" + text).
+  function pt(context, text, params) {
+    var key = context + "\u0004" + text;
+    return fill(Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : text, params);
   }
 
   // Winds: the name in the page's language, and the short mark of a seat (the letter, or the one
@@ -64,6 +74,7 @@
   }
 
   window.t = t;
+  window.pt = pt;
   window.formatNumber = number;
   window.pageLanguage = lang;
   window.TTi18n = { windName: windName, windBadge: windBadge, handTitle: handTitle };
