@@ -93,6 +93,8 @@ def html_lang() -> str:
 def js_catalog(language: str) -> dict[str, str]:
     """msgid -> msgstr of the page scripts' catalog (the ``js`` domain) for one language; only
     translated messages, so a script falls back to its English text by itself."""
+    if language == DEFAULT_LANGUAGE:
+        return {}   # the scripts are written in English
     translations = Translations.load(str(TRANSLATIONS_DIR), [Locale.parse(language)], domain="js")
     catalog: dict[Any, str] = getattr(translations, "_catalog", {})
     return {key: value for key, value in catalog.items() if isinstance(key, str) and key and value}

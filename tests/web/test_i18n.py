@@ -149,6 +149,19 @@ def test_item_titles_follow_the_language() -> None:
     assert item_title("mcr", "Declared total", "ja") == ("Declared total", None)
 
 
+def test_the_hand_page_shows_native_names(client, table) -> None:
+    from engine.families import score_json
+
+    token = table["edit_token"]
+    items = score_json({key: WIN[key] for key in ("hand", "win_tile", "win_by")})["items"]
+    assert items
+    english = client.get(f"/t/{token}/hands/0?lang=en").get_data(as_text=True)
+    chinese = client.get(f"/t/{token}/hands/0?lang=zh_Hans").get_data(as_text=True)
+    for item in items:
+        assert item["name"] in english and item["native_name"] in english
+        assert item["native_name"] in chinese and item["name"] not in chinese
+
+
 # -- numbers -----------------------------------------------------------------------------------
 
 def test_numbers_are_written_as_the_reader_writes_them(app) -> None:

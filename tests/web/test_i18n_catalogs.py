@@ -53,14 +53,17 @@ def test_translations_keep_the_placeholders(domain: str, language: str) -> None:
 
 # -- nothing left in English in the templates ----------------------------------------------------
 
+# A block that fills an attribute (the body's class) is not text a person reads.
+ATTRIBUTE_BLOCK = re.compile(r"{% block body_class %}.*?{% endblock %}", re.S)
 JINJA = re.compile(r"{#.*?#}|{%.*?%}|{{.*?}}", re.S)
 TAG = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]+>", re.S)
-# Words that are the same in every language: the product's name, tile and meld notation.
-ALLOWED = re.compile(r"TileTally|\b[0-9]+[mpszf]\b|\bpon:555p\b")
+# Words that are the same in every language: the product's name, tile and meld notation, file
+# formats.
+ALLOWED = re.compile(r"TileTally|\b[0-9]+[mpszf]\b|\bpon:555p\b|\bCSV\b|\bJSON\b")
 
 
 def visible_text(template: str) -> str:
-    text = JINJA.sub(" ", template)
+    text = JINJA.sub(" ", ATTRIBUTE_BLOCK.sub(" ", template))
     text = TAG.sub(" ", text)
     return ALLOWED.sub(" ", text)
 

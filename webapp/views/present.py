@@ -63,7 +63,8 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "winner": record.details.get("winner"),
-            "facts": {key: record.details[key] for key in TITLE_FACTS if key in record.details},
+            "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+                      "items": _detail_items(event, family)},
             "detail": _detail(event, family),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
@@ -100,14 +101,19 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail(event: dict[str, Any] | None, family: str) -> str:
+def _detail_items(event: dict[str, Any] | None, family: str) -> list[list[Any]]:
+    """[name, points, unit] of each item of a win, for its one-line detail (the pages write it in
+    the reader's language from these)."""
     if not event or event.get("type") != "win":
-        return ""
+        return []
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
-    items = score.get("items") or []
     unit = UNITS.get(family, ("", ""))[0]
-    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
-                     for item in items[:6])
+    return [[item["name"], item["value"] * item.get("count", 1), unit] for item in score.get("items") or []]
+
+
+def _detail(event: dict[str, Any] | None, family: str) -> str:
+    items = _detail_items(event, family)
+    text = ", ".join(f"{name} {points}{(' ' + unit) if unit else ''}" for name, points, unit in items[:6])
     if len(items) > 6:
         text += f", and {len(items) - 6} more"
     return text
