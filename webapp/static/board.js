@@ -15,7 +15,7 @@
         el("span", { class: "name" }, player.name),
         player.is_dealer ? el("span", { class: "badge" }, t("dealer")) : null]),
       el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } },
-        window.formatNumber(player.total)),
+        String(player.total)),
     ]);
   }
 
