@@ -40,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from vision.detections import Detections  # noqa: E402
-from vision.evaluate import Sample, claimed_tiles, load_samples, match  # noqa: E402
+from vision.evaluate import MATCHERS, Sample, claimed_tiles, load_samples  # noqa: E402
 from vision.stabilize import Stabilizer  # noqa: E402
 
 PEER_NAMES = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
@@ -57,12 +57,13 @@ def riichi_only(det: Detections) -> Detections:
 class Tally:
     """Matched-and-right counts for one side."""
 
-    def __init__(self) -> None:
+    def __init__(self, rule: str = "iou") -> None:
         self.read = self.predicted = self.true = self.photos_all_read = 0
         self.times_ms: list[float] = []
+        self.match = MATCHERS[rule]
 
     def add(self, predicted: Detections, truth: Detections, elapsed_ms: float) -> None:
-        pairs = match(predicted, truth)
+        pairs = self.match(predicted, truth)
         right = sum(predicted.codes[p] == truth.codes[t] for p, t in pairs)
         self.read += right
         self.predicted += len(predicted)
@@ -217,32 +218,42 @@ class BaselineDetector:
 
 def real_side_by_side(samples: list[Sample], reader, baseline: BaselineDetector | None) -> None:
     peer = peer_reader()
-    ours, base, theirs, ours_peer_kinds = Tally(), Tally(), Tally(), Tally()
+    rules = ("iou", "centre")
+    ours, base, theirs, ours_peer_kinds = ({rule: Tally(rule) for rule in rules} for _ in range(4))
     for sample in samples:
         data = sample.image.read_bytes()
         truth = Detections.from_json(sample.truth["tiles"])
         start = time.perf_counter()
         found = claimed_tiles(reader.read_bytes(data))
         elapsed = (time.perf_counter() - start) * 1000
-        ours.add(found, truth, elapsed)
-        ours_peer_kinds.add(riichi_only(found), riichi_only(truth), elapsed)
+        found_base = found_peer = None
         if baseline is not None:
             start = time.perf_counter()
-            base.add(baseline.read_bytes(data), truth, (time.perf_counter() - start) * 1000)
+            found_base = baseline.read_bytes(data)
+            elapsed_base = (time.perf_counter() - start) * 1000
         if peer is not None:
             start = time.perf_counter()
-            found = peer(data)
-            theirs.add(riichi_only(found), riichi_only(truth), (time.perf_counter() - start) * 1000)
-    print(f"5. real validation photos: {len(samples)} photos, {ours.true} tiles")
-    print("  " + ours.line("ours", len(samples)))
-    if baseline is not None:
-        print("  " + base.line("yolov8n real-only", len(samples)))
-    else:
+            found_peer = peer(data)
+            elapsed_peer = (time.perf_counter() - start) * 1000
+        for rule in rules:
+            ours[rule].add(found, truth, elapsed)
+            ours_peer_kinds[rule].add(riichi_only(found), riichi_only(truth), elapsed)
+            if found_base is not None:
+                base[rule].add(found_base, truth, elapsed_base)
+            if found_peer is not None:
+                theirs[rule].add(riichi_only(found_peer), riichi_only(truth), elapsed_peer)
+    print(f"5. real validation photos: {len(samples)} photos, {ours['iou'].true} tiles")
+    for rule, title in (("iou", "matched at IoU >= 0.5"),
+                        ("centre", "matched by centres (each box holds the other's; loose truth boxes)")):
+        print(f"  {title}:")
+        print("  " + ours[rule].line("ours", len(samples)))
+        if baseline is not None:
+            print("  " + base[rule].line("yolov8n real-only", len(samples)))
+        if peer is not None:
+            print("  " + ours_peer_kinds[rule].line("ours (peer's kinds)", len(samples)))
+            print("  " + theirs[rule].line("mahjong-detector", len(samples)))
+    if baseline is None:
         print("  the real-only YOLOv8n baseline is absent (--baseline; see models/MODEL_CARD.md)")
-    if peer is not None:
-        print(f"  on the {ours_peer_kinds.true} tiles the peer can name:")
-        print("  " + ours_peer_kinds.line("ours", len(samples)))
-        print("  " + theirs.line("mahjong-detector", len(samples)))
 
 
 def real_video(sample: Sample, count: int, seed: int = 0) -> list[np.ndarray]:

@@ -78,3 +78,14 @@ def test_photos_with_every_tile_right_count_extras_and_misses():
     score_sample(report, "b", Detections.from_codes(boxes, ["1m", "3m"]), {}, truth)
     score_sample(report, "c", Detections.from_codes(boxes[:1], ["1m"]), {}, truth)
     assert (report.photos_exact, report.images, report.hands) == (1, 3, 0)
+
+
+def test_centre_matching_pairs_loose_truth_boxes_one_to_one():
+    from vision.evaluate import match, match_centres
+
+    truth = Detections.from_codes(np.array([[0, 0, 30, 30], [20, 0, 50, 30]], np.float32), ["1m", "2m"])
+    read = Detections.from_codes(np.array([[8, 8, 18, 22], [30, 8, 40, 22]], np.float32), ["1m", "2m"])
+    assert match(read, truth) == []
+    assert sorted(match_centres(read, truth)) == [(0, 0), (1, 1)]
+    far = Detections.from_codes(np.array([[60, 0, 70, 14]], np.float32), ["1m"])
+    assert match_centres(far, truth) == []

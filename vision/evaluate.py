@@ -85,6 +85,33 @@ def match(predicted: Detections, truth: Detections, iou: float = 0.5) -> list[tu
     return pairs
 
 
+def match_centres(predicted: Detections, truth: Detections, iou: float = 0.0) -> list[tuple[int, int]]:
+    """Pairs as ``match`` makes them, for truth boxes drawn loosely by people (the real photo set:
+    boxes grown by the export's turns): a prediction takes the free true tile, nearest centre
+    first, when each box holds the other's centre. ``iou`` is ignored (the same call shape)."""
+    pairs: list[tuple[int, int]] = []
+    free = np.ones(len(truth), dtype=bool)
+    if not len(truth):
+        return pairs
+    true_centres = (truth.boxes[:, :2] + truth.boxes[:, 2:]) / 2
+    for index in np.argsort(-predicted.confidences, kind="stable"):
+        box = predicted.boxes[index]
+        centre = (box[:2] + box[2:]) / 2
+        holds_it = ((truth.boxes[:, 0] <= centre[0]) & (centre[0] <= truth.boxes[:, 2])
+                    & (truth.boxes[:, 1] <= centre[1]) & (centre[1] <= truth.boxes[:, 3]))
+        held = ((box[0] <= true_centres[:, 0]) & (true_centres[:, 0] <= box[2])
+                & (box[1] <= true_centres[:, 1]) & (true_centres[:, 1] <= box[3]))
+        candidates = np.flatnonzero(free & holds_it & held)
+        if len(candidates):
+            best = int(candidates[np.argmin(np.linalg.norm(true_centres[candidates] - centre, axis=1))])
+            pairs.append((int(index), best))
+            free[best] = False
+    return pairs
+
+
+MATCHERS = {"iou": match, "centre": match_centres}
+
+
 def canonical_hand(hand: Mapping[str, Any]) -> tuple[Any, ...]:
     """A hand dict in a form where equal hands compare equal, whatever the order of writing.
     A concealed kong is compared by its kind: a red five under a face-down tile cannot be seen."""
@@ -212,10 +239,11 @@ class Report:
 
 
 def score_sample(report: Report, name: str, predicted: Detections, hand: Mapping[str, Any],
-                 truth: Mapping[str, Any], latency_ms: float | None = None) -> None:
-    """Add one photo's reading to ``report`` (pure bookkeeping; tested without a model)."""
+                 truth: Mapping[str, Any], latency_ms: float | None = None, rule: str = "iou") -> None:
+    """Add one photo's reading to ``report`` (pure bookkeeping; tested without a model). ``rule``:
+    how a read tile is paired with a true one (MATCHERS)."""
     true = Detections.from_json(truth["tiles"])
-    pairs = match(predicted, true)
+    pairs = MATCHERS[rule](predicted, true)
     report.images += 1
     report.true_tiles += len(true)
     report.predicted_tiles += len(predicted)
@@ -246,13 +274,13 @@ def claimed_tiles(reading: Any) -> Detections:
 
 
 def evaluate(read: Callable[[bytes], Any], samples: Iterable[Sample],
-             progress: Callable[[int], None] | None = None) -> Report:
+             progress: Callable[[int], None] | None = None, rule: str = "iou") -> Report:
     """Read every sample with ``read`` (bytes -> vision.reader.Reading) and score it."""
     report = Report()
     for number, sample in enumerate(samples):
         reading = read(sample.image.read_bytes())
         score_sample(report, sample.image.name, claimed_tiles(reading), reading.layout.hand, sample.truth,
-                     sum(reading.timing_ms.values()))
+                     sum(reading.timing_ms.values()), rule=rule)
         if progress:
             progress(number + 1)
     return report
