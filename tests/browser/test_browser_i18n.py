@@ -4,6 +4,7 @@ nothing scrolls sideways, and the breakdown names each fan as a reader of that l
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from pathlib import Path
@@ -21,6 +22,15 @@ MISREAD_INDEX = 4   # the fake reader in conftest.py reads this tile (5p) as 6p
 WIN = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1}
 # A shared test machine can be slow to serve the first pages; waiting longer tests nothing less.
 TIMEOUT_MS = 120_000
+# Where `shot` writes (conftest.py): docs/screenshots under `make screenshots`, else an ignored folder.
+SCREENSHOTS = Path(os.environ.get("TILETALLY_SCREENSHOTS")
+                   or Path(__file__).resolve().parents[2] / "data" / "screenshots")
+
+
+def shot_breakdown(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The score card alone (the README's breakdown pictures)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#score-step").screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -78,6 +88,7 @@ def test_table_and_declare_pages_in_each_language(phone, server: str, shot, hand
         assert "Mixed Straight" not in breakdown or language in ("pl", "ja")
     no_sideways_scroll(page)
     shot(page, f"declare-breakdown-{language}")
+    shot_breakdown(page, f"breakdown-{language}")
     assert not page.context.console_errors
 
 
@@ -87,10 +98,12 @@ def test_riichi_breakdown_in_japanese(phone, server: str, shot, hand_photo) -> N
     token = new_table(page, server, "riichi", hands=0)
     page.goto(f"{server}/t/{token}/declare?lang=ja")
     page.check('#flags input[value="riichi"]')
+    page.check('#flags input[value="ippatsu"]')
     declare_the_photo(page, hand_photo)
     breakdown = page.inner_text("#breakdown")
-    assert "立直" in breakdown and "Riichi" not in breakdown
+    assert "立直" in breakdown and "一発" in breakdown and "Riichi" not in breakdown
     assert re.search(r"[\u3040-\u30ff]", breakdown)    # the page's own text is Japanese too
     no_sideways_scroll(page)
     shot(page, "declare-breakdown-riichi-ja")
+    shot_breakdown(page, "breakdown-riichi-ja")
     assert not page.context.console_errors
