@@ -62,6 +62,7 @@ MESSAGES = {
     "rules.unknown_preset": _l("Unknown rules “{rules}”."),
     "rules.unknown_option": _l("Unknown option “{option}” for the rules “{rules}”."),
     "rules.option_type": _l("The option “{option}” has a value of the wrong type."),
+    "rules.option_choice": _l("The option “{option}” must be one of {choices}."),
     "rules.options_not_object": _l("The options must be a JSON object."),
     "score.not_a_win": _l("Not a winning hand: the tiles do not make a complete hand."),
     "score.no_yaku": _l("No yaku: the hand is complete but has no yaku (dora are not yaku)."),

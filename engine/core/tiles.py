@@ -227,8 +227,22 @@ def _tile_for(digit: str, suit: str, position: int, text: str) -> Tile:
         text, position, code="notation.not_a_flower", params={"digit": digit, "position": position})
 
 
-def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
-    """At most four of a kind, one of each bonus tile and one red five per suit."""
+class CountProblem(str):
+    """A tile-count problem's English text, with the code and params a translation needs."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str, params: dict[str, Any]) -> CountProblem:
+        problem = super().__new__(cls, text)
+        problem.code = code
+        problem.params = params
+        return problem
+
+
+def tile_count_problem(tiles: Iterable[Tile]) -> CountProblem | None:
+    """What breaks "at most four of a kind, one of each bonus tile and one red five per suit", or
+    None when the tiles could come from one set."""
     counts = [0] * NUM_ALL_KINDS
     reds = [0, 0, 0]
     for tile in tiles:
@@ -238,15 +252,21 @@ def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
     for kind, count in enumerate(counts):
         limit = 1 if is_bonus(kind) else 4
         if count > limit:
-            raise NotationError(
-                f"{count} copies of {KIND_CODES[kind]}; a set has {limit}", text,
-                code="notation.too_many_copies",
-                params={"count": count, "tile": KIND_CODES[kind], "limit": limit})
+            return CountProblem(f"{count} copies of {KIND_CODES[kind]}; a set has {limit}",
+                                "notation.too_many_copies",
+                                {"count": count, "tile": KIND_CODES[kind], "limit": limit})
     for suit, count in enumerate(reds):
         if count > 1:
-            raise NotationError(f"{count} red fives 0{SUITS[suit]}; a set has one", text,
-                                code="notation.too_many_red_fives",
-                                params={"count": count, "tile": f"0{SUITS[suit]}"})
+            return CountProblem(f"{count} red fives 0{SUITS[suit]}; a set has one",
+                                "notation.too_many_red_fives", {"count": count, "tile": f"0{SUITS[suit]}"})
+    return None
+
+
+def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
+    """At most four of a kind, one of each bonus tile and one red five per suit."""
+    problem = tile_count_problem(tiles)
+    if problem is not None:
+        raise NotationError(problem, text, code=problem.code, params=problem.params)
 
 
 def parse_tile(text: str) -> Tile:

@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext
 
 from engine.families import RulesError, get_preset
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.csv_export import localized_csv
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict
