@@ -16,7 +16,8 @@ from typing import Any
 from engine.hand import HandError, hand_from_dict
 from engine.result import Score
 
-FAMILY_MODULES = ("engine.rulesets.mcr", "engine.rulesets.japanese", "engine.rulesets.classical")
+FAMILY_MODULES = ("engine.rulesets.mcr", "engine.rulesets.japanese", "engine.rulesets.classical",
+                  "engine.families.hongkong", "engine.families.taiwanese")
 
 
 class RulesError(ValueError):
@@ -85,7 +86,8 @@ def score_request(data: Mapping[str, Any]) -> Score:
     if not isinstance(overrides, Mapping):
         raise RulesError("options must be a JSON object")
     module, options = resolve_options(rules, overrides)
-    hand = hand_from_dict(data)
+    # A family may play longer hands (Taiwanese: five sets and a pair); most have four sets.
+    hand = hand_from_dict(data, sets=getattr(module, "HAND_SETS", 4))
     return module.score_hand(hand, options, data)
 
 
