@@ -526,6 +526,14 @@
         el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")), el("div", { class: "why" }, item.why || "")]),
         el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (data.unit || "")),
       ]));
+      // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
+      for (const item of score.dealer_items || []) {
+        rows.push(el("tr", { class: "dealer-only" }, [
+          el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
+            el("div", { class: "why" }, (item.why || "") + " (charged to the dealer only)")]),
+          el("td", { class: "value muted" }, "+" + String(item.value * (item.count || 1)) + " " + (data.unit || "")),
+        ]));
+      }
       rows.push(el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
         el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))]));
       parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, rows)]));

@@ -126,6 +126,10 @@ def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[s
         minimum = rules_options.get("minimum", 8)
         met = "met" if score.get("meets_minimum") else "not met"
         return f"minimum {minimum} fan, flowers not counted: {met}"
+    if family == "hongkong":
+        minimum = rules_options.get("min_faan", 3)
+        met = "met" if score.get("meets_minimum") else "not met"
+        return f"minimum {minimum} faan, flowers not counted: {met}"
     if family == "japanese" and score.get("han") is not None:
         return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
     return "no minimum in these rules"

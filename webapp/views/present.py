@@ -23,6 +23,14 @@ FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
     "classical": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
                   ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
                   ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
+    "hongkong": [("last_tile", "Last catch (last tile of the wall, or its discard)"),
+                 ("kong_replacement", "Out on a replacement tile (kong or flower)"),
+                 ("kong_on_kong", "Kong on kong"), ("robbing_kong", "Robbing the kong"),
+                 ("heaven", "Heavenly hand (dealer)"), ("earth", "Earthly hand")],
+    "taiwanese": [("kong_replacement", "Out on a replacement tile (槓上開花)"),
+                  ("robbing_kong", "Robbing the kong (搶槓)"),
+                  ("last_tile", "Last tile of the wall, or the last discard (海底撈月 / 河底撈魚)"),
+                  ("heaven", "Heavenly hand (天胡, dealer)"), ("earth", "Earthly hand (地胡)")],
 }
 PRESET_NAMES = {
     "mcr": "Chinese Official (MCR)",
@@ -30,8 +38,11 @@ PRESET_NAMES = {
     "riichi": "Riichi (modern Japanese)",
     "japanese-classical": "Japanese classical (points x doubles)",
     "classical": "Classical Chinese (Babcock 1923)",
+    "hongkong": "Hong Kong old style (faan)",
+    "taiwanese": "Taiwanese 16-tile (tai)",
 }
-UNITS = {"mcr": ("fan", "fan"), "japanese": ("han", "points"), "classical": ("", "points")}
+UNITS = {"mcr": ("fan", "fan"), "japanese": ("han", "points"), "classical": ("", "points"),
+         "hongkong": ("faan", "faan"), "taiwanese": ("tai", "tai")}
 
 
 def family_of(rules: str) -> str:
