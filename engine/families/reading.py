@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from engine.hand import DeclaredHand
-from engine.shapes import CHOW, REGULAR, THIRTEEN_ORPHANS, Decomposition, Group, decompose, waits
-from engine.tiles import (
+from engine.core.hand import DeclaredHand
+from engine.core.shapes import CHOW, REGULAR, THIRTEEN_ORPHANS, Decomposition, Group, decompose, waits
+from engine.core.tiles import (
     BONUS_BASE,
     DRAGONS,
     EAST,

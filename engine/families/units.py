@@ -11,8 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.result import Excluded, Item
 from engine.families.reading import Reading
-from engine.result import Excluded, Item
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from engine.families.taiwanese import PRESETS, payment
+from engine.families.taiwanese.family import PRESETS, payment
 
 pytestmark = pytest.mark.browser
 TW = PRESETS["taiwanese"]

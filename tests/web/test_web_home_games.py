@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from engine.families.taiwanese import PRESETS, payment
+from engine.families.taiwanese.family import PRESETS, payment
 
 TW = PRESETS["taiwanese"]
 # Ann (East, the dealer) wins on Bob's discard: 123m 456p 789s 234s 678m 55p, waiting on 1s/4s.

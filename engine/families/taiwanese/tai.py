@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
 from engine.families.units import Unit
-from engine.tiles import BONUS_NAMES, DRAGONS, WINDS
 
 HAND, HONOUR, CONDITION, BONUS, SPECIAL = "hand", "honour", "condition", "bonus", "special"
 Options = Mapping[str, Any]
