@@ -3,7 +3,7 @@
 from engine.families import score_json
 from engine.families.taiwanese.family import PRESETS, payment
 from engine.table.dispute import Claim, settle
-from engine.table.state import Table, hand_context
+from engine.table.state import Table, declared_score, hand_context
 
 OPTIONS = PRESETS["taiwanese"]
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
@@ -99,3 +99,10 @@ def test_hong_kong_table_replays_a_draw_and_keeps_no_counters():
     false = table.record({"type": "false_win", "offender": 3})
     penalty = 384 // 2                                     # a self-drawn limit hand from each
     assert false.records[-1].deltas == (penalty, penalty, penalty, -3 * penalty)
+
+
+def test_a_total_entered_without_tiles_is_the_hands_tai():
+    table = Table("taiwanese", PLAYERS)
+    table.record({"type": "draw", "waiting": []})          # streak 1
+    state = table.record({"type": "win", "winner": 1, "discarder": 0, "score": declared_score(5)})
+    assert state.records[-1].deltas == (-payment(5 + 1 + 2, OPTIONS), payment(5 + 1 + 2, OPTIONS), 0, 0)
