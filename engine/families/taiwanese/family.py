@@ -19,7 +19,7 @@ from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
 from engine.families.reading import Reading, readings
-from engine.families.taiwanese.tai import SETS, TAI
+from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.units import apply_units
 
 HAND_SETS = SETS
@@ -47,17 +47,14 @@ def check_options(options: Mapping[str, Any]) -> None:
 
 
 def dealer_tai(streak: int, options: Mapping[str, Any]) -> int:
-    """莊家 plus 連n拉n: 1 + 2n by default."""
-    return int(options["dealer_tai"]) + int(options["streak_tai"]) * max(0, int(streak))
+    """莊家 plus 連n拉n (1 + 2n by default), from the values of ``DEALER_TAI``."""
+    dealer, per_hand = DEALER_TAI
+    return dealer.worth(options) + per_hand.worth(options) * max(0, int(streak))
 
 
-def dealer_items(streak: int, options: Mapping[str, Any]) -> list[Item]:
-    items = [Item("Dealer 莊家", int(options["dealer_tai"]), 1,
-                  "the dealer adds a tai whether he wins or pays")]
-    if streak > 0:
-        items.append(Item(f"Dealer Streak 連{streak}拉{streak}", int(options["streak_tai"]), streak,
-                          f"the dealer has kept the deal {streak} time{'s' if streak > 1 else ''} in a row"))
-    return [item for item in items if item.value]
+def dealer_items(reading: Reading, options: Mapping[str, Any]) -> list[Item]:
+    earned, _ = apply_units(DEALER_TAI, reading, options)
+    return [entry.item() for entry in earned]
 
 
 def _score_reading(reading: Reading, options: Mapping[str, Any]) -> tuple[int, list[Item], list[Excluded]]:
@@ -87,7 +84,7 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
     scored = [_score_reading(reading, options) for reading in found]
     hand_tai, items, excluded = max(scored, key=lambda entry: entry[0])
     streak = hand.honba
-    dealer_lines = dealer_items(streak, options)
+    dealer_lines = dealer_items(found[0], options)
     extra = dealer_tai(streak, options)
     winner_is_dealer = hand.seat_wind == EAST
     self_draw = hand.is_tsumo or any(item.name.startswith("Eight Flowers") for item in items)

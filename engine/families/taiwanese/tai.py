@@ -2,7 +2,8 @@
 
 Values are the defaults of the chosen published table (docs/taiwanese.md names the source of each);
 where sources disagree the unit names the preset option that changes it. The dealer's tai (莊家
-and the streak 連莊拉莊) are not here: they depend on who pays whom, so ``payments`` adds them.
+and the streak 連莊拉莊) are a list of their own, ``DEALER_TAI``: they count only between the dealer
+and the winner, so the family module adds them per payment.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
 from engine.families.units import Unit
 
-HAND, HONOUR, CONDITION, BONUS, SPECIAL = "hand", "honour", "condition", "bonus", "special"
+HAND, HONOUR, CONDITION, BONUS, SPECIAL, DEALER = "hand", "honour", "condition", "bonus", "special", "dealer"
 Options = Mapping[str, Any]
 SETS = 5
 
@@ -147,4 +148,13 @@ TAI: tuple[Unit, ...] = (
     Unit("last_discard", "Last Discard", "河底撈魚", CONDITION, 1,
          lambda r, o: _one("last_tile" in r.flags and not r.tsumo),
          lambda r: "won on the discard after the last tile of the wall"),
+)
+
+# The dealer's tai, whether he wins or pays: 莊家 once, and 連n拉n for a streak of n hands.
+DEALER_TAI: tuple[Unit, ...] = (
+    Unit("dealer", "Dealer", "莊家", DEALER, 1, lambda r, o: 1,
+         lambda r: "the dealer adds a tai whether he wins or pays", option="dealer_tai"),
+    Unit("dealer_streak", "Dealer Streak", "連莊拉莊", DEALER, 2, lambda r, o: max(0, r.hand.honba),
+         lambda r: f"連{r.hand.honba}拉{r.hand.honba}: the dealer has kept the deal "
+                   f"{r.hand.honba} time{'s' if r.hand.honba > 1 else ''} in a row", option="streak_tai"),
 )
