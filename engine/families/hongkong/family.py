@@ -24,6 +24,7 @@ from engine.families.hongkong.payout import (
     table_points,
     win_deltas,
 )
+from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
 from engine.families.units import apply_units
 
@@ -170,4 +171,43 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     return [-3 * penalty if seat == offender else penalty for seat in range(4)]
 
 
-__all__ = ["FAAN", "HAND_SETS", "PRESETS", "false_win_payments", "score_hand", "win_payments"]
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+    """The minimum as the declare page states it, and whether this hand meets it."""
+    met = "met" if score.get("meets_minimum") else "not met"
+    return f"minimum {options.get('min_faan', 3)} faan, flowers not counted: {met}"
+
+
+FAMILY = Family(
+    name="hongkong",
+    title="Hong Kong old style (faan)",
+    presets=PRESETS,
+    preset_titles={"hongkong": "Hong Kong old style (faan)"},
+    option_texts={
+        "min_faan": OptionText("Faan needed to win (flowers not counted)"),
+        "limit_faan": OptionText("Limit of a hand (faan)"),
+        "payout": OptionText("Payout schedule", SCHEDULES),
+        "discarder_pays": OptionText("On a discard the discarder pays for all, or for himself",
+                                     RESPONSIBILITY),
+        "base": OptionText("Table points per multiplier step"),
+        "small_winds_faan": OptionText("Small Winds (faan)"),
+        "all_one_suit_faan": OptionText("All One Suit (faan)"),
+        "small_dragons_faan": OptionText("Small Dragons (faan)"),
+        "great_dragons_faan": OptionText("Great Dragons (faan)"),
+        "small_limit_faan": OptionText("All Honours, Four Concealed Pungs, Orphans, Nine Gates (faan)"),
+        "no_flowers_faan": OptionText("No Flowers (faan; 0: not counted)"),
+        "flower_set_replaces_seat": OptionText("A flower set replaces its seat flower"),
+        "concealed_on_limit": OptionText("Fully Concealed counts on a limit hand"),
+        "false_win_penalty": OptionText("False win penalty to each player (empty: a self-drawn limit hand)"),
+    },
+    flags=(Flag("last_tile", "Last catch (last tile of the wall, or its discard)"),
+           Flag("kong_replacement", "Out on a replacement tile (kong or flower)"),
+           Flag("kong_on_kong", "Kong on kong"), Flag("robbing_kong", "Robbing the kong"),
+           Flag("heaven", "Heavenly hand (dealer)"), Flag("earth", "Earthly hand")),
+    units=Units("faan", "faan"),
+    score=score_hand,
+    win_payments=win_payments,
+    false_win_payments=false_win_payments,
+    minimum_text=minimum_text,
+)
+
+__all__ = ["FAAN", "FAMILY", "HAND_SETS", "PRESETS", "false_win_payments", "score_hand", "win_payments"]

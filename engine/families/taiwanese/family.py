@@ -18,6 +18,7 @@ from engine.core.hand import DeclaredHand
 from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
+from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.units import apply_units
@@ -153,4 +154,36 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     return [-3 * penalty if seat == offender else penalty for seat in range(4)]
 
 
-__all__ = ["HAND_SETS", "PRESETS", "TAI", "dealer_tai", "false_win_payments", "score_hand", "win_payments"]
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+    return "no minimum in these rules: a hand without tai wins the base"
+
+
+FAMILY = Family(
+    name="taiwanese",
+    title="Taiwanese 16-tile (tai)",
+    presets=PRESETS,
+    preset_titles={"taiwanese": "Taiwanese 16-tile (tai)"},
+    option_texts={
+        "base": OptionText("Base stake (底)"),
+        "per_tai": OptionText("Stake per tai (台)"),
+        "dealer_tai": OptionText("Dealer's tai (莊家)"),
+        "streak_tai": OptionText("Tai per hand of the dealer's streak (連n拉n)"),
+        "concealed_kong_keeps_concealed": OptionText("A concealed kong keeps the hand concealed (門清)"),
+        "full_flush_tai": OptionText("Full flush (tai)"),
+        "eight_flowers_tai": OptionText("Eight flowers (tai)"),
+        "false_win_tai": OptionText("False win: tai on top of the base, to each player"),
+    },
+    flags=(Flag("kong_replacement", "Out on a replacement tile (槓上開花)"),
+           Flag("robbing_kong", "Robbing the kong (搶槓)"),
+           Flag("last_tile", "Last tile of the wall, or the last discard (海底撈月 / 河底撈魚)"),
+           Flag("heaven", "Heavenly hand (天胡, dealer)"), Flag("earth", "Earthly hand (地胡)")),
+    units=Units("tai", "tai"),
+    score=score_hand,
+    win_payments=win_payments,
+    false_win_payments=false_win_payments,
+    minimum_text=minimum_text,
+    hand_sets=SETS,
+)
+
+__all__ = ["FAMILY", "HAND_SETS", "PRESETS", "TAI", "dealer_tai", "false_win_payments", "score_hand",
+           "win_payments"]

@@ -3,7 +3,8 @@
 from engine.families import score_json
 from engine.families.taiwanese.family import PRESETS, payment
 from engine.table.dispute import Claim, settle
-from engine.table.state import Table, declared_score, hand_context
+from engine.table.events import declared_score
+from engine.table.state import Table, hand_context
 
 OPTIONS = PRESETS["taiwanese"]
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
