@@ -28,7 +28,6 @@ from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
 from engine.families.units import apply_units
 
-HAND_SETS = 4
 UNIT = "faan"
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -210,4 +209,4 @@ FAMILY = Family(
     minimum_text=minimum_text,
 )
 
-__all__ = ["FAAN", "FAMILY", "HAND_SETS", "PRESETS", "false_win_payments", "score_hand", "win_payments"]
+__all__ = ["FAAN", "FAMILY", "PRESETS", "false_win_payments", "score_hand", "win_payments"]

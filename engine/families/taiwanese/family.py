@@ -23,7 +23,6 @@ from engine.families.reading import Reading, readings
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.units import apply_units
 
-HAND_SETS = SETS
 UNIT = "tai"
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -185,5 +184,5 @@ FAMILY = Family(
     hand_sets=SETS,
 )
 
-__all__ = ["FAMILY", "HAND_SETS", "PRESETS", "TAI", "dealer_tai", "false_win_payments", "score_hand",
+__all__ = ["FAMILY", "PRESETS", "TAI", "dealer_tai", "false_win_payments", "score_hand",
            "win_payments"]
