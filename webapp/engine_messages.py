@@ -46,9 +46,9 @@ MESSAGES = {
     "hand.missing": _l("No tiles were given for the hand."),
     "hand.bonus_in_hand": _l("The bonus tile {tile} belongs with the flowers, not in the hand."),
     "hand.not_a_flower": _l("{tile} is not a flower or season (1f–8f)."),
-    "hand.tile_count": _l("The hand has {total} tiles; a win needs 14, plus one for each kong "
+    "hand.tile_count": _l("The hand has {total} tiles; a win needs {base}, plus one for each kong "
                           "({need})."),
-    "hand.too_many_melds": _l("{count} melds: a hand has at most 4."),
+    "hand.too_many_melds": _l("{count} melds: a hand has at most {sets}."),
     "hand.tile_used_too_often": _l("{tile} is used {count} times across the hand, melds and flowers: "
                                    "a set has {limit}."),
     "hand.no_winning_tile": _l("No winning tile was given."),

@@ -33,7 +33,7 @@ WIN_BY = ("tsumo", "ron")
 FLAGS = frozenset({
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou", "last_of_kind", "last_tile", "kong_replacement",
-    "robbing_kong", "heaven", "earth", "declared_ready", "dead_hand",
+    "robbing_kong", "heaven", "earth", "declared_ready", "dead_hand", "kong_on_kong",
 })
 
 
@@ -156,8 +156,12 @@ class DeclaredHand:
             tiles.extend(meld.tiles)
         return tiles
 
-    def validate(self) -> DeclaredHand:
-        """Raise HandError unless this is a complete hand shape-wise countable; return self."""
+    def validate(self, sets: int = 4) -> DeclaredHand:
+        """Raise HandError unless this is a complete hand shape-wise countable; return self.
+
+        ``sets`` is how many sets a hand has besides its pair: 4 (14 tiles) in most families,
+        5 (17 tiles) in Taiwanese 16-tile mahjong.
+        """
         for tile in self.concealed:
             if is_bonus(tile.kind):
                 raise HandError(f"bonus tile {tile.code} belongs in flowers, not in the hand",
@@ -167,16 +171,18 @@ class DeclaredHand:
                 raise HandError(f"{tile.code} is not a flower or season (1f-8f)", code="hand.not_a_flower",
                                 params={"tile": tile.code})
         total = len(self.concealed) + sum(len(meld.tiles) for meld in self.melds)
-        need = 14 + self.kong_count
+        base = 3 * sets + 2
+        need = base + self.kong_count
         if total != need:
             kongs = f" with {self.kong_count} kong{'s' if self.kong_count != 1 else ''}" \
                 if self.kong_count else ""
             raise HandError(
-                f"hand has {total} tiles{kongs}; a win needs 14 plus one per kong ({need})",
-                code="hand.tile_count", params={"total": total, "kongs": self.kong_count, "need": need})
-        if len(self.melds) > 4:
-            raise HandError(f"{len(self.melds)} melds; a hand has at most 4", code="hand.too_many_melds",
-                            params={"count": len(self.melds)})
+                f"hand has {total} tiles{kongs}; a win needs {base} plus one per kong ({need})",
+                code="hand.tile_count",
+                params={"total": total, "kongs": self.kong_count, "need": need, "base": base})
+        if len(self.melds) > sets:
+            raise HandError(f"{len(self.melds)} melds; a hand has at most {sets}", code="hand.too_many_melds",
+                            params={"count": len(self.melds), "sets": sets})
         problem = tile_count_problem(self.all_tiles() + list(self.flowers))
         if problem is not None:
             code = "hand.tile_used_too_often" if problem.code == "notation.too_many_copies" else problem.code
@@ -230,11 +236,11 @@ def _int_field(data: Mapping[str, Any], key: str) -> int:
     return value
 
 
-def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
+def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
     """Build and validate a DeclaredHand from the JSON contract's keys; unknown keys are ignored.
 
     Without ``win_tile`` the last tile written in ``hand`` is the winning tile, the usual
-    convention of hand calculators.
+    convention of hand calculators. ``sets`` as in ``DeclaredHand.validate``.
     """
     if not isinstance(data, Mapping):
         raise HandError("each input must be a JSON object", code="request.not_an_object")
@@ -278,7 +284,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
         honba=_int_field(data, "honba"),
         riichi_sticks=_int_field(data, "riichi_sticks"),
     )
-    return hand.validate()
+    return hand.validate(sets)
 
 
 def make_hand(hand: str, *, melds: Iterable[str] = (), win_tile: str | None = None,

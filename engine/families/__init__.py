@@ -1,10 +1,10 @@
 """The family registry: a preset name -> its family and option defaults.
 
-Each family is a package here (``mcr``, ``riichi``, ``babcock``) whose ``family`` module builds one
-``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the presets (option defaults, as
-data), how to score a hand, the payments, and what the web app shows. A new family is a new package
-and its name in ``FAMILY_PACKAGES``. This module merges a request's option overrides into the
-preset, rejecting unknown names and values: a typo must not change a score.
+Each family is a package here (``mcr``, ``riichi``, ``babcock``, ``hongkong``, ``taiwanese``) whose
+``family`` module builds one ``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the
+presets (option defaults, as data), how to score a hand, the payments, and what the web app shows.
+A new family is a new package and its name in ``FAMILY_PACKAGES``. This module merges a request's
+option overrides into the preset, rejecting unknown names and values: a typo must not change a score.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine.families.protocol import Family
 from engine.names import add_native_names
 
 # The family packages, in the order their presets are offered.
-FAMILY_PACKAGES = ("mcr", "riichi", "babcock")
+FAMILY_PACKAGES = ("mcr", "riichi", "babcock", "hongkong", "taiwanese")
 
 
 class RulesError(ValueError):
@@ -112,7 +112,7 @@ def score_request(data: Mapping[str, Any]) -> Score:
     if not isinstance(overrides, Mapping):
         raise RulesError("options must be a JSON object", code="rules.options_not_object")
     family, options = resolve_options(rules, overrides)
-    hand = hand_from_dict(data)
+    hand = hand_from_dict(data, sets=family.hand_sets)
     return family.score(hand, options, data)
 
 

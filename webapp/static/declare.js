@@ -559,6 +559,15 @@
           el("div", { class: "why" }, item.why || "")]),
         el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[data.unit] || data.unit || "")),
       ]));
+      // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
+      for (const item of score.dealer_items || []) {
+        rows.push(el("tr", { class: "dealer-only" }, [
+          el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
+            el("div", { class: "why" }, (item.why || "") + " (" + t("charged to the dealer only") + ")")]),
+          el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
+            + (UNITS[data.unit] || data.unit || "")),
+        ]));
+      }
       rows.push(el("tr", {}, [el("td", {}, [el("b", {}, t("Total"))]),
         el("td", { class: "value", id: "score-total" }, window.formatNumber(score.total) + " "
           + (UNITS[data.total_unit || data.unit] || data.total_unit || data.unit || ""))]));
