@@ -435,3 +435,18 @@ def test_orientation_and_classifier_data_can_use_the_new_scenes(tmp_path):
     x, y = scene_crops(3, 2, (), (), config=config, negatives=1)
     codes = [t.code for i in range(2) for t in render_scene(3 * 1_000_003 + i, config).tiles]
     assert (y != NONE_INDEX).sum() == len(codes)
+
+
+def test_a_recipe_can_be_built_one_split_at_a_time(tmp_path):
+    import yaml
+
+    from vision.synth.scene import generate_from_recipe
+
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text(yaml.safe_dump({"name": "r", "render_long_side": 128, "save_long_side": 128,
+                                      "splits": {"train": {"seed": 1, "count": 9},
+                                                 "val": {"seed": 2, "count": 9}}}))
+    base = generate_from_recipe(recipe, tmp_path, limit=1, split="val")
+    assert [p.parent.name for p in (base / "images").glob("*/*.jpg")] == ["val"]
+    with pytest.raises(ValueError, match="test"):
+        generate_from_recipe(recipe, tmp_path, split="test")

@@ -639,13 +639,18 @@ def recipe_config(recipe: dict) -> SceneConfig:
     return config
 
 
-def generate_from_recipe(recipe_path: Path, root: Path = Path("datasets"), limit: int | None = None) -> Path:
-    """Build every split a recipe names; see datasets/*.yaml for the fields. ``limit``: only the
-    first scenes of each split (a quick look, or a speed check)."""
+def generate_from_recipe(recipe_path: Path, root: Path = Path("datasets"), limit: int | None = None,
+                         split: str | None = None) -> Path:
+    """Build every split a recipe names (or only ``split``); see datasets/*.yaml for the fields.
+    ``limit``: only the first scenes of each split (a quick look, or a speed check)."""
     recipe = load_recipe(recipe_path)
     config = recipe_config(recipe)
     base = root / recipe["name"]
-    for split, spec in recipe["splits"].items():
+    if split is not None and split not in recipe["splits"]:
+        raise ValueError(f"no split {split!r}; the recipe has {', '.join(recipe['splits'])}")
+    for name, spec in recipe["splits"].items():
+        if split is not None and name != split:
+            continue
         write_dataset(
             recipe["name"],
             seed=int(spec["seed"]),
@@ -653,7 +658,7 @@ def generate_from_recipe(recipe_path: Path, root: Path = Path("datasets"), limit
             config=config,
             root=root,
             save_long_side=int(recipe.get("save_long_side", 640)),
-            split=split,
+            split=name,
         )
     write_data_yaml(base)
     return base
@@ -664,9 +669,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("recipe", type=Path, help="a datasets/*.yaml recipe")
     parser.add_argument("--root", type=Path, default=Path("datasets"))
     parser.add_argument("--limit", type=int, default=None, help="only the first N scenes of each split")
+    parser.add_argument("--split", default=None, help="only this split (e.g. train)")
     args = parser.parse_args(argv)
     try:
-        print(generate_from_recipe(args.recipe, args.root, args.limit))
+        print(generate_from_recipe(args.recipe, args.root, args.limit, args.split))
     except ValueError as error:
         parser.error(f"{args.recipe}: {error}")
 
