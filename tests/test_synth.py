@@ -450,3 +450,26 @@ def test_a_recipe_can_be_built_one_split_at_a_time(tmp_path):
     assert [p.parent.name for p in (base / "images").glob("*/*.jpg")] == ["val"]
     with pytest.raises(ValueError, match="test"):
         generate_from_recipe(recipe, tmp_path, split="test")
+
+
+def test_crops_of_turned_scenes_are_cut_level_as_the_reader_cuts_them():
+    from vision.synth.classifier import _as_read
+    from vision.synth.scene import _row_angle, undo_turn
+
+    def area(boxes):
+        return float(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum())
+
+    scene = render_scene(0, _small(any_angle=1.0))          # rows turned about 305 degrees
+    assert 30 < abs((scene.meta["turn_deg"] + 90) % 180 - 90) < 60
+    level, boxes = _as_read(scene)
+    assert level.shape != scene.image.shape and len(boxes) == len(scene.tiles)
+    assert area(boxes) < 0.8 * area(scene.boxes)             # a slanted tile's box holds its neighbours
+    assert (boxes >= 0).all() and boxes[:, 2].max() <= level.shape[1] and boxes[:, 3].max() <= level.shape[0]
+    plain = render_scene(0, _small())
+    image, same = _as_read(plain)
+    assert image is plain.image and same is plain.boxes
+    # a cut tile's box there holds only what the photo shows of it
+    quad = np.array([[[-20, 10], [20, 10], [20, 60], [-20, 60]]], np.float32)
+    _, box = undo_turn(np.zeros((100, 100, 3), np.uint8), quad, 0.0)
+    assert box.tolist() == [[0, 10, 20, 60]]
+    assert abs(_row_angle(quad) - 0.0) < 1e-6

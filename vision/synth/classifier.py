@@ -25,7 +25,7 @@ from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
 from vision.detect import box_iou
 from vision.synth.faces import STYLES, render_face
 from vision.synth.fitting import fit, jitter_light
-from vision.synth.scene import SceneConfig, load_recipe, recipe_config, render_scene
+from vision.synth.scene import Scene, SceneConfig, load_recipe, recipe_config, render_scene, undo_turn
 from vision.synth.surfaces import SURFACES
 
 INPUT_HW = (64, 48)  # crop height, width fed to the classifier
@@ -120,6 +120,14 @@ def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Gen
     return found
 
 
+def _as_read(scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+    """The photo and tile boxes the reader cuts crops from: a scene turned to any angle is turned
+    back level first (``scene.undo_turn``), any other is the photo as it is."""
+    if not scene.meta.get("turn_deg"):
+        return scene.image, scene.boxes
+    return undo_turn(scene.image, scene.quads, scene.meta["turn_deg"])
+
+
 def scene_crops(
     seed: int,
     count: int,
@@ -138,14 +146,15 @@ def scene_crops(
     images, labels = [], []
     for index in tqdm(range(count), desc=desc, unit="scene"):
         scene = render_scene(seed * 1_000_003 + index, config)
-        for tile, box in zip(scene.tiles, scene.boxes, strict=True):
-            crop = _jittered_crop(scene.image, box, rng, jitter)
+        image, boxes = _as_read(scene)
+        for tile, box in zip(scene.tiles, boxes, strict=True):
+            crop = _jittered_crop(image, box, rng, jitter)
             if crop.shape[0] < 4 or crop.shape[1] < 4:
                 continue
             images.append(to_input(crop))
             labels.append(CLASS_INDEX[tile.code])
-        for box in negative_boxes(scene.boxes, scene.image.shape[:2], rng, negatives):
-            crop = _jittered_crop(scene.image, box, rng, 0.0)
+        for box in negative_boxes(boxes, image.shape[:2], rng, negatives):
+            crop = _jittered_crop(image, box, rng, 0.0)
             if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                 images.append(to_input(crop))
                 labels.append(NONE_INDEX)
@@ -173,9 +182,10 @@ def detector_crops(
     images, labels = [], []
     for index in tqdm(range(count), desc=desc, unit="scene"):
         scene = render_scene(seed * 1_000_003 + index, config)
-        boxes, _ = detector.find_tiles(scene.image, conf=FAINT_CONF)
+        image, truth_boxes = _as_read(scene)
+        boxes, _ = detector.find_tiles(image, conf=FAINT_CONF)
         for box in boxes:
-            overlaps = box_iou(box, scene.boxes) if len(scene.boxes) else np.zeros(1)
+            overlaps = box_iou(box, truth_boxes) if len(truth_boxes) else np.zeros(1)
             best = int(overlaps.argmax())
             if overlaps[best] >= 0.5:
                 label = CLASS_INDEX[scene.tiles[best].code]
@@ -183,7 +193,7 @@ def detector_crops(
                 label = NONE_INDEX
             else:
                 continue
-            crop = _jittered_crop(scene.image, box, None, 0.0)
+            crop = _jittered_crop(image, box, None, 0.0)
             if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                 images.append(to_input(crop))
                 labels.append(label)

@@ -25,6 +25,7 @@ import yaml
 from tqdm import tqdm
 
 from vision.classes import CLASS_CODES
+from vision.detect import turn_level
 from vision.synth.faces import STYLES, back_colour, face_tint, render_face
 from vision.synth.hands import KONGS, LaidGroup, LaidHand, LaidTile, random_hand
 from vision.synth.surfaces import ALL_SURFACES, AUTOTABLE, SURFACES, make_surface
@@ -389,6 +390,25 @@ def _row_angle(quads: np.ndarray) -> float:
     return round(math.degrees(math.atan2(dy, dx)) % 360.0, 1)
 
 
+def undo_turn(image: np.ndarray, quads: np.ndarray, turn_deg: float) -> tuple[np.ndarray, np.ndarray]:
+    """The photo turned back by the least turn that undoes a scene's ``any_angle`` turn, and the box
+    of each tile's visible part there (N x 4). Why: the reader turns a slanted photo level before it
+    cuts tiles for the classifier and the orientation model (``vision.detect.turn_level``), keeping
+    an upside-down hand upside down, so their training crops are cut the same way."""
+    least = (turn_deg + 90.0) % 180.0 - 90.0
+    height, width = image.shape[:2]
+    frame = np.array([[0, 0], [width, 0], [width, height], [0, height]], np.float32)
+    level, matrix = (image, None) if least == 0 else turn_level(image, math.radians(least))
+    boxes = np.zeros((len(quads), 4), np.float32)
+    for i, quad in enumerate(np.asarray(quads, np.float32)):
+        _, shown = cv2.intersectConvexConvex(quad, frame)
+        points = shown.reshape(-1, 2) if shown is not None and len(shown) else quad
+        if matrix is not None:
+            points = points @ matrix[:, :2].T + matrix[:, 2]
+        boxes[i] = (*points.min(axis=0), *points.max(axis=0))
+    return level, boxes
+
+
 def render_scene(seed: int, config: SceneConfig | None = None) -> Scene:
     """One photo of a hand on a table, fully determined by ``seed`` and ``config``."""
     config = config or SceneConfig()
@@ -484,6 +504,7 @@ def render_scene(seed: int, config: SceneConfig | None = None) -> Scene:
         "elevation_deg": round(shot.side_angle if standing else elevation, 1),
         "kind": shot.kind,
         "row_angle_deg": _row_angle(quads),
+        "turn_deg": round(shot.turn_deg, 2),
         "tiles_out": int(len(placed) - len(counted)),
         "stretched": shot.stretch,
     }
