@@ -7,8 +7,14 @@ seen through a random camera (top-down to a low seat view, in-plane turn), over 
 surface with clutter, then lit (gradient, colour cast, glare, a cast shadow), blurred, noised and
 JPEG-compressed. Everything is drawn from one seed, so a scene is reproducible.
 
+A recipe may also ask, for a share of its scenes, for what real phone photos show (``SceneConfig``:
+rows at any angle, close low views, hands overfilling the frame, one tile alone, hands held
+standing, stretched photos, an automatic table's felt, 17-tile hands); those choices come from a
+generator of their own (``draw_shot``), so a recipe without them renders exactly as it did.
+
 ``python -m vision.synth.scene RECIPE.yaml`` writes a YOLO dataset (images/, labels/) under
-``datasets/<name>/`` plus ``truth/<stem>.json`` per scene in the ``vision read`` JSON shape.
+``datasets/<name>/`` plus ``truth/<stem>.json`` per scene in the ``vision read`` JSON shape
+(``--limit N --split train``: only the first N scenes of one split).
 """
 
 from __future__ import annotations
