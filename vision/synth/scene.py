@@ -458,16 +458,20 @@ def render_scene(seed: int, config: SceneConfig | None = None) -> Scene:
         unit = int(np.clip(round(_pixels_per_unit(placed, matrix)), 1, 5))
 
     # draw the plane: sprites plus a soft drop shadow, then warp it into the photo
+    # (the shadow is soft: it is drawn at the layout's own resolution whatever ``unit`` is)
+    pad = 20
+    shadow = np.zeros((int(plane_h) + 2 * pad, int(plane_w) + 2 * pad), np.float32)
+    shift = np.array([pad, pad], np.float32)
+    sdx, sdy = rng.uniform(-6, 6), rng.uniform(0, 8)
+    for tile in placed:
+        x0, y0 = (tile.corners[0] + shift).astype(int)
+        x1, y1 = (tile.corners[2] + shift).astype(int)
+        cv2.rectangle(shadow, (int(x0 + sdx), int(y0 + sdy)), (int(x1 + sdx), int(y1 + sdy)), 1.0, -1)
+    shadow_matrix = matrix @ np.array([[1, 0, -pad], [0, 1, -pad], [0, 0, 1]], np.float32)
     pad = 20 * unit
     plane = np.zeros((int(plane_h * unit) + 2 * pad, int(plane_w * unit) + 2 * pad, 3), np.float32)
     alpha = np.zeros(plane.shape[:2], np.float32)
-    shadow = np.zeros(plane.shape[:2], np.float32)
     shift = np.array([pad, pad], np.float32)
-    sdx, sdy = rng.uniform(-6, 6) * unit, rng.uniform(0, 8) * unit
-    for tile in placed:
-        x0, y0 = (tile.corners[0] * unit + shift).astype(int)
-        x1, y1 = (tile.corners[2] * unit + shift).astype(int)
-        cv2.rectangle(shadow, (int(x0 + sdx), int(y0 + sdy)), (int(x1 + sdx), int(y1 + sdy)), 1.0, -1)
     for tile in placed:
         sprite = _tile_sprite(tile, style, set_seed, depth * unit, rng, unit, standing)
         x0, y0 = (tile.corners[0] * unit + shift).astype(int)
@@ -487,8 +491,8 @@ def render_scene(seed: int, config: SceneConfig | None = None) -> Scene:
     bg_u8 = background.astype(np.uint8)
     _clutter(bg_u8, rng, hand_box)
     background = bg_u8.astype(np.float32)
-    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(2, 7) * unit)
-    warp_shadow = cv2.warpPerspective(shadow, full, (out_w, out_h))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), rng.uniform(2, 7))
+    warp_shadow = cv2.warpPerspective(shadow, shadow_matrix, (out_w, out_h))
     background *= (1 - warp_shadow * rng.uniform(0.25, 0.55))[:, :, None]
     warp_plane = cv2.warpPerspective(plane, full, (out_w, out_h), flags=cv2.INTER_AREA)
     warp_alpha = cv2.warpPerspective(alpha, full, (out_w, out_h), flags=cv2.INTER_LINEAR)[:, :, None]
