@@ -473,3 +473,13 @@ def test_crops_of_turned_scenes_are_cut_level_as_the_reader_cuts_them():
     _, box = undo_turn(np.zeros((100, 100, 3), np.uint8), quad, 0.0)
     assert box.tolist() == [[0, 10, 20, 60]]
     assert abs(_row_angle(quad) - 0.0) < 1e-6
+
+
+def test_red_fives_can_be_kept_to_japanese_sets():
+    config = SceneConfig(long_side=128, red_fives=1.0, styles=("japanese", "hk"),
+                         red_five_styles=("japanese",))
+    reds = {"japanese": 0, "hk": 0}
+    for seed in range(16):
+        scene = render_scene(seed, config)
+        reds[scene.meta["style"]] += sum(t.code[0] == "0" for t in scene.tiles)
+    assert reds["hk"] == 0 and reds["japanese"] > 0
