@@ -483,3 +483,13 @@ def test_red_fives_can_be_kept_to_japanese_sets():
         scene = render_scene(seed, config)
         reds[scene.meta["style"]] += sum(t.code[0] == "0" for t in scene.tiles)
     assert reds["hk"] == 0 and reds["japanese"] > 0
+
+
+def test_the_classifier_refuses_a_recipe_with_a_held_out_family(tmp_path):
+    from vision.synth.classifier import build_data
+
+    for config in (SceneConfig(styles=("hk", "taiwan")), SceneConfig(surfaces=("felt", "marble"))):
+        with pytest.raises(ValueError, match="held-out"):
+            build_data(tmp_path / "data.npz", None, scenes=1, faces_per_class=1, camerash_copies=0,
+                       config=config)
+    assert not (tmp_path / "data.npz").exists()

@@ -306,6 +306,12 @@ def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarra
     return np.stack(images), np.array(labels, np.int64)
 
 
+def _refuse_held_out(config: SceneConfig) -> None:
+    if set(config.styles) & set(HELD_OUT_STYLES) or set(config.surfaces) & set(HELD_OUT_SURFACES):
+        raise ValueError(f"the training recipe uses a held-out style or surface "
+                         f"({', '.join(HELD_OUT_STYLES + HELD_OUT_SURFACES)})")
+
+
 def build_data(
     cache: Path,
     camerash: Path | None,
@@ -322,10 +328,8 @@ def build_data(
     checks stay the taiwan-on-marble scenes whatever it is."""
     if cache.exists():
         return dict(np.load(cache))
-    if config is not None and (set(config.styles) & set(HELD_OUT_STYLES)
-                               or set(config.surfaces) & set(HELD_OUT_SURFACES)):
-        raise ValueError(f"the training recipe uses a held-out style or surface "
-                         f"({', '.join(HELD_OUT_STYLES + HELD_OUT_SURFACES)})")
+    if config is not None:
+        _refuse_held_out(config)
     parts_x, parts_y = [], []
     x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES, negatives=negatives, config=config)
     parts_x.append(x)
@@ -493,7 +497,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> None:
     started = time.time()
-    config = recipe_config(load_recipe(args.recipe)) if args.recipe else None
+    config = None
+    if args.recipe:
+        try:
+            config = recipe_config(load_recipe(args.recipe))
+            _refuse_held_out(config)
+        except ValueError as error:     # an unknown option, or a held-out family
+            raise SystemExit(f"--recipe {args.recipe}: {error}") from error
     data = build_data(
         args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies,
         seed=args.seed, negatives=args.negatives, detector_scenes=args.detector_scenes, config=config,
