@@ -324,11 +324,11 @@
       ? "The table camera read " + count + " tiles. Check them below."
       : data.reader
         ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
-        : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
+        : data.warning ? "Photo saved, but " + data.warning + "."
+          : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
     fromRead(data.read);
     const doubts = data.read.ambiguities || [];
     $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
-    if (data.warning) $("ambiguities").append(el("li", {}, data.warning));
     const source = file ? URL.createObjectURL(file) : data.photo_url;
     if (source) {
       photoImage = new Image();
@@ -432,9 +432,12 @@
     $("discarder-box").classList.toggle("hidden", tsumo);
     for (const option of $("discarder").options) option.disabled = Number(option.value) === winner;
     if (!tsumo && Number($("discarder").value) === winner) $("discarder").value = String((winner + 3) % 4);
-    const seat = page.seats[winner];
+    // Seats are listed in the players' order, which is not the winds' order once the deal moves.
+    const seat = page.seats.find((s) => s.seat === winner);
     $("winds").textContent = "Seat wind " + seat.wind_name + ", round wind " + page.round_wind_name
-      + (page.uses_counters ? ", counters " + page.counters : "") + " (from the table).";
+      + (page.uses_counters ? ", counters " + page.counters : "")
+      + (page.uses_riichi ? ", riichi sticks on the table " + page.sticks : "")
+      + (page.mode === "amend" ? " (as when the hand was played)." : " (from the table).");
   }
   for (const input of document.querySelectorAll("input[name=win_by]")) input.addEventListener("change", changed);
   $("winner").addEventListener("change", () => { renderOthers(); renderAlso(); changed(); });
@@ -472,6 +475,7 @@
       photo_id: model.photo ? model.photo.id : null,
       read: model.read,
       corrections: corrections(),
+      amend: page.amend,
       version: model.version,
     };
   }
@@ -482,7 +486,8 @@
   function changed() {
     render();
     clearTimeout(timer);
-    timer = setTimeout(scoreNow, 250);
+    // The server answers a preview in a few milliseconds; a short pause only merges a burst of taps.
+    timer = setTimeout(scoreNow, 40);
   }
 
   async function scoreNow() {
@@ -500,6 +505,23 @@
   function paymentsGrid(deltas) {
     return el("div", { class: "pay" }, page.seats.map((seat) => el("div", { class: deltas[seat.seat] < 0 ? "neg" : "" },
       [el("span", { class: "muted" }, seat.name), el("b", {}, signed(deltas[seat.seat]))])));
+  }
+
+  // The hand's value, the counters' bonus and the riichi sticks each on their own line (a line
+  // that is zero for everyone is left out), then the total each player pays or receives.
+  function paymentLines(deltas, lines) {
+    const rows = [];
+    const line = (label, values, id) => el("tr", id ? { id } : {}, [el("th", { scope: "row" }, label),
+      ...page.seats.map((seat) => el("td", { class: values[seat.seat] < 0 ? "neg" : "" }, signed(values[seat.seat])))]);
+    if (lines) {
+      rows.push(line("Hand", lines.value, "pay-value"));
+      if (lines.counters.some((v) => v)) rows.push(line("Counters", lines.counters, "pay-counters"));
+      if (lines.sticks.some((v) => v)) rows.push(line("Riichi sticks", lines.sticks, "pay-sticks"));
+    }
+    rows.push(line("Total", deltas, "pay-total"));
+    const head = el("tr", {}, [el("th", {}, ""), ...page.seats.map((seat) =>
+      el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text" }, seat.name)]))]);
+    return el("table", { class: "paytable" }, [el("thead", {}, [head]), el("tbody", {}, rows)]);
   }
 
   function renderBreakdown(data) {
@@ -522,12 +544,13 @@
         + (data.minimum_text ? " (" + data.minimum_text + ")" : "")));
     }
     if (score.items && score.items.length) {
-      const rows = score.items.map((item) => el("tr", {}, [
+      const units = data.item_units || [];
+      const rows = score.items.map((item, index) => el("tr", {}, [
         el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")), el("div", { class: "why" }, item.why || "")]),
-        el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (data.unit || "")),
+        el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (units[index] || "")),
       ]));
       rows.push(el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
-        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))]));
+        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || ""))]));
       parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, rows)]));
     }
     if (score.han !== null && score.han !== undefined) {
@@ -540,7 +563,7 @@
     if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
       parts.push(el("h2", { class: "mt" }, "Payments"));
-      parts.push(paymentsGrid(data.payments));
+      parts.push(paymentLines(data.payments, data.payment_lines));
     } else if (data.payment_error) {
       parts.push(el("p", { class: "muted" }, data.payment_error));
     }

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.rulesets import get_preset
 from webapp.views.backend import Loaded
+from webapp.views.units import has_riichi, item_unit
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -49,7 +50,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         players.append({"player": player, "seat": player, "name": name, "wind": letter,
                         "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
                         "total": state.totals[player], "dead": player in state.dead})
-    players.sort(key=lambda item: "ESWN".index(item["wind"]))
+    # Players keep their places in the order they were entered (the winds move, the players do not).
     history = []
     for position, record in enumerate(state.records, start=1):
         event = _event(loaded, record.event_id)
@@ -59,7 +60,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "winner": record.details.get("winner"),
-            "detail": _detail(event, family),
+            "detail": _detail(event, state.rules, state.options),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
     view: dict[str, Any] = {
@@ -71,7 +72,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         "riichi_sticks": state.sticks, "pot": state.stick_points, "finished": state.finished,
         "fixed_hands": state.flow.fixed_hands,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
-        "uses_sticks": bool(state.flow.riichi_stick), "totals": list(state.totals),
+        "uses_sticks": has_riichi(state), "totals": list(state.totals),
         "history": history, "chart": chart_data(loaded),
     }
     if with_secrets:
@@ -95,14 +96,13 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail(event: dict[str, Any] | None, family: str) -> str:
+def _detail(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> str:
     if not event or event.get("type") != "win":
         return ""
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
     items = score.get("items") or []
-    unit = UNITS.get(family, ("", ""))[0]
-    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
-                     for item in items[:6])
+    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)} "
+                     f"{item_unit(rules, options, item)}" for item in items[:6])
     if len(items) > 6:
         text += f", and {len(items) - 6} more"
     return text

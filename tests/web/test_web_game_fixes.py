@@ -1,0 +1,204 @@
+"""What a first real game found wrong in the web app, each through the Flask test client."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from tests_web_helpers import WIN
+
+# Ann (player 0) wins MCR hand 1 as East in the East round with a pung of East: the hand has
+# both Prevalent Wind and Seat Wind.
+EAST_PUNG = {"hand": "123m456p789s22z111z", "win_tile": "1z", "win_by": "ron", "winner": 0, "discarder": 1}
+# A Riichi haneman (6 han 50 fu): 18000 from the dealer's discard-win, 12000 from anyone else's.
+HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+
+
+def _names(score: dict) -> list[str]:
+    return [item["name"] for item in score["items"]]
+
+
+def _record(client, token: str, path: str, body: dict) -> dict:  # type: ignore[no-untyped-def]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    response = client.post(f"/api/tables/{token}/{path}", json=dict(body, version=version))
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def _amend(client, token: str, index: int, body: dict):  # type: ignore[no-untyped-def]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    return client.put(f"/api/tables/{token}/hands/{index}", json=dict(body, version=version))
+
+
+# -- 1. an amended hand is scored in its own context ---------------------------------------------
+
+def test_unchanged_mcr_amend_keeps_the_seat_wind_and_the_payments(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    first = _record(client, token, "hands", EAST_PUNG)
+    scored = client.get(f"/api/tables/{token}/export.json").json["events"][0]["event"]["score"]
+    assert "Seat Wind" in _names(scored)
+    _record(client, token, "draws", {"abortive": False})       # the deal moves on: Ann is North
+    before = client.get(f"/api/tables/{token}").json
+
+    preview = client.post(f"/api/tables/{token}/score", json=dict(EAST_PUNG, amend=first["index"])).json
+    assert "Seat Wind" in _names(preview["score"])
+    assert preview["payments"] == first["deltas"]
+    assert preview["context"].startswith("Seat wind East")
+
+    response = _amend(client, token, first["index"], EAST_PUNG)
+    assert response.status_code == 201, response.json
+    after = client.get(f"/api/tables/{token}").json
+    assert after["totals"] == before["totals"]
+    assert [h["deltas"] for h in after["history"]] == [h["deltas"] for h in before["history"]]
+    amended = client.get(f"/api/tables/{token}/export.json").json["events"][-1]["event"]["event"]
+    assert amended["hand"]["seat_wind"] == "E" and "Seat Wind" in _names(amended["score"])
+
+
+def test_riichi_dealer_amend_is_scored_as_the_dealer(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    dealer_win = dict(HANEMAN, winner=0, discarder=1)
+    first = _record(client, token, "hands", dealer_win)
+    assert first["deltas"][:2] == [18000, -18000]
+    _record(client, token, "hands", dict(HANEMAN, winner=1, discarder=2))   # the deal passes to Bob
+
+    preview = client.post(f"/api/tables/{token}/score", json=dict(dealer_win, amend=0)).json
+    assert preview["score"]["total"] == 18000
+    assert preview["payments"] == first["deltas"]
+    response = _amend(client, token, 0, dealer_win)
+    assert response.status_code == 201, response.json
+    history = response.json["table"]["history"]
+    assert history[0]["deltas"] == first["deltas"] and "18000" in history[0]["title"]
+
+
+def test_amend_page_shows_the_hands_own_winds(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    _record(client, token, "hands", EAST_PUNG)
+    _record(client, token, "draws", {"abortive": False})
+    page = client.get(f"/t/{token}/hands/0/amend").get_data(as_text=True)
+    data = json.loads(page.split('id="declare-data">', 1)[1].split("</script>", 1)[0])
+    assert data["amend"] == 0
+    assert {seat["seat"]: seat["wind"] for seat in data["seats"]}[0] == "E"
+    now = client.get(f"/t/{token}/declare").get_data(as_text=True)
+    data = json.loads(now.split('id="declare-data">', 1)[1].split("</script>", 1)[0])
+    assert {seat["seat"]: seat["wind"] for seat in data["seats"]}[0] != "E"
+
+
+def test_amend_keeps_the_photo_corrections(client, make_table, photo_bytes) -> None:
+    token = make_table()["edit_token"]
+    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
+                        content_type="multipart/form-data").json
+    fix = [{"index": 4, "was": "6p", "now": "5p"}]
+    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    # The amend page sends the hand back with its photo but without the reading it was made from.
+    response = _amend(client, token, 0, dict(WIN, photo_id=photo["photo_id"]))
+    assert response.status_code == 201, response.json
+    page = client.get(f"/t/{token}/hands/0").get_data(as_text=True)
+    assert "6p → 5p" in page
+
+
+def photo_bytes_io(data: bytes):  # type: ignore[no-untyped-def]
+    import io
+
+    return io.BytesIO(data)
+
+
+# -- 3. units per preset ---------------------------------------------------------------------------
+
+def test_japanese_classical_counts_points_and_doubles_not_han(client, make_table) -> None:
+    token = make_table("japanese-classical")["edit_token"]
+    body = {"hand": "123m456p789s55z666z", "win_tile": "6z", "win_by": "tsumo", "winner": 0}
+    preview = client.post(f"/api/tables/{token}/score", json=body).json
+    units = dict(zip(_names(preview["score"]), preview["item_units"], strict=True))
+    assert units["Winning"] == "points" and units["Yakuhai (Green)"] == "double"
+    assert preview["total_unit"] == "points"
+    _record(client, token, "hands", body)
+    detail = client.get(f"/api/tables/{token}").json["history"][0]["detail"]
+    assert "Winning 20 points" in detail and "han" not in detail
+    page = client.get(f"/t/{token}/hands/0").get_data(as_text=True)
+    assert "20 points" in page and not re.search(r"\d han\b", page)
+
+
+def test_units_of_the_other_presets(client, make_table) -> None:
+    mcr = make_table()["edit_token"]
+    assert set(client.post(f"/api/tables/{mcr}/score", json=WIN).json["item_units"]) == {"fan"}
+    riichi = make_table("riichi")["edit_token"]
+    preview = client.post(f"/api/tables/{riichi}/score", json=dict(HANEMAN, winner=0, discarder=1)).json
+    assert set(preview["item_units"]) == {"han"} and preview["total_unit"] == "points"
+    classical = make_table("classical")["edit_token"]
+    body = {"hand": "123m456p789s55z666z", "win_tile": "6z", "win_by": "tsumo", "winner": 0}
+    preview = client.post(f"/api/tables/{classical}/score", json=body).json
+    units = dict(zip(_names(preview["score"]), preview["item_units"], strict=True))
+    assert units["Mah-Jongg"] == "points" and units["Double: Green pung"] == "double"
+
+
+# -- 4. no riichi controls where the preset has no riichi ----------------------------------------
+
+def test_japanese_classical_without_riichi_has_no_riichi_controls(client, make_table) -> None:
+    token = make_table("japanese-classical")["edit_token"]
+    assert "Riichi sticks" not in client.get(f"/t/{token}").get_data(as_text=True)
+    draw_page = client.get(f"/t/{token}/draw").get_data(as_text=True)
+    assert 'name="riichi"' not in draw_page and "riichi declarations" not in draw_page
+    declare = client.get(f"/t/{token}/declare").get_data(as_text=True)
+    data = json.loads(declare.split('id="declare-data">', 1)[1].split("</script>", 1)[0])
+    assert data["uses_riichi"] is False
+    assert not {"riichi", "double_riichi", "ippatsu"} & {flag["name"] for flag in data["flags"]}
+
+    version = client.get(f"/api/tables/{token}").json["version"]
+    response = client.post(f"/api/tables/{token}/draws", json={"riichi": [1], "version": version})
+    assert response.status_code == 422 and "no riichi" in response.json["error"]
+    response = client.post(f"/api/tables/{token}/draws/preview", json={"riichi": [1]})
+    assert response.status_code == 422
+    body = {"hand": "123m456p789s55z666z", "win_tile": "6z", "win_by": "tsumo", "winner": 0}
+    response = client.post(f"/api/tables/{token}/hands", json=dict(body, riichi=[0], version=version))
+    assert response.status_code == 422 and "no riichi" in response.json["error"]
+    response = client.post(f"/api/tables/{token}/hands", json=dict(body, flags=["riichi"], version=version))
+    assert response.status_code == 422
+    assert client.get(f"/api/tables/{token}").json["version"] == version
+
+
+def test_riichi_controls_where_the_table_switched_riichi_on(client, make_table) -> None:
+    token = make_table("japanese-classical", riichi=True)["edit_token"]
+    assert "Riichi sticks" in client.get(f"/t/{token}").get_data(as_text=True)
+    assert 'name="riichi"' in client.get(f"/t/{token}/draw").get_data(as_text=True)
+    version = client.get(f"/api/tables/{token}").json["version"]
+    response = client.post(f"/api/tables/{token}/draws", json={"riichi": [1], "version": version})
+    assert response.status_code == 201, response.json
+
+
+# -- 6. a damaged photo ------------------------------------------------------------------------
+
+def test_truncated_jpeg_is_named_as_damaged(client, make_table, photo_bytes) -> None:
+    token = make_table()["edit_token"]
+    cut = photo_bytes[: len(photo_bytes) // 2]
+    response = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(cut), "h.jpg")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "damaged or was cut short" in response.json["error"]
+    assert "reader" not in response.json["error"]
+
+
+# -- 7. a face-down kong tile is not a correction --------------------------------------------------
+
+def test_face_down_kong_tiles_are_not_corrections(app, client, make_table, photo_bytes) -> None:
+    token = make_table()["edit_token"]
+    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
+                        content_type="multipart/form-data").json
+    backs = [{"index": 4, "was": "back", "now": "5p"}]
+    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=backs))
+    stored = client.get(f"/api/tables/{token}/export.json").json["events"][0]
+    assert stored["corrections"] == []
+    assert "confirmed without corrections" in client.get(f"/t/{token}/hands/0").get_data(as_text=True)
+    labelled = Path(app.config["DATA_DIR"]) / "labelled" / "labels"
+    assert not labelled.exists() or not list(labelled.iterdir())
+
+
+def test_a_real_correction_is_still_labelled(app, client, make_table, photo_bytes) -> None:
+    token = make_table()["edit_token"]
+    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
+                        content_type="multipart/form-data").json
+    fix = [{"index": 4, "was": "6p", "now": "5p"}, {"index": 9, "was": "back", "now": None}]
+    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    assert client.get(f"/api/tables/{token}/export.json").json["events"][0]["corrections"] == fix
+    labels = list((Path(app.config["DATA_DIR"]) / "labelled" / "labels").iterdir())
+    assert len(labels) == 1
