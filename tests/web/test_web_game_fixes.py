@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -86,10 +87,9 @@ def test_amend_page_shows_the_hands_own_winds(client, make_table) -> None:
 
 def test_amend_keeps_the_photo_corrections(client, make_table, photo_bytes) -> None:
     token = make_table()["edit_token"]
-    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
-                        content_type="multipart/form-data").json
+    photo = _upload(client, token, photo_bytes).json
     fix = [{"index": 4, "was": "6p", "now": "5p"}]
-    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    _record(client, token, "hands", _with_photo(photo, fix))
     # The amend page sends the hand back with its photo but without the reading it was made from.
     response = _amend(client, token, 0, dict(WIN, photo_id=photo["photo_id"]))
     assert response.status_code == 201, response.json
@@ -97,10 +97,13 @@ def test_amend_keeps_the_photo_corrections(client, make_table, photo_bytes) -> N
     assert "6p → 5p" in page
 
 
-def photo_bytes_io(data: bytes):  # type: ignore[no-untyped-def]
-    import io
+def _upload(client, token: str, data: bytes):  # type: ignore[no-untyped-def]
+    return client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(data), "hand.jpg")},
+                       content_type="multipart/form-data")
 
-    return io.BytesIO(data)
+
+def _with_photo(photo: dict, corrections: list) -> dict:
+    return dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=corrections)
 
 
 # -- 3. units per preset ---------------------------------------------------------------------------
@@ -171,8 +174,7 @@ def test_riichi_controls_where_the_table_switched_riichi_on(client, make_table) 
 def test_truncated_jpeg_is_named_as_damaged(client, make_table, photo_bytes) -> None:
     token = make_table()["edit_token"]
     cut = photo_bytes[: len(photo_bytes) // 2]
-    response = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(cut), "h.jpg")},
-                           content_type="multipart/form-data")
+    response = _upload(client, token, cut)
     assert response.status_code == 422
     assert "damaged or was cut short" in response.json["error"]
     assert "reader" not in response.json["error"]
@@ -182,10 +184,9 @@ def test_truncated_jpeg_is_named_as_damaged(client, make_table, photo_bytes) -> 
 
 def test_face_down_kong_tiles_are_not_corrections(app, client, make_table, photo_bytes) -> None:
     token = make_table()["edit_token"]
-    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
-                        content_type="multipart/form-data").json
+    photo = _upload(client, token, photo_bytes).json
     backs = [{"index": 4, "was": "back", "now": "5p"}]
-    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=backs))
+    _record(client, token, "hands", _with_photo(photo, backs))
     stored = client.get(f"/api/tables/{token}/export.json").json["events"][0]
     assert stored["corrections"] == []
     assert "confirmed without corrections" in client.get(f"/t/{token}/hands/0").get_data(as_text=True)
@@ -195,10 +196,9 @@ def test_face_down_kong_tiles_are_not_corrections(app, client, make_table, photo
 
 def test_a_real_correction_is_still_labelled(app, client, make_table, photo_bytes) -> None:
     token = make_table()["edit_token"]
-    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (photo_bytes_io(photo_bytes), "h.jpg")},
-                        content_type="multipart/form-data").json
+    photo = _upload(client, token, photo_bytes).json
     fix = [{"index": 4, "was": "6p", "now": "5p"}, {"index": 9, "was": "back", "now": None}]
-    _record(client, token, "hands", dict(WIN, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    _record(client, token, "hands", _with_photo(photo, fix))
     assert client.get(f"/api/tables/{token}/export.json").json["events"][0]["corrections"] == fix
     labels = list((Path(app.config["DATA_DIR"]) / "labelled" / "labels").iterdir())
     assert len(labels) == 1
