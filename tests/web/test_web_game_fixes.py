@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import zipfile
 from pathlib import Path
 
 from tests_web_helpers import WIN
@@ -202,3 +203,69 @@ def test_a_real_correction_is_still_labelled(app, client, make_table, photo_byte
     assert client.get(f"/api/tables/{token}/export.json").json["events"][0]["corrections"] == fix
     labels = list((Path(app.config["DATA_DIR"]) / "labelled" / "labels").iterdir())
     assert len(labels) == 1
+
+
+# -- 5. an export can carry its photos -------------------------------------------------------------
+
+def _csrf(client) -> str:  # type: ignore[no-untyped-def]
+    return re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+
+
+def _import(client, data: bytes, name: str):  # type: ignore[no-untyped-def]
+    return client.post("/import", data={"csrf_token": _csrf(client), "file": (io.BytesIO(data), name)},
+                       content_type="multipart/form-data")
+
+
+def _table_with_photo(client, make_table, photo_bytes) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    token = make_table()["edit_token"]
+    photo = _upload(client, token, photo_bytes).json
+    _record(client, token, "hands", _with_photo(photo, [{"index": 4, "was": "6p", "now": "5p"}]))
+    return token, photo["photo_id"]
+
+
+def test_zip_export_carries_the_photos_into_an_import(client, make_table, photo_bytes) -> None:
+    token, photo_id = _table_with_photo(client, make_table, photo_bytes)
+    archive = client.get(f"/t/{token}/export.zip")
+    assert archive.status_code == 200 and archive.mimetype == "application/zip"
+    with zipfile.ZipFile(io.BytesIO(archive.data)) as unpacked:
+        names = set(unpacked.namelist())
+    assert {"table.json", f"photos/{photo_id}.jpg", f"photos/{photo_id}.read.json"} <= names
+    assert client.get(f"/api/tables/{token}/export.zip").data[:2] == b"PK"
+
+    response = _import(client, archive.data, "friday.zip")
+    assert response.status_code == 303
+    new_token = response.headers["Location"].rsplit("/t/", 1)[1]
+    assert new_token != token
+    hand = client.get(f"/t/{new_token}/hands/0").get_data(as_text=True)
+    assert f"/photos/{photo_id}" in hand and "6p → 5p" in hand
+    photo = client.get(f"/t/{new_token}/photos/{photo_id}")
+    assert photo.status_code == 200 and photo.data == photo_bytes
+    totals = client.get(f"/api/tables/{token}").json["totals"]
+    assert client.get(f"/api/tables/{new_token}").json["totals"] == totals
+
+
+def test_json_import_says_the_photos_are_missing(client, make_table, photo_bytes) -> None:
+    token, photo_id = _table_with_photo(client, make_table, photo_bytes)
+    response = _import(client, client.get(f"/t/{token}/export.json").data, "friday.json")
+    assert response.status_code == 303
+    new_token = response.headers["Location"].rsplit("/t/", 1)[1]
+    table = client.get(f"/t/{new_token}").get_data(as_text=True)
+    assert "Imported without photos: 1 hand(s)" in table
+    hand = client.get(f"/t/{new_token}/hands/0").get_data(as_text=True)
+    assert 'id="photo-missing"' in hand and f"/photos/{photo_id}" not in hand
+    assert "confirmed without corrections" not in hand and "6p → 5p" in hand
+
+
+def test_bad_import_files_are_refused_in_words(client, make_table) -> None:
+    response = _import(client, b"not json", "x.json")
+    assert response.status_code == 400 and "not a TileTally export" in response.get_data(as_text=True)
+    response = _import(client, b"PK\x03\x04 broken", "x.zip")
+    assert response.status_code == 400 and "zip file is damaged" in response.get_data(as_text=True)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    response = _import(client, out.getvalue(), "x.zip")
+    assert response.status_code == 400 and "no table.json" in response.get_data(as_text=True)
+    response = client.post("/import", data={"file": (io.BytesIO(b"{}"), "x.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400 and "CSRF" in response.get_data(as_text=True)

@@ -33,7 +33,7 @@ from webapp.views.actions import (
 )
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.present import preset_catalogue, table_view
-from webapp.views.tables import remember
+from webapp.views.tables import export_zip, remember
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).resolve().parents[1] / "openapi.yaml"
@@ -326,6 +326,11 @@ def push_pending(token: str):  # type: ignore[no-untyped-def]
 @bp.get("/tables/<token>/export.json")
 def export_json(token: str):  # type: ignore[no-untyped-def]
     return jsonify(backend().export(load_edit(token)))
+
+
+@bp.get("/tables/<token>/export.zip")
+def export_zip_route(token: str):  # type: ignore[no-untyped-def]
+    return Response(export_zip(load_edit(token)), mimetype="application/zip")
 
 
 @bp.get("/tables/<token>/export.csv")
