@@ -20,7 +20,9 @@
     target: "hand",
     suit: "m",
     photo: null,               // {id, url, width, height}
-    read: null,                // the reader's JSON for the photo
+    read: null,                // the reader's JSON for the photo: the raw reading
+    suggestions: [],           // the reader's suggested changes to the raw reading, applied on a tap
+    focus: null,               // the suggestion whose boxes are highlighted on the photo
     version: page.version,
     lastScore: null,
   };
@@ -265,6 +267,90 @@
       ctx.fillStyle = "#fff";
       ctx.fillText(label, x1 * sx + 3, y1 * sy - 4);
     });
+    drawSuggestions(ctx, sx, sy);
+  }
+
+  // Each suggestion not yet taken marks the boxes it would change, dashed, numbered like its card.
+  function changeBox(change) {
+    if (change.box) return change.box;
+    const det = model.read && model.read.tiles && model.read.tiles[change.index];
+    return det ? det.box : null;
+  }
+  function drawSuggestions(ctx, sx, sy) {
+    model.suggestions.forEach((suggestion, n) => {
+      if (suggestion.state !== "open") return;
+      const focused = model.focus === n;
+      for (const change of suggestion.changes || []) {
+        const box = changeBox(change);
+        if (!box) continue;
+        const [x1, y1, x2, y2] = box;
+        ctx.save();
+        ctx.setLineDash([8, 5]);
+        ctx.lineWidth = Math.max(focused ? 4 : 2, canvas.width / (focused ? 220 : 400));
+        ctx.strokeStyle = "#6a1b9a";
+        const pad = ctx.lineWidth * 2;
+        ctx.strokeRect(x1 * sx - pad, y1 * sy - pad, (x2 - x1) * sx + 2 * pad, (y2 - y1) * sy + 2 * pad);
+        ctx.restore();
+        const label = (n + 1) + ": " + changeText(change);
+        ctx.font = Math.max(12, canvas.width / 60) + "px system-ui, sans-serif";
+        ctx.fillStyle = "#6a1b9a";
+        ctx.fillRect(x1 * sx, y2 * sy + 2, ctx.measureText(label).width + 6, 18);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(label, x1 * sx + 3, y2 * sy + 16);
+      }
+    });
+  }
+  function changeText(change) {
+    if (change.was === null || change.was === undefined) return "add " + change.now;
+    if (change.now === null || change.now === undefined) return "drop " + change.was;
+    return change.was + "→" + change.now;
+  }
+
+  // ---- the reader's suggestions ----------------------------------------------------------------
+  function renderSuggestions() {
+    const box = $("suggestions");
+    const open = model.suggestions.filter((s) => s.state !== "dismissed");
+    box.classList.toggle("hidden", !open.length);
+    $("suggestion-list").replaceChildren(...model.suggestions.map((suggestion, n) => {
+      if (suggestion.state === "dismissed") return null;
+      const words = (suggestion.changes || []).map((change) =>
+        (change.index === null || change.index === undefined ? "" : "tile " + (change.index + 1) + ": ") + changeText(change));
+      const taken = suggestion.state === "taken";
+      return el("li", { class: "suggestion" + (model.focus === n ? " focus" : "") + (taken ? " taken" : ""),
+        dataset: { suggestion: String(n) }, onclick: () => { model.focus = model.focus === n ? null : n; drawPhoto(); renderSuggestions(); } }, [
+        el("div", { class: "grow" }, [el("b", {}, "Suggestion " + (n + 1)), " ", words.join("; ")]),
+        taken ? el("span", { class: "muted" }, "accepted")
+          : el("button", { type: "button", class: "primary", dataset: { accept: String(n) },
+            onclick: (event) => { event.stopPropagation(); acceptSuggestion(n); } }, "Accept"),
+      ]);
+    }));
+  }
+
+  // Accepting a suggestion edits the tiles it names (by their index in the raw reading); the
+  // edits are then corrections of the reading like any made by hand.
+  function acceptSuggestion(n) {
+    const suggestion = model.suggestions[n];
+    if (!suggestion || suggestion.state !== "open") return;
+    for (const change of suggestion.changes || []) {
+      if (change.index === null || change.index === undefined || change.was === null || change.was === undefined) {
+        if (change.now) model.groups[0].tiles.push({ code: change.now, box: change.box });
+        continue;
+      }
+      model.groups.forEach((group, g) => {
+        const i = group.tiles.findIndex((t) => t.src === change.index);
+        if (i < 0) return;
+        if (change.now) { group.tiles[i].code = change.now; return; }
+        group.tiles.splice(i, 1);
+        if (model.win && model.win.g === g) { if (model.win.i === i) model.win = null; else if (model.win.i > i) model.win.i -= 1; }
+      });
+      const f = model.flowers.findIndex((t) => t.src === change.index);
+      if (f >= 0) { if (change.now) model.flowers[f].code = change.now; else model.flowers.splice(f, 1); }
+    }
+    model.suggestions.forEach((other, m) => { if (m !== n && other.state === "open") other.state = "dismissed"; });
+    suggestion.state = "taken";
+    model.focus = null;
+    renderSuggestions();
+    changed();
   }
 
   canvas.addEventListener("click", (event) => {   // tap a box to select its tile in the editor
@@ -293,6 +379,7 @@
     const out = [];
     (model.read.tiles || []).forEach((det, index) => {
       const code = now.has(index) ? now.get(index) : null;
+      if (det.tile === "back" && code !== null) return;   // a face-down kong tile takes the kong's face
       if (code !== det.tile) out.push({ index, was: det.tile, now: code });
     });
     const added = [];
@@ -327,6 +414,9 @@
         : data.warning ? "Photo saved, but " + data.warning + "."
           : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
     fromRead(data.read);
+    model.suggestions = (data.read.suggestions || []).map((s) => Object.assign({ state: "open" }, s));
+    model.focus = null;
+    renderSuggestions();
     const doubts = data.read.ambiguities || [];
     $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
     const source = file ? URL.createObjectURL(file) : data.photo_url;
@@ -570,7 +660,17 @@
     if (data.dispute) {
       const d = data.dispute;
       parts.push(el("h2", { class: "mt" }, "Dispute"));
-      parts.push(el("p", {}, "Declared: " + (d.declared_text || "—") + " · Verified: " + (d.verified_text || "—")));
+      // What the camera saw, untouched, beside what the engine verified from the tiles as entered.
+      const raw = model.read && (model.read.tiles || []).length
+        ? [el("div", { class: "tiles" }, model.read.tiles.map((t) => tileImg(t.tile === "back" ? "back" : t.tile))),
+          el("div", { class: "muted" }, (model.read.hand && model.read.hand.hand) || "")]
+        : [el("p", { class: "muted" }, "No photo: the tiles were entered by hand.")];
+      parts.push(el("div", { class: "versus", id: "versus" }, [
+        el("div", { id: "raw-reading" }, [el("b", {}, "Raw reading"), ...raw]),
+        el("div", { id: "verified" }, [el("b", {}, "Verified"), el("p", {}, d.verified_text || "—"),
+          el("p", { class: d.upheld ? "verdict ok" : "verdict bad" }, d.upheld ? "claim upheld" : "false win"),
+          el("p", { class: "muted" }, "Declared: " + (d.declared_text || "—"))]),
+      ]));
       parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
       if (d.penalty) { parts.push(el("p", {}, [el("b", {}, "Penalty (false win): ")])); parts.push(paymentsGrid(d.penalty)); }
     }
