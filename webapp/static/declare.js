@@ -63,7 +63,8 @@
         const faces = items.filter((t) => t.code !== "back");
         const fill = faces.length ? faces[0].code : "1z";
         for (const t of items) if (t.code === "back") { t.code = fill; }
-        const known = ["chi", "pon", "kan", "ankan", "kakan"].includes(group.meld) ? group.meld : null;
+        const named = String(group.meld || "").split(":")[0];     // "pon:444s" or just "pon"
+        const known = ["chi", "pon", "kan", "ankan", "kakan"].includes(named) ? named : null;
         model.groups.push({ kind: known || meldKindFor(items.map((t) => t.code), items.some((t) => t.faceDown)), tiles: items });
         continue;
       }
@@ -431,6 +432,32 @@
     setStep("tiles");
     changed();
   }
+
+  // ---- the live camera (live.js) ----------------------------------------------------------------
+  let camera = null;
+  function liveOff() {
+    if (camera) camera.stop();
+    camera = null;
+    $("live-box").classList.add("hidden");
+    $("live-start").classList.remove("hidden");
+  }
+  $("live-start").addEventListener("click", () => {
+    showMessage("");
+    $("live-box").classList.remove("hidden");
+    $("live-start").classList.add("hidden");
+    $("live-status").textContent = "Starting the camera…";
+    camera = window.TTLive.start({
+      video: $("live-video"), overlay: $("live-overlay"), url: page.api.photo,
+      onStatus: (text) => { $("live-status").textContent = text; },
+      onTake: (blob) => {
+        liveOff();
+        uploadPhoto(new File([blob], "camera.jpg", { type: "image/jpeg" }));
+      },
+      onFail: (text) => { liveOff(); showMessage(text, "info"); },
+    });
+  });
+  $("live-take").addEventListener("click", () => { if (camera) camera.take(); });
+  $("live-stop").addEventListener("click", liveOff);
 
   $("photo").addEventListener("change", (event) => {
     const file = event.target.files && event.target.files[0];

@@ -32,6 +32,7 @@ from webapp.views.actions import (
     score_win,
 )
 from webapp.views.backend import Conflict, Loaded
+from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes
 from webapp.views.present import preset_catalogue, table_view
 from webapp.views.tables import export_zip, remember
 
@@ -135,6 +136,9 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     damage = decode_problem(image.data)
     if damage:
         return jsonify({"ok": False, "error": damage, "status": 422}), 422
+    live = request.form.get("live")
+    if live is not None:
+        return _live_frame(live, image.data)
     photo_id = backend().save_photo(loaded.ref.id, image)
     reader = current_app.extensions.get("tiletally.reader")
     read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
@@ -152,6 +156,25 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     return jsonify({"ok": True, "photo_id": photo_id, "reader": reader is not None and warning is None,
                     "warning": warning, "read_ms": round(elapsed, 1), "read": read,
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
+
+
+def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
+    """A live camera frame: read, voted on (``webapp.views.live``), not stored."""
+    if not SESSION_ID.fullmatch(session):
+        raise BadRequest("live must be the camera session id the page made (8-64 letters, digits, - or _)")
+    reader = current_app.extensions.get("tiletally.reader")
+    if reader is None:
+        return jsonify({"ok": True, "reader": False, "read": {"tiles": []},
+                        "live": {"stable": False, "votes": 0, "quorum": QUORUM, "window": WINDOW}})
+    started = time.perf_counter()
+    try:
+        read = dict(reader(data))
+    except (ValueError, OSError) as error:
+        return jsonify({"ok": False, "error": f"the frame could not be read ({error})", "status": 422}), 422
+    elapsed = (time.perf_counter() - started) * 1000
+    votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
+    return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
+                    "live": votes.push(session, read)})
 
 
 def decode_problem(data: bytes) -> str | None:
