@@ -269,3 +269,56 @@ def test_bad_import_files_are_refused_in_words(client, make_table) -> None:
     response = client.post("/import", data={"file": (io.BytesIO(b"{}"), "x.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 400 and "CSRF" in response.get_data(as_text=True)
+
+
+# -- the table page on a phone ---------------------------------------------------------------------
+
+def test_seats_keep_their_places_when_the_winds_move(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    _record(client, token, "hands", dict(HANEMAN, winner=1, discarder=0))      # the deal passes to Bob
+    players = client.get(f"/api/tables/{token}").json["players"]
+    assert [p["name"] for p in players] == ["Ann", "Bob", "Cai", "Dee"]
+    assert [p["wind"] for p in players] == ["N", "E", "S", "W"]
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert [int(seat) for seat in re.findall(r'class="seat[^"]*" data-seat="(\d)"', html)] == [0, 1, 2, 3]
+
+
+def test_history_titles_show_counters_and_sticks(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    _record(client, token, "draws", {"waiting": [0], "riichi": [2]})    # Ann keeps the deal: 1 counter
+    preview = client.post(f"/api/tables/{token}/score", json=dict(HANEMAN, winner=0, discarder=1)).json
+    lines = preview["payment_lines"]
+    assert lines["counters"][0] == 300 and lines["sticks"][0] == 1000
+    assert [a + b + c for a, b, c in zip(lines["value"], lines["counters"], lines["sticks"], strict=True)] \
+        == preview["payments"]
+    _record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))
+    title = client.get(f"/api/tables/{token}").json["history"][-1]["title"]
+    assert "(+300 counters, +1000 riichi sticks)" in title
+
+
+def test_table_links_have_qr_codes(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    for which in ("edit", "board"):
+        response = client.get(f"/t/{token}/qr/{which}.svg")
+        assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+        assert response.data.lstrip().startswith(b"<svg")
+    assert client.get(f"/t/{token}/qr/other.svg").status_code == 404
+    html = client.get(f"/t/{token}").get_data(as_text=True)
+    assert 'data-copy="edit-link"' in html and 'data-copy="board-link"' in html
+
+
+def test_an_empty_table_has_no_chart(client, make_table) -> None:
+    created = make_table()
+    assert 'id="totals-chart"' not in client.get(f"/t/{created['edit_token']}").get_data(as_text=True)
+    board = client.get(f"/b/{created['view_token']}").get_data(as_text=True)
+    assert 'id="board-chart-card"' in board and 'card hidden" id="board-chart-card"' in board
+    _record(client, created["edit_token"], "hands", WIN)
+    assert 'id="totals-chart"' in client.get(f"/t/{created['edit_token']}").get_data(as_text=True)
+
+
+def test_preset_options_are_typed_controls(client) -> None:
+    home = client.get("/").get_data(as_text=True)
+    assert re.search(r'<select id="opt\.riichi\.multiple_ron"[^>]*>.*?double ron', home, flags=re.S)
+    assert 'type="checkbox" name="opt.mcr.knitted_straight_waits"' in home
+    assert re.search(r'id="opt\.mcr\.minimum" name="opt\.mcr\.minimum" type="number"', home)
+    assert not re.search(r'name="opt\.[a-z-]+\.[a-z_]+" type="text"', home)

@@ -4,13 +4,15 @@
   const box = document.getElementById("board");
   if (!box) return;
   const { el, api } = window.TT;
-  const chart = window.TTChart.draw(document.getElementById("board-chart"),
-    JSON.parse(document.getElementById("chart-data").textContent));
+  // An empty table has no chart (no meaningless axes); it is drawn once the first hand is in.
+  const card = document.getElementById("board-chart-card");
+  const initial = JSON.parse(document.getElementById("chart-data").textContent);
+  let chart = card.classList.contains("hidden") ? null : window.TTChart.draw(document.getElementById("board-chart"), initial);
   let version = null;
 
   function seat(player) {
     return el("div", { class: "seat" + (player.is_dealer ? " dealer" : ""), dataset: { seat: String(player.player) } }, [
-      el("div", {}, [el("span", { class: "wind" }, player.wind), el("span", { class: "name" }, player.name),
+      el("div", {}, [el("span", { class: "wind" }, player.wind), el("span", { class: "name", title: player.name }, player.name),
         player.is_dealer ? el("span", { class: "badge" }, "dealer") : null]),
       el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } }, String(player.total)),
     ]);
@@ -27,7 +29,9 @@
       el("div", { class: "board-grid" }, state.players.map(seat)), el("div", { class: "counters" }, counters));
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     document.getElementById("last-hand").textContent = last ? "Last: " + last.title : "No hands yet.";
-    window.TTChart.update(chart, state.chart);
+    card.classList.toggle("hidden", !state.history.length);
+    if (state.history.length && !chart) chart = window.TTChart.draw(document.getElementById("board-chart"), state.chart);
+    else window.TTChart.update(chart, state.chart);
   }
 
   async function poll() {

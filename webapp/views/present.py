@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.rulesets import get_preset
 from webapp.views.backend import Loaded
-from webapp.views.units import has_riichi, item_unit
+from webapp.views.units import OPTION_CHOICES, describe_options, has_riichi, item_unit, option_label
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -57,7 +57,8 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         photo = event.get("photo") if event else None
         history.append({
             "index": record.event_id, "number": position, "kind": record.kind,
-            "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
+            "title": record.summary + _extras(record), "round_label": record.label,
+            "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "winner": record.details.get("winner"),
             "detail": _detail(event, state.rules, state.options),
@@ -73,11 +74,25 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         "fixed_hands": state.flow.fixed_hands,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
         "uses_sticks": has_riichi(state), "totals": list(state.totals),
-        "history": history, "chart": chart_data(loaded),
+        "history": history, "chart": chart_data(loaded), "option_words": describe_options(state.options),
     }
     if with_secrets:
         view["view_token"] = loaded.ref.view_token
     return view
+
+
+def _extras(record: Any) -> str:
+    """A win's counters (honba) bonus and the riichi sticks it took, as words after its title."""
+    if record.kind != "win":
+        return ""
+    winner = record.details.get("winner")
+    counters = record.details.get("counter_payments") or [0, 0, 0, 0]
+    parts = []
+    if winner is not None and counters[winner]:
+        parts.append(f"{counters[winner]:+d} counters")
+    if record.details.get("sticks_taken"):
+        parts.append(f"{record.details['sticks_taken']:+d} riichi sticks")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def _event(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
@@ -130,8 +145,11 @@ def preset_catalogue() -> list[dict[str, Any]]:
         for key, value in defaults.items():
             kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
                 "float" if isinstance(value, float) else "text"
-            options.append({"name": key, "value": value, "kind": kind,
-                            "label": key.replace("_", " ").capitalize()})
+            choices = OPTION_CHOICES.get(key)
+            if choices and kind == "text":
+                kind = "choice"
+            options.append({"name": key, "value": value, "kind": kind, "label": option_label(key),
+                            "choices": choices or None})
         label = f"{PRESET_NAMES.get(name, family)} · {name}"
         out.append({"name": name, "family": family, "label": label, "options": options})
     return out

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
 
+import segno
 from flask import (
     Blueprint,
     Response,
@@ -115,6 +117,21 @@ def table_page(token: str):  # type: ignore[no-untyped-def]
     remember(token)
     state = table_view(loaded, with_secrets=True)
     return render_template("table.html", state=state, token=token, chart=state["chart"])
+
+
+@bp.get("/t/<token>/qr/<which>.svg")
+def link_qr(token: str, which: str):  # type: ignore[no-untyped-def]
+    """A QR code of the table's edit link or of its read-only scoreboard link (``segno``)."""
+    loaded = load_edit(token)
+    if which == "edit":
+        url = url_for("tables.table_page", token=token, _external=True)
+    elif which == "board":
+        url = url_for("scoreboard.board", view_token=loaded.ref.view_token, _external=True)
+    else:
+        abort(404, description="a QR code of the 'edit' or the 'board' link")
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
 @bp.post("/t/<token>/undo")

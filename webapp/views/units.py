@@ -62,3 +62,35 @@ def has_riichi(state: TableState) -> bool:
 
 # Flags that only exist with riichi (Japanese classical without riichi has none of them).
 RIICHI_FLAGS = ("riichi", "double_riichi", "ippatsu")
+
+
+# Options that take one of a few words, with the words in plain English (the new-table form shows
+# them as a choice; anything else typed would be refused by the engine or change nothing).
+OPTION_CHOICES: dict[str, list[tuple[str, str]]] = {
+    "scoring": [("han_fu", "han and fu (Riichi)"), ("points_doubles", "basic points x doubles")],
+    "dealer_keeps_on_draw": [("tenpai", "when waiting"), ("always", "always"), ("never", "never")],
+    "multiple_ron": [("double_ron", "every claimant wins (double ron)"),
+                     ("head_bump", "head bump: the next in turn")],
+    "sacred_discard": [("traditional", "only the own last discard"), ("extended", "any own discard")],
+}
+
+
+def option_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def option_words(name: str, value: Any) -> str:
+    """An option's value as the table page says it."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "not set"
+    for choice, words in OPTION_CHOICES.get(name, []):
+        if choice == value:
+            return words
+    return str(value)
+
+
+def describe_options(options: Mapping[str, Any]) -> list[dict[str, str]]:
+    return [{"name": name, "label": option_label(name), "value": option_words(name, value)}
+            for name, value in options.items()]
