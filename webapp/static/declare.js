@@ -17,6 +17,7 @@
     flowers: [], dora: [], ura: [],
     selected: null,            // {where: "group"|"flowers"|"dora"|"ura", g, i}
     activeGroup: 0,
+    meldPick: null,            // while making a meld: the indexes of the hand's tiles chosen for it
     target: "hand",
     suit: "m",
     photo: null,               // {id, url, width, height}
@@ -115,11 +116,18 @@
     if (isSelected(where, g, i)) classes.push("selected");
     if (where === "group" && model.win && model.win.g === g && model.win.i === i) classes.push("win");
     if (tile.conf !== undefined && tile.conf < 0.8) classes.push("low");
+    const picking = model.meldPick && where === "group" && g === 0;
+    if (picking && model.meldPick.includes(i)) classes.push("picked");
     return el("button", {
       type: "button", class: classes.join(" "), "aria-label": "tile " + tile.code,
       dataset: { where, g: String(g), i: String(i), code: tile.code },
       onclick: (event) => {
         event.stopPropagation();
+        if (picking) {
+          model.meldPick = model.meldPick.includes(i) ? model.meldPick.filter((x) => x !== i) : model.meldPick.concat([i]);
+          render();
+          return;
+        }
         model.selected = isSelected(where, g, i) ? null : { where, g, i };
         if (where === "group") model.activeGroup = g;
         render();
@@ -226,16 +234,51 @@
     model.selected = null;
     changed();
   });
-  $("add-meld").addEventListener("click", () => {
-    const s = model.selected;
-    const tiles = [];
-    if (s && s.where === "group" && s.g === 0) {   // start the meld with the selected tile
-      tiles.push(model.groups[0].tiles.splice(s.i, 1)[0]);
-      if (model.win && model.win.g === 0 && model.win.i >= s.i) model.win = model.win.i === s.i ? null : { g: 0, i: model.win.i - 1 };
+  // Making a meld is one action: choose its tiles in the hand, then chi, pon or kan. Each kind is
+  // offered only when the chosen tiles have its shape (a pon is three alike, never one tile).
+  function meldShape(codes) {
+    const same = codes.every((c) => suitOf(c) === suitOf(codes[0]) && numberOf(c) === numberOf(codes[0]));
+    const numbers = codes.map(numberOf).sort((a, b) => a - b);
+    const run = codes.length === 3 && "mps".includes(suitOf(codes[0])) && codes.every((c) => suitOf(c) === suitOf(codes[0]))
+      && numbers[1] === numbers[0] + 1 && numbers[2] === numbers[1] + 1;
+    return { chi: run, pon: codes.length === 3 && same, kan: codes.length === 4 && same };
+  }
+  function renderMeldBar() {
+    const picking = !!model.meldPick;
+    $("meld-bar").classList.toggle("hidden", !picking);
+    $("add-meld").classList.toggle("hidden", picking);
+    if (!picking) return;
+    const codes = model.meldPick.map((i) => model.groups[0].tiles[i].code);
+    const shape = meldShape(codes);
+    for (const button of document.querySelectorAll("#meld-bar button[data-meld]")) {
+      const kind = button.dataset.meld;
+      button.disabled = !(kind === "chi" ? shape.chi : kind === "pon" ? shape.pon : shape.kan);
     }
-    model.groups.push({ kind: "pon", tiles });
-    model.activeGroup = model.groups.length - 1;
+    $("meld-help").textContent = codes.length ? "Chosen: " + codes.join(" ") : "Tap the meld's tiles in the hand.";
+  }
+  $("add-meld").addEventListener("click", () => {
+    model.meldPick = [];
     model.selected = null;
+    model.activeGroup = 0;
+    render();
+  });
+  $("meld-cancel").addEventListener("click", () => { model.meldPick = null; render(); });
+  $("meld-bar").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-meld]");
+    if (!button || button.disabled || !model.meldPick) return;
+    const picked = model.meldPick.slice().sort((a, b) => a - b);
+    const hand = model.groups[0].tiles;
+    const tiles = picked.map((i) => hand[i]);
+    const winTile = model.win && model.win.g === 0 ? hand[model.win.i] : null;
+    model.groups[0].tiles = hand.filter((_, i) => !picked.includes(i));
+    if (winTile) {
+      const at = model.groups[0].tiles.indexOf(winTile);
+      model.win = at >= 0 ? { g: 0, i: at } : null;
+    }
+    tiles.sort((a, b) => numberOf(a.code) - numberOf(b.code));
+    model.groups.push({ kind: button.dataset.meld, tiles });
+    model.meldPick = null;
+    model.activeGroup = 0;
     changed();
   });
 
@@ -353,6 +396,19 @@
     renderSuggestions();
     changed();
   }
+
+  // Zoom: the canvas is drawn wider than its box, which scrolls (drag to pan on a phone).
+  let zoom = 1;
+  function setZoom(value) {
+    const scroll = $("photo-scroll");
+    const centre = (scroll.scrollLeft + scroll.clientWidth / 2) / Math.max(1, scroll.scrollWidth);
+    zoom = Math.min(4, Math.max(1, value));
+    canvas.style.width = (zoom * 100) + "%";
+    $("zoom-level").textContent = Math.round(zoom * 100) + "%";
+    scroll.scrollLeft = centre * scroll.scrollWidth - scroll.clientWidth / 2;
+  }
+  $("zoom-in").addEventListener("click", () => setZoom(zoom + 0.5));
+  $("zoom-out").addEventListener("click", () => setZoom(zoom - 0.5));
 
   canvas.addEventListener("click", (event) => {   // tap a box to select its tile in the editor
     if (!model.read) return;
@@ -717,15 +773,32 @@
     } catch (error) {
       confirm.disabled = false;
       if (error.status === 409) {
-        showMessage(error.message + " Reload the page to see the latest table.");
+        conflict(error.data && error.data.version);
       } else {
         showMessage(error.message);
       }
     }
   });
 
+  // Someone else recorded a hand first: say so in words and offer to put this one on top of it
+  // (scored again against the table as it is now, so the breakdown shown is what will be recorded).
+  function conflict(version) {
+    const box = $("message");
+    box.className = "flash error";
+    box.replaceChildren(
+      el("p", {}, "Someone else recorded a hand at this table while you were entering this one, so yours was not saved. Your tiles are still here."),
+      el("button", { type: "button", class: "primary", id: "reapply", onclick: async () => {
+        if (typeof version === "number") model.version = version;
+        else { try { model.version = (await api(root.dataset.api)).version; } catch (e) { /* keep the old one */ } }
+        showMessage("Re-applied on top of the latest hand: check the score below, then confirm.", "info");
+        await scoreNow();
+      } }, "Re-apply mine on top of theirs"));
+    box.scrollIntoView({ block: "center" });
+  }
+
   function render() {
     renderGroups();
+    renderMeldBar();
     renderPalette();
     updateContext();
     drawPhoto();
