@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from webapp.app import create_app
 
@@ -80,6 +81,11 @@ def chromium(extra_args: tuple[str, ...] = ()) -> Iterator[object]:
 def browser() -> Iterator[object]:
     with chromium() as launched:
         yield launched
+
+
+# Playwright's expect() waits 5 s by default; on a machine busy with other work a photo read can
+# take longer. A wait still ends as soon as its condition holds.
+expect.set_options(timeout=60000)
 
 
 def new_page(browser, viewport: dict[str, int] = PHONE, mobile: bool = True):  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 LAPTOP = {"width": 1280, "height": 800}
-NAMES = ["Annabelle Maximiliana Featherstonehaugh-A", "Bartholomew Montgomery Fitzwilliam-Smyth",
+NAMES = ["Annabelle Maximiliana Featherstonehaugh-", "Bartholomew Montgomery Fitzwilliam-Smyth",
          "Clementine Evangeline Worthington-Barker", "Dorothea Wilhelmina Ravenscroft-Hawthorn"]
 HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
 
