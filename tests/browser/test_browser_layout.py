@@ -62,6 +62,8 @@ def test_no_page_scrolls_sideways(  # type: ignore[no-untyped-def]
     page.goto(f"{server}/t/{token}/declare")
     page.set_input_files("#photo", str(hand_photo))
     expect(page.locator("#photo-status")).to_contain_text("Read 14 tiles")
+    page.select_option("#winner", "3")      # the South seat now: 222z is a seat-wind pung, a yaku
+    page.select_option("#discarder", "0")
     page.click('#groups button[data-g="0"][data-i="4"]')
     page.click('#palette-tabs button[data-suit="p"]')
     page.click('#palette button[data-code="5p"]')
@@ -84,14 +86,15 @@ def test_seat_wind_line_follows_the_winner_after_the_deal_moves(  # type: ignore
     page = phone
     token = long_name_table(page, server, hand_photo)["edit_token"]
     page.goto(f"{server}/t/{token}")
-    # The deal passed to the second player: the first player's seat (bottom left) shows North.
-    assert page.inner_text('.seat[data-seat="0"] .wind') == "N"
-    assert page.inner_text('.seat[data-seat="1"] .wind') == "E"
+    # The deal passed twice (a non-dealer win, then a draw the dealer was not waiting at): the
+    # third player deals, and the first player's seat (bottom left) shows West.
+    assert page.inner_text('.seat[data-seat="0"] .wind') == "W"
+    assert page.inner_text('.seat[data-seat="2"] .wind') == "E"
     page.goto(f"{server}/t/{token}/declare")
     page.select_option("#winner", "0")
-    expect(page.locator("#winds")).to_contain_text("Seat wind North")
-    page.select_option("#winner", "3")
     expect(page.locator("#winds")).to_contain_text("Seat wind West")
+    page.select_option("#winner", "3")
+    expect(page.locator("#winds")).to_contain_text("Seat wind South")
     words = page.inner_text("#winds")
     assert "counters 1" in words and "riichi sticks on the table 1" in words
     assert page.context.console_errors == []  # type: ignore[attr-defined]
