@@ -292,8 +292,12 @@ def test_history_titles_show_counters_and_sticks(client, make_table) -> None:
     assert [a + b + c for a, b, c in zip(lines["value"], lines["counters"], lines["sticks"], strict=True)] \
         == preview["payments"]
     _record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))
-    title = client.get(f"/api/tables/{token}").json["history"][-1]["title"]
-    assert "(+300 counters, +1000 riichi sticks)" in title
+    entry = client.get(f"/api/tables/{token}").json["history"][-1]
+    assert "(+300 counters, +1000 riichi sticks)" in entry["title"]
+    assert entry["lines"] == lines
+    page = client.get(f"/t/{token}/hands/{entry['index']}").get_data(as_text=True)
+    assert '<th scope="row">Counters</th><td class="">+300</td>' in page
+    assert '<th scope="row">Riichi sticks</th><td class="">+1000</td>' in page
 
 
 def test_table_links_have_qr_codes(client, make_table) -> None:

@@ -18,7 +18,7 @@ from engine.dispute import Claim, settle
 from engine.rulesets import score_json
 from engine.table import TableError, TableState, hand_context, penalty_event
 from webapp.views.backend import Loaded
-from webapp.views.present import family_of
+from webapp.views.present import family_of, payment_lines
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
@@ -218,18 +218,6 @@ def _previewed_record(loaded: Loaded, event: Mapping[str, Any], target: int | No
         return loaded.table.preview(event).records[-1]
     after = loaded.table.preview({"type": "amend", "target": target, "event": dict(event)})
     return next(record for record in after.records if record.event_id == target)
-
-
-def payment_lines(record: Any) -> dict[str, list[int]]:
-    """A win's payments by player in three lines that add up to its deltas: the hand's value,
-    the counters' (honba) bonus, and the riichi sticks (declared this hand and taken from the
-    table)."""
-    details = record.details
-    paid = list(details.get("payments") or record.deltas)
-    counters = list(details.get("counter_payments") or [0, 0, 0, 0])
-    value = [p - c for p, c in zip(paid, counters, strict=True)]
-    sticks = [d - p for d, p in zip(record.deltas, paid, strict=True)]
-    return {"value": value, "counters": counters, "sticks": sticks}
 
 
 def _context_words(state: TableState, winner: int) -> str:

@@ -60,6 +60,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "title": record.summary + _extras(record), "round_label": record.label,
             "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
+            "lines": payment_lines(record) if record.kind == "win" else None,
             "winner": record.details.get("winner"),
             "detail": _detail(event, state.rules, state.options),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
@@ -79,6 +80,18 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
     if with_secrets:
         view["view_token"] = loaded.ref.view_token
     return view
+
+
+def payment_lines(record: Any) -> dict[str, list[int]]:
+    """A win's payments by player in three lines that add up to its deltas: the hand's value,
+    the counters' (honba) bonus, and the riichi sticks (declared this hand and taken from the
+    table)."""
+    details = record.details
+    paid = list(details.get("payments") or record.deltas)
+    counters = list(details.get("counter_payments") or [0, 0, 0, 0])
+    value = [p - c for p, c in zip(paid, counters, strict=True)]
+    sticks = [d - p for d, p in zip(record.deltas, paid, strict=True)]
+    return {"value": value, "counters": counters, "sticks": sticks}
 
 
 def _extras(record: Any) -> str:
