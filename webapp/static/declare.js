@@ -693,7 +693,7 @@
     }
     rows.push(line("Total", deltas, "pay-total"));
     const head = el("tr", {}, [el("th", {}, ""), ...page.seats.map((seat) =>
-      el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text" }, seat.name)]))]);
+      el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text", tabindex: "0" }, seat.name)]))]);
     return el("table", { class: "paytable" }, [el("thead", {}, [head]), el("tbody", {}, rows)]);
   }
 
