@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.hand import HandError, hand_from_dict
-from engine.tiles import Tile, format_tiles, is_bonus, is_suited, parse_tile
+from engine.core.hand import HandError, hand_from_dict
+from engine.core.tiles import Tile, format_tiles, is_bonus, is_suited, parse_tile
 from vision.classes import BACK, CLASS_CODES
 from vision.detections import Detections
 
@@ -159,7 +159,8 @@ def stacked_pairs(det: Detections, frame: RowFrame | None = None) -> dict[int, i
     sideways = np.flatnonzero(det.rotated)
     for upper in sideways:
         for lower in sideways:
-            if upper == lower or lower in pairs or upper in pairs:
+            # a tile under another is no upper of a third (a chain would leave the middle tile in no row)
+            if upper == lower or lower in pairs or upper in pairs or upper in pairs.values():
                 continue
             offset = abs(frame.along[upper] - frame.along[lower])
             behind = frame.across[lower] - frame.across[upper]

@@ -14,9 +14,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.dispute import Claim, settle
-from engine.rulesets import score_json
-from engine.table import TableError, TableState, hand_context, penalty_event
+from engine.families import score_json
+from engine.table.dispute import Claim, settle
+from engine.table.state import TableError, TableState, hand_context, penalty_event
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
@@ -86,7 +86,7 @@ def check_riichi(state: TableState, riichi: list[int], flags: list[str]) -> None
     if riichi:
         raise Unsupported(f"{state.rules} has no riichi declarations at this table")
     bad = [flag for flag in flags if flag in RIICHI_FLAGS]
-    if bad and family_of(state.rules) == "japanese":
+    if bad and family_of(state.rules) == "riichi":
         raise Unsupported(f"{state.rules} has no riichi at this table: flag {bad[0]!r} is not offered")
 
 
@@ -120,7 +120,7 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any],
     flags = list(dict.fromkeys(flags))
     riichi = _players(body, "riichi")
     check_riichi(state, riichi, flags)
-    japanese = family_of(state.rules) == "japanese"
+    japanese = family_of(state.rules) == "riichi"
     if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
         flags.append("riichi")
     request["flags"] = flags
@@ -151,7 +151,7 @@ def _losers(state: TableState, body: Mapping[str, Any], winner: int) -> list[dic
 
 
 def _others_for_table(state: TableState, score: Mapping[str, Any]) -> dict[str, Any]:
-    """The scored losers' hands keyed by player, as ``engine.table`` expects in a win event."""
+    """The scored losers' hands keyed by player, as ``engine.table.state`` expects in a win event."""
     winds = state.seat_winds
     out: dict[str, Any] = {}
     for loser in score.get("losers") or []:
@@ -166,7 +166,7 @@ def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[s
         minimum = rules_options.get("minimum", 8)
         met = "met" if score.get("meets_minimum") else "not met"
         return f"minimum {minimum} fan, flowers not counted: {met}"
-    if family == "japanese" and score.get("han") is not None:
+    if family == "riichi" and score.get("han") is not None:
         return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
     return "no minimum in these rules"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
 
-from engine.table import TableError, TableState
+from engine.table.state import TableError, TableState
 from webapp.views import backend, load_edit
 from webapp.views.actions import (
     BadRequest,
@@ -50,8 +50,8 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
         "seats": seats_of(state), "round_wind_name": WIND_NAMES[state.round_wind],
         "dealer_seat": state.dealer, "counters": state.honba,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
-        "uses_riichi": riichi, "sticks": state.sticks, "uses_dora": family == "japanese",
-        "scores_losers": family == "classical",
+        "uses_riichi": riichi, "sticks": state.sticks, "uses_dora": family == "riichi",
+        "scores_losers": family == "babcock",
         "flags": [{"name": name, "label": label} for name, label in flags],
         "api": api, "initial": initial, "amend": amend_index if mode == "amend" else None,
     }

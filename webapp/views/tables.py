@@ -21,8 +21,8 @@ from flask import (
     url_for,
 )
 
-from engine.rulesets import RulesError, get_preset
-from engine.table import TableError
+from engine.families import RulesError, get_preset
+from engine.table.state import TableError
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.storage import StorageError, TableRef
 from webapp.views import backend, load_edit

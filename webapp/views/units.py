@@ -12,8 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rulesets import get_preset
-from engine.table import TableState
+from engine.families import family_name, get_preset
+from engine.table.state import TableState
 
 # Japanese classical writes its doubles' reason as "2 doubles: ..."; classical Chinese names them
 # "Double: ...". Everything else in those games is basic points.
@@ -21,12 +21,12 @@ _DOUBLE_WHY = re.compile(r"^\d+ doubles?:")
 
 
 def family_of(rules: str) -> str:
-    return get_preset(rules)[0].__name__.rsplit(".", 1)[-1]
+    return family_name(get_preset(rules)[0])
 
 
 def counts_doubles(rules: str, options: Mapping[str, Any]) -> bool:
     family = family_of(rules)
-    return family == "classical" or (family == "japanese" and options.get("scoring") == "points_doubles")
+    return family == "babcock" or (family == "riichi" and options.get("scoring") == "points_doubles")
 
 
 def _plural(word: str, value: int) -> str:
@@ -42,7 +42,7 @@ def item_unit(rules: str, options: Mapping[str, Any], item: Mapping[str, Any]) -
     if not counts_doubles(rules, options):
         return "han"
     name, why = str(item.get("name", "")), str(item.get("why", ""))
-    double = name.startswith("Double") if family == "classical" else bool(_DOUBLE_WHY.match(why))
+    double = name.startswith("Double") if family == "babcock" else bool(_DOUBLE_WHY.match(why))
     return _plural("double" if double else "point", value)
 
 
