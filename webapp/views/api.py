@@ -243,6 +243,7 @@ def _save_labels(loaded: Loaded, event: dict[str, Any], capture: dict[str, Any])
 def record_win(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
+    body.pop("amend", None)     # a new hand is scored as the table is now, never as an old one
     version = _version(body)
     event = _win_from_body(loaded, body)
     capture = _capture(loaded, event, body)
