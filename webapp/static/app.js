@@ -56,19 +56,22 @@ window.TT = (function () {
     button.dataset.label = label;
     try {
       await navigator.clipboard.writeText(source.textContent.trim());
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch (error) {
       const range = document.createRange();
       range.selectNodeContents(source);
       const selection = window.getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      button.textContent = "Selected: copy it";
+      button.textContent = t("Selected: copy it");
     }
     setTimeout(() => { button.textContent = label; }, 2000);
   });
 
-  function signed(value) { return value > 0 ? "+" + value : String(value); }
-  const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+  function signed(value) {
+    const text = window.formatNumber ? window.formatNumber(value) : String(value);
+    return value > 0 ? "+" + text : text;
+  }
+  const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
   return { el, api, tileImg, setTileUrl, signed, WIND_NAMES };
 })();

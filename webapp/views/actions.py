@@ -16,7 +16,9 @@ from typing import Any
 
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
-from engine.table.state import TableError, TableState, hand_context, penalty_event
+from engine.table.events import TableError, penalty_event
+from engine.table.state import TableState, hand_context
+from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
@@ -86,7 +88,7 @@ def check_riichi(state: TableState, riichi: list[int], flags: list[str]) -> None
     if riichi:
         raise Unsupported(f"{state.rules} has no riichi declarations at this table")
     bad = [flag for flag in flags if flag in RIICHI_FLAGS]
-    if bad and family_of(state.rules) == "riichi":
+    if bad and family_of(state.rules).name == "riichi":
         raise Unsupported(f"{state.rules} has no riichi at this table: flag {bad[0]!r} is not offered")
 
 
@@ -104,29 +106,19 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any],
     discarder = None if win_by == "tsumo" else _player(body, "discarder")
     if discarder == winner:
         raise BadRequest("the winner cannot also be the discarder")
-    request: dict[str, Any] = hand_context(state, winner)
-    request["options"] = dict(loaded.table.overrides)
-    for key in ("hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"):
-        request[key] = _text(body, key)
-    request["win_tile"] = request["win_tile"] or None
     melds = body.get("melds") or []
     flags = body.get("flags") or []
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
-    request["melds"] = [meld for meld in melds if meld.split(":", 1)[-1]]
-    request["win_by"] = win_by
-    flags = list(dict.fromkeys(flags))
     riichi = _players(body, "riichi")
-    check_riichi(state, riichi, flags)
-    japanese = family_of(state.rules) == "riichi"
-    if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
-        flags.append("riichi")
-    request["flags"] = flags
-    losers = _losers(state, body, winner)
-    if losers:
-        request["losers"] = losers
+    check_riichi(state, riichi, list(flags))
+    request = win_request(
+        state, winner, overrides=loaded.table.overrides, hand=_text(body, "hand"), win_by=win_by,
+        melds=melds, win_tile=_text(body, "win_tile"), flowers=_text(body, "flowers"), flags=flags,
+        dora_indicators=_text(body, "dora_indicators"), ura_indicators=_text(body, "ura_indicators"),
+        declared_ready=winner in riichi, losers=_losers(state, body, winner))
     return request, winner, discarder
 
 
@@ -161,16 +153,6 @@ def _others_for_table(state: TableState, score: Mapping[str, Any]) -> dict[str, 
     return out
 
 
-def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[str, Any]) -> str:
-    if family == "mcr":
-        minimum = rules_options.get("minimum", 8)
-        met = "met" if score.get("meets_minimum") else "not met"
-        return f"minimum {minimum} fan, flowers not counted: {met}"
-    if family == "riichi" and score.get("han") is not None:
-        return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
-    return "no minimum in these rules"
-
-
 def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None) -> dict[str, Any]:
     """Score a declared win and preview its payments (nothing is recorded). With ``target`` (an
     amendment of that hand) the hand is scored in its own context and previewed in its place."""
@@ -178,6 +160,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
         target = amend_target(loaded, body)
     state = context_state(loaded, target)
     request, winner, discarder = engine_request(loaded, body, state)
+    family = family_of(state.rules)
     score = score_json(request)
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
                            "total_unit": total_unit(state.rules), "winner": winner, "discarder": discarder,
@@ -186,7 +169,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
         out["error"] = score.get("error", "the hand could not be read")
         return out
     out["item_units"] = item_units(state.rules, state.options, score)
-    out["minimum_text"] = minimum_text(state.options, family_of(state.rules), score)
+    out["minimum_text"] = family.minimum_text(state.options, score)
     event = win_event(state, body, request, score, winner, discarder)
     claims = other_claims(loaded, body, winner, discarder, state)
     if claims:
@@ -346,7 +329,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["minimum_text"] = family.minimum_text(loaded.state.options, score)
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
+from flask_babel import gettext
 
-from engine.table.state import TableError, TableState
+from engine.table.events import TableError
+from engine.table.state import TableState
+from webapp import labels
 from webapp.views import backend, load_edit
 from webapp.views.actions import (
     BadRequest,
@@ -18,7 +21,7 @@ from webapp.views.actions import (
     penalty_from,
 )
 from webapp.views.backend import Conflict, Loaded
-from webapp.views.present import FAMILY_FLAGS, WIND_NAMES, event_for, family_of, table_view
+from webapp.views.present import WIND_NAMES, event_for, family_of, table_view
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 bp = Blueprint("hands", __name__)
@@ -31,8 +34,7 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
     state = context_state(loaded, amend_index if mode == "amend" else None)
     family = family_of(state.rules)
     riichi = has_riichi(state)
-    flags = [(name, label) for name, label in FAMILY_FLAGS.get(family, [])
-             if riichi or name not in RIICHI_FLAGS]
+    flags = [flag for flag in family.flags if riichi or flag.name not in RIICHI_FLAGS]
     api: dict[str, Any] = {
         "photo": url_for("api.upload_photo", token=token),
         "pending": url_for("api.pending", token=token),
@@ -46,13 +48,14 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
         api["submit"] = url_for("api.amend_hand", token=token, event_id=amend_index)
         api["submit_method"] = "PUT"
     return {
-        "mode": mode, "family": family, "rules": state.rules, "version": loaded.version,
+        "mode": mode, "family": family.name, "rules": state.rules, "version": loaded.version,
         "seats": seats_of(state), "round_wind_name": WIND_NAMES[state.round_wind],
-        "dealer_seat": state.dealer, "counters": state.honba,
+        "round_wind": state.round_wind, "dealer_seat": state.dealer, "counters": state.honba,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
-        "uses_riichi": riichi, "sticks": state.sticks, "uses_dora": family == "riichi",
-        "scores_losers": family == "babcock",
-        "flags": [{"name": name, "label": label} for name, label in flags],
+        "uses_riichi": riichi, "sticks": state.sticks, "uses_dora": family.counts_dora,
+        "scores_losers": family.scores_losers,
+        "flags": [{"name": flag.name, "label": labels.flag(family.name, flag.name, flag.label)}
+                  for flag in flags],
         "api": api, "initial": initial, "amend": amend_index if mode == "amend" else None,
     }
 
@@ -70,7 +73,7 @@ def seats_of(state: TableState) -> list[dict[str, Any]]:
 def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
                   amend_index: int | None = None):  # type: ignore[no-untyped-def]
     if loaded.state.finished and mode != "amend":
-        flash("The game is over; amend or undo a hand to change it.", "error")
+        flash(gettext("The game is over; amend or undo a hand to change it."), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)
     return render_template("declare.html", state=table_view(loaded), token=token, page_data=data,
@@ -117,10 +120,10 @@ def draw(token: str):  # type: ignore[no-untyped-def]
             check_riichi(loaded.state, event["riichi"], [])
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict, Unsupported) as error:
-            flash(f"The draw was not recorded: {error}", "error")
+            flash(gettext("The draw was not recorded: %(error)s", error=error), "error")
             status = 409 if isinstance(error, Conflict) else 422 if isinstance(error, Unsupported) else 400
             return render_template("draw.html", state=view, token=token), status
-        flash("Draw recorded.", "info")
+        flash(gettext("Draw recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
     return render_template("draw.html", state=view, token=token)
 
@@ -139,10 +142,10 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
             event = penalty_from(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
-            flash(f"The penalty was not recorded: {error}", "error")
+            flash(gettext("The penalty was not recorded: %(error)s", error=error), "error")
             status = 409 if isinstance(error, Conflict) else 400
             return render_template("penalty.html", state=view, token=token), status
-        flash("Penalty recorded.", "info")
+        flash(gettext("Penalty recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
     return render_template("penalty.html", state=view, token=token)
 

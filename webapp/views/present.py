@@ -7,36 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.families import family_name, get_preset
+from engine.families import get_preset
+from engine.families.protocol import Family
 from webapp.views.backend import Loaded
-from webapp.views.units import OPTION_CHOICES, describe_options, has_riichi, item_unit, option_label
+from webapp.views.units import describe_options, has_riichi, item_unit, option_words
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
-# Situational flags the declare page offers, per family, with the words a player knows them by.
-FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
-    "mcr": [("last_of_kind", "Last tile of its kind"), ("last_tile", "Last tile of the wall"),
-            ("kong_replacement", "Out with a kong replacement"), ("robbing_kong", "Robbing the kong")],
-    "riichi": [("riichi", "Riichi"), ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"),
-                 ("rinshan", "Rinshan (after a kan)"), ("chankan", "Chankan (robbing a kan)"),
-                 ("haitei", "Haitei (last draw)"), ("houtei", "Houtei (last discard)"),
-                 ("tenhou", "Tenhou (dealer's first draw)"), ("chiihou", "Chiihou (first draw)")],
-    "babcock": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
-                  ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
-                  ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
-}
-PRESET_NAMES = {
-    "mcr": "Chinese Official (MCR)",
-    "mcr-ema": "Chinese Official, EMA penalties",
-    "riichi": "Riichi (modern Japanese)",
-    "japanese-classical": "Japanese classical (points x doubles)",
-    "classical": "Classical Chinese (Babcock 1923)",
-}
-UNITS = {"mcr": ("fan", "fan"), "riichi": ("han", "points"), "babcock": ("", "points")}
+# What a page needs to title a hand in the reader's language (webapp/labels.hand_title).
+TITLE_FACTS = ("winners", "discarder", "total", "waiting", "reason", "offender")
 
 
-def family_of(rules: str) -> str:
-    return family_name(get_preset(rules)[0])
+def family_of(rules: str) -> Family:
+    """The family of a table's preset: it says what the pages show (flags, units, texts)."""
+    return get_preset(rules)[0]
 
 
 def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
@@ -62,11 +46,13 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "lines": payment_lines(record) if record.kind == "win" else None,
             "winner": record.details.get("winner"),
+            "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+                      "items": _detail_items(event, state.rules, state.options)},
             "detail": _detail(event, state.rules, state.options),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
     view: dict[str, Any] = {
-        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family,
+        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family.name,
         "options": dict(state.options), "version": loaded.version, "players": players,
         "player_names": list(state.players), "round_wind": state.round_wind,
         "round_wind_name": WIND_NAMES[state.round_wind], "hand_number": state.hand_number,
@@ -124,13 +110,19 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> str:
+def _detail_items(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> list[list[Any]]:
+    """[name, points, unit] of each item of a win, for its one-line detail (the pages write it in
+    the reader's language from these); the unit is each line's own (points or doubles)."""
     if not event or event.get("type") != "win":
-        return ""
+        return []
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
-    items = score.get("items") or []
-    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)} "
-                     f"{item_unit(rules, options, item)}" for item in items[:6])
+    return [[item["name"], item["value"] * item.get("count", 1), item_unit(rules, options, item)]
+            for item in score.get("items") or []]
+
+
+def _detail(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> str:
+    items = _detail_items(event, rules, options)
+    text = ", ".join(f"{name} {points}{(' ' + unit) if unit else ''}" for name, points, unit in items[:6])
     if len(items) > 6:
         text += f", and {len(items) - 6} more"
     return text
@@ -152,17 +144,14 @@ def preset_catalogue() -> list[dict[str, Any]]:
     from engine.families import presets  # noqa: PLC0415 - reads the registry at request time
 
     out = []
-    for name, (module, defaults) in sorted(presets().items()):
-        family = family_name(module)
+    for name, (family, _) in sorted(presets().items()):
         options = []
-        for key, value in defaults.items():
-            kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
-                "float" if isinstance(value, float) else "text"
-            choices = OPTION_CHOICES.get(key)
-            if choices and kind == "text":
-                kind = "choice"
-            options.append({"name": key, "value": value, "kind": kind, "label": option_label(key),
-                            "choices": choices or None})
-        label = f"{PRESET_NAMES.get(name, family)} · {name}"
-        out.append({"name": name, "family": family, "label": label, "options": options})
+        for option in family.options(name):
+            item = option.to_dict()
+            if item.get("choices"):         # a choice in words (the engine lists the values)
+                item["choices"] = [(value, option_words(option.name, value)) for value in item["choices"]]
+                item["kind"] = "choice"
+            options.append(item)
+        label = f"{family.preset_title(name)} · {name}"
+        out.append({"name": name, "family": family.name, "label": label, "options": options})
     return out

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.families import family_name, get_preset
+from engine.families import get_preset
 from engine.table.state import TableState
 
 # Japanese classical writes its doubles' reason as "2 doubles: ..."; classical Chinese names them
@@ -21,7 +21,7 @@ _DOUBLE_WHY = re.compile(r"^\d+ doubles?:")
 
 
 def family_of(rules: str) -> str:
-    return family_name(get_preset(rules)[0])
+    return get_preset(rules)[0].name
 
 
 def counts_doubles(rules: str, options: Mapping[str, Any]) -> bool:
