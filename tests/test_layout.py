@@ -228,6 +228,21 @@ def test_four_open_identical_tiles_in_a_long_hand_are_a_concealed_kong():
     assert hand_from_dict(layout.hand).kong_count == 1
 
 
+def test_a_seventeen_tile_hand_is_read_whole():
+    # the Taiwanese 16-tile game: five sets and a pair, every tile in the hand, no pull towards 14
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z 5z 5z 5z 8p", "8p"))
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m8p456789s222555z8p", "melds": [], "win_tile": "8p", "flowers": ""}
+    # four identical tiles laid apart in a hand of 3n + 2 tiles are four tiles, not a kong ...
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z", "8p 8p 8p 8p", "5z"))
+    assert read_layout(det).hand == {"hand": "123m8888p456789s222z5z", "melds": [], "win_tile": "5z",
+                                     "flowers": ""}
+    # ... and in a hand one tile too long for that (17 + a kong) they are the concealed kong
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z 5z", "8p 8p 8p 8p", "5z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:8888p"] and layout.hand["hand"] == "123m456789s2225z5z"
+
+
 def turn(boxes: list, angle: float, centre=(500.0, 300.0)) -> list:
     """The axis-aligned boxes of the tiles after the whole photo is turned by ``angle``."""
     rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])

@@ -600,11 +600,13 @@ def _melds_apart(groups: list[list[int]], win: int | None, row_of: dict[int, int
 
 def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | None) -> None:
     """Four identical tiles laid apart and shown face up, in a hand one tile too long per such
-    group, are a concealed kong shown open (common in Chinese games): count them as one."""
+    group, are a concealed kong shown open (common in Chinese games): count them as one. Too long
+    whatever the game's hand size: a hand of sets and a pair has 3n + 2 tiles plus one per kong
+    (14 or 17 and the like), so a count of 3n or 3n + 1 beyond the kongs has one or two too many."""
     total = sum(len(group.tiles) for group in reading.groups if group.kind != BONUS) + (win is not None)
     kongs = sum(meld.startswith(("kan", "ankan", "kakan")) for meld in reading.melds)
     for number, group in enumerate(reading.groups):
-        if total <= 14 + kongs:
+        if (total - kongs) % 3 == 2 or total - kongs < 14:
             return
         if group.kind != CONCEALED or len(group.tiles) != 4:
             continue
