@@ -21,7 +21,7 @@ from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout, reading_order
-from vision.repair import SuggestOptions, Suggestion, suggest
+from vision.repair import Suggestion, SuggestOptions, suggest
 
 
 @dataclass(frozen=True)
