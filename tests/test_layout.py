@@ -269,6 +269,31 @@ def test_a_tilted_photo_still_gives_one_row_and_its_groups(degrees):
     assert layout.ambiguities == ()
 
 
+@pytest.mark.parametrize("degrees", [30, 45, 60, 90, 135, 180, 200, 270, 315])
+def test_rows_at_any_angle_are_grouped_along_their_own_direction(degrees):
+    # the camera may sit at any seat: the row runs down the photo, across it upside down, or slants
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 5z", "5z", "7s* 8s 9s", "back 1z 1z back", y=300)
+    angle = np.radians(degrees)
+    det = Detections.from_codes(turn(boxes, angle), codes, rotated=rotated)
+    assert np.cos(2 * (row_angle(det.boxes) - angle)) == pytest.approx(1, abs=1e-3)   # the line, either way
+    assert len(find_rows(det)) == 1
+    layout = read_layout(det)
+    # which end is the player's left is not known from boxes (row_angle): upside down, the melds
+    # are read in the other order
+    assert layout.hand | {"melds": sorted(layout.hand["melds"])} == {
+        "hand": "123m456p5z5z", "melds": ["ankan:1111z", "chi:789s"], "win_tile": "5z", "flowers": ""}
+    assert sorted(len(group.tiles) for group in layout.groups) == [1, 3, 4, 7]
+
+
+def test_a_hand_and_its_melds_row_turned_a_quarter_keep_their_rows():
+    hand = lay("1m 2m 3m 4p 5p 6p 7p 8p 9p 1z", "1z", y=400)
+    melds = lay("7s* 8s 9s", "2z 2z* 2z", y=250)
+    boxes, codes, rotated = (hand[k] + melds[k] for k in range(3))
+    det = Detections.from_codes(turn(boxes, np.radians(90)), codes, rotated=rotated)
+    assert sorted(len(row) for row in find_rows(det)) == [6, 11]
+    assert read_layout(det).hand["melds"] in (["chi:789s", "pon:222z"], ["pon:222z", "chi:789s"])
+
+
 def test_split_groups_measures_gaps_between_centres():
     # 60-pixel tiles; centres 60 apart when touching, 77 and 79 apart across gaps of 17 and 19
     # pixels: gaps of 17/60 = 0.283 and 19/60 = 0.317 tile widths against the threshold 0.27.
