@@ -21,6 +21,7 @@ from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout, reading_order
+from vision.level import MIN_LINE, detect_level
 from vision.repair import Suggestion, SuggestOptions, suggest
 
 
@@ -28,7 +29,8 @@ from vision.repair import Suggestion, SuggestOptions, suggest
 class Reading:
     """Tiles (boxes in the photo's own pixels, upright), their layout, and where the time went.
     ``faint``: boxes under the detector's threshold, which only suggestions may take in;
-    ``suggest_options`` None: no suggestions."""
+    ``suggest_options`` None: no suggestions. ``level`` and ``level_faint``: the same tiles in the
+    level view the layout read them in (vision.level), when the photo was turned for it."""
 
     detections: Detections
     layout: Layout
@@ -36,13 +38,18 @@ class Reading:
     faint: Detections = field(default_factory=Detections.empty)
     suggest_options: SuggestOptions | None = None
     layout_options: LayoutOptions | None = None
+    level: Detections | None = None
+    level_faint: Detections | None = None
+    angle: float = 0.0      # the rows' angle in the photo (radians), as vision.level found it
 
     @cached_property
     def _suggested(self) -> tuple[list[Suggestion], float]:
         if self.suggest_options is None:
             return [], 0.0
         start = time.perf_counter()
-        found = suggest(self.detections, self.layout, self.layout_options, self.suggest_options, self.faint)
+        level = self.detections if self.level is None else self.level
+        level_faint = self.faint if self.level_faint is None else self.level_faint
+        found = suggest(level, self.layout, self.layout_options, self.suggest_options, level_faint)
         return found, _ms(start)
 
     @property
@@ -85,28 +92,38 @@ class HandReader:
         self.min_side = min_side
         self.options = options or LayoutOptions()
         self.suggest_options = SuggestOptions(hand_size=hand_size) if suggest else None
+        self._angle = 0.0       # the rows' angle in the last frame read (read_pixels' hint)
 
     def read_bytes(self, data: bytes) -> Reading:
         """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo."""
         start = time.perf_counter()
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
-        reading = self.read_pixels(decoded.pixels, scale=decoded.scale)
+        reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=0.0)
         return replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
 
-    def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0) -> Reading:
-        """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel."""
+    def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None) -> Reading:
+        """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel.
+        ``hint``: the rows' angle to look at first (vision.level); by default the angle found in
+        the last frame read, as a camera stays where it is."""
         start = time.perf_counter()
-        detections, faint = self.detector.detect_with_faint(pixels)
+        level, faint, view = detect_level(self.detector, pixels, self._angle if hint is None else hint)
         detect_ms = _ms(start)
+        if len(level) >= MIN_LINE:
+            self._angle = view.angle
         start = time.perf_counter()
-        detections = detections[reading_order(detections, self.options)] if len(detections) else detections
-        if scale != 1.0:
-            detections, faint = detections.scaled(1.0 / scale), faint.scaled(1.0 / scale)
-        detections, joins = join_halves(detections, self.options)
-        layout = read_layout(detections, self.options)
+        level = level[reading_order(level, self.options)] if len(level) else level
+        level, joins = join_halves(level, self.options)
+        layout = read_layout(level, self.options)
         if joins:
-            layout = replace(layout, ambiguities=tuple(join.note(detections) for join in joins)
+            layout = replace(layout, ambiguities=tuple(join.note(level) for join in joins)
                              + layout.ambiguities)
+        # the reading's boxes are the photo's; the level view's are kept for the suggestions' layouts
+        detections, photo_faint = view.to_photo(level), view.to_photo(faint)
+        if scale != 1.0:
+            detections, photo_faint = detections.scaled(1.0 / scale), photo_faint.scaled(1.0 / scale)
+            level, faint = level.scaled(1.0 / scale), faint.scaled(1.0 / scale)
+        turned = view.matrix is not None
         return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)},
-                       faint, self.suggest_options, self.options)
+                       photo_faint, self.suggest_options, self.options, level if turned else None,
+                       faint if turned else None, view.angle)
