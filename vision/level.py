@@ -15,21 +15,28 @@ was trained on both), so the tiles read are the same either way; the level view 
 turned the least, so an upside-down hand is read in the photo's order (its winning tile, laid
 apart at the player's right, comes first). When a first look finds one or two tiles, too few to
 give a line, the photo turned a quarter is tried too, and the look that finds more tiles is kept.
+
+A tile that fills the frame (a close-up of one flower) is bigger than any the detector learnt:
+for a photo (not a live camera) in which it finds fewer tiles than make a line, the photo is
+also looked at small, in the middle of a grey canvas ``ZOOM_OUT`` times its size, and that look
+is kept when it is surer of its best tile.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
-from vision.detect import FAINT_CONF, TileDetector, boxes_back, turn_level
+from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
 from vision.detections import Detections
 from vision.layout import row_angle
 
 LEVEL_TOLERANCE = np.radians(12)   # rows within this of level are read as they are
 SNAP = np.radians(3)               # an angle this close to a quarter turn is taken as one
 MIN_LINE = 3                       # tiles needed to tell the rows' direction
+ZOOM_OUT = 4                       # a close-up is looked at this many times smaller
 ELONGATED = 4.0                    # centres spread this much more along a line than across it
 LEVEL_KEEP = 0.75                  # the level look is kept if it finds this share of the first's
 
@@ -80,15 +87,31 @@ def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
     return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf))
 
 
+def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
+    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size."""
+    height, width = pixels.shape[:2]
+    top, left = (ZOOM_OUT - 1) * height // 2, (ZOOM_OUT - 1) * width // 2
+    canvas = cv2.copyMakeBorder(pixels, top, top, left, left, cv2.BORDER_CONSTANT,
+                                value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
+    matrix = np.array([[1.0, 0.0, left], [0.0, 1.0, top]])
+    return canvas, matrix, *detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+
+
+def _best(detector: TileDetector, scores: np.ndarray) -> float:
+    sure = scores[_sure(detector, scores)]
+    return float(sure.max()) if len(sure) else 0.0
+
+
 def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
     return scores >= detector.conf
 
 
-def detect_level(detector: TileDetector, pixels: np.ndarray,
-                 hint: float = 0.0) -> tuple[Detections, Detections, View]:
+def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
+                 close_ups: bool = False) -> tuple[Detections, Detections, View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
-    stays where it is; 0 for a photo). Two looks in a turned photo, three at most."""
+    stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
+    Two looks in a turned photo, four at most."""
     angle = _snapped(hint)
     look = _look(detector, pixels, angle)
     count = int(_sure(detector, look[3]).sum())
@@ -110,6 +133,10 @@ def detect_level(detector: TileDetector, pixels: np.ndarray,
         again = _look(detector, pixels, turned)
         if _sure(detector, again[3]).sum() > count:
             angle, look = turned, again
+    if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
+        small = _zoomed_out(detector, pixels)
+        if _best(detector, small[3]) > _best(detector, look[3]):
+            angle, look = 0.0, small
     image, matrix, boxes, scores = look
     tiles, faint = detector.name_tiles(image, boxes, scores)
     return tiles, faint, View(float(angle), matrix, pixels.shape[:2])

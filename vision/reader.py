@@ -104,10 +104,12 @@ class HandReader:
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None) -> Reading:
         """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel.
-        ``hint``: the rows' angle to look at first (vision.level); by default the angle found in
-        the last frame read, as a camera stays where it is."""
+        ``hint``: the rows' angle to look at first (vision.level), given for a photo; by default
+        the angle found in the last frame read, as a camera stays where it is (and a live frame is
+        not searched for a close-up of one tile)."""
         start = time.perf_counter()
-        level, faint, view = detect_level(self.detector, pixels, self._angle if hint is None else hint)
+        level, faint, view = detect_level(self.detector, pixels, self._angle if hint is None else hint,
+                                          close_ups=hint is not None)
         detect_ms = _ms(start)
         if len(level) >= MIN_LINE:
             self._angle = view.angle
