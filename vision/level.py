@@ -33,7 +33,8 @@ from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_
 from vision.detections import Detections
 from vision.layout import row_angle
 
-LEVEL_TOLERANCE = np.radians(12)   # rows within this of level are read as they are
+LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they are (the layout
+                                   # allows for a tilt; a second look costs a detector pass)
 SNAP = np.radians(3)               # an angle this close to a quarter turn is taken as one
 MIN_LINE = 3                       # tiles needed to tell the rows' direction
 ZOOM_OUT = 4                       # a close-up is looked at this many times smaller
@@ -79,11 +80,24 @@ def _snapped(angle: float) -> float:
     return quarter if abs(angle - quarter) < SNAP else angle
 
 
+def quarter_turned(pixels: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
+    """The photo turned ``turns`` quarter turns as turn_level would turn it (counter-clockwise on
+    screen), exactly, pixel for pixel; with the 2x3 matrix photo -> turned."""
+    height, width = pixels.shape[:2]
+    matrix = {1: [[0, 1, 0], [-1, 0, width]], 2: [[-1, 0, width], [0, -1, height]],
+              3: [[0, -1, height], [1, 0, 0]]}[turns % 4]
+    return np.ascontiguousarray(np.rot90(pixels, turns % 4)), np.array(matrix, np.float64)
+
+
 def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
     """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level."""
-    if angle == 0.0:
+    turns = round(angle / (np.pi / 2))
+    if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
         return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf))
-    level, matrix = turn_level(pixels, angle)
+    if angle == turns * np.pi / 2:
+        level, matrix = quarter_turned(pixels, turns)
+    else:
+        level, matrix = turn_level(pixels, angle)
     return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf))
 
 
