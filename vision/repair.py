@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from engine.hand import HandError, hand_from_dict, parse_meld
-from engine.shapes import decompose, regular_splits
-from engine.tiles import NotationError, counts34, is_bonus, parse_tiles
+from engine.core.hand import HandError, hand_from_dict, parse_meld
+from engine.core.shapes import decompose, regular_splits
+from engine.core.tiles import NotationError, counts34, is_bonus, parse_tiles
 from vision.classes import BACK, CLASS_CODES, CLASS_INDEX
 from vision.detections import Detections
 from vision.layout import Layout, LayoutOptions, read_layout

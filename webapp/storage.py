@@ -1,7 +1,7 @@
 """Persistence for tables: players, tables, the event log and the hand records (SQLAlchemy 2).
 
 The event log is the truth. A table's totals, dealer and counters are never stored as running
-figures; they are replayed from its events by ``engine.table`` (state = fold(events)), so a crash
+figures; they are replayed from its events by ``engine.table.state`` (state = fold(events)), so a crash
 cannot leave totals that disagree with the log. Each event is written in one transaction, together
 with its hand record (input, photo reference, detections, corrections, score, payments) and the
 table's version bump; the bump is conditional on the version the writer read (optimistic locking),
@@ -47,7 +47,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
-from engine.table import Table, TableError, TableState, new_state
+from engine.table.state import Table, TableError, TableState, new_state
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 DEFAULT_DB_PATH = Path("data") / "tiletally.sqlite3"
@@ -116,7 +116,7 @@ class SeatRow(Base):
 
 
 class EventRow(Base):
-    """One event of a table's append-only log (engine.table's event dict, as JSON)."""
+    """One event of a table's append-only log (engine.table.state's event dict, as JSON)."""
 
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
