@@ -203,3 +203,18 @@ def test_a_suggestion_is_never_a_cheaper_one_with_more_changes():
     first = found[0]
     assert all(not set(first.changes) < set(other.changes) for other in found[1:])
     assert len({str(s.hand) for s in found}) == len(found)
+
+
+def test_a_reading_offers_suggestions_for_the_hand_size_asked():
+    from vision.layout import LayoutOptions
+    from vision.reader import Reading
+
+    det = with_choices(scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z 5z 8p", "8p")),
+                       {i: [("5z", 0.6), (None, 0.39)] for i in (12, 13, 14)})
+    reading = Reading(det, read_layout(det), {}, Detections.empty(), SuggestOptions(), LayoutOptions())
+    fourteen = reading.to_json()
+    assert fourteen["hand"] == read_layout(det).hand and len(fourteen["tiles"]) == 17
+    assert fourteen["suggestions"] and "suggest" in fourteen["timing_ms"]
+    assert reading.to_json(hand_size=17)["suggestions"] == []          # complete as a 17-tile hand
+    quiet = Reading(det, read_layout(det), {}, Detections.empty(), None, LayoutOptions()).to_json()
+    assert quiet["suggestions"] == [] and "suggest" not in quiet["timing_ms"]

@@ -57,9 +57,13 @@ class Reading:
         """Changes that would make the reading a complete hand, cheapest first (worked out once)."""
         return self._suggested[0]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, hand_size: int | None = None) -> dict[str, Any]:
         """The ``read --json`` contract (docs/vision.md): ``tiles``, ``groups`` and ``hand`` as
-        read, ``ambiguities`` (what to confirm), ``suggestions`` (changes offered, never applied)."""
+        read, ``ambiguities`` (what to confirm), ``suggestions`` (changes offered, never applied)
+        towards complete hands of ``hand_size`` tiles (default: the reader's)."""
+        if hand_size is not None and self.suggest_options is not None \
+                and hand_size != self.suggest_options.hand_size:
+            return replace(self, suggest_options=replace(self.suggest_options, hand_size=hand_size)).to_json()
         suggestions = [s.to_json(self.detections, self.faint) for s in self.suggestions]
         timing = dict(self.timing_ms)
         if self.suggest_options is not None:
