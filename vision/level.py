@@ -40,6 +40,7 @@ MIN_LINE = 3                       # tiles needed to tell the rows' direction
 ZOOM_OUT = 4                       # a close-up is looked at this many times smaller
 ELONGATED = 4.0                    # centres spread this much more along a line than across it
 LEVEL_KEEP = 0.75                  # the level look is kept if it finds this share of the first's
+LEVEL_LOOKS = 2                    # turned looks at most, each from the last one's rows
 
 
 @dataclass(frozen=True, eq=False)
@@ -125,7 +126,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
-    Two looks in a turned photo, four at most."""
+    Two looks in a turned photo, five at most."""
     angle = _snapped(hint)
     look = _look(detector, pixels, angle)
     count = int(_sure(detector, look[3]).sum())
@@ -134,14 +135,19 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         angle, look = 0.0, _look(detector, pixels, 0.0)
         count = int(_sure(detector, look[3]).sum())
     if count >= MIN_LINE:
-        residual = rows_direction(look[2][_sure(detector, look[3])])
-        if abs(residual) > LEVEL_TOLERANCE:
+        # a few tiles give the line roughly: the turned look is checked the same way, once more
+        for _ in range(LEVEL_LOOKS):
+            residual = rows_direction(look[2][_sure(detector, look[3])])
+            if abs(residual) <= LEVEL_TOLERANCE:
+                break
             turned = _snapped(angle + residual)
             again = _look(detector, pixels, turned)
+            found = int(_sure(detector, again[3]).sum())
             # the level look is kept unless it finds far fewer tiles: in a slanting photo the
             # first look's count holds boxes over two tiles and parts of tiles
-            if _sure(detector, again[3]).sum() >= LEVEL_KEEP * count:
-                angle, look = turned, again
+            if found < max(MIN_LINE, LEVEL_KEEP * count):
+                break
+            angle, look, count = turned, again, found
     elif count >= 1:
         turned = _snapped(angle + np.pi / 2)
         again = _look(detector, pixels, turned)
