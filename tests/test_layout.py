@@ -294,6 +294,18 @@ def test_a_hand_and_its_melds_row_turned_a_quarter_keep_their_rows():
     assert read_layout(det).hand["melds"] in (["chi:789s", "pon:222z"], ["pon:222z", "chi:789s"])
 
 
+def test_three_sideways_tiles_stacked_in_a_column_make_one_pair_at_most():
+    # a column of three sideways boxes (a real photo's clutter): no tile is both upper and lower
+    from vision.layout import stacked_pairs
+
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s", y=380, x=200)
+    boxes += [[100, 280, 180, 340], [100, 340, 180, 400], [100, 400, 180, 460]]
+    det = Detections.from_codes(boxes, codes + ["1z"] * 3, rotated=rotated + [True] * 3)
+    pairs = stacked_pairs(det)
+    assert len(pairs) == 1 and not set(pairs) & set(pairs.values())
+    assert sorted(i for row in find_rows(det) for i in row) == list(range(12))
+
+
 def test_split_groups_measures_gaps_between_centres():
     # 60-pixel tiles; centres 60 apart when touching, 77 and 79 apart across gaps of 17 and 19
     # pixels: gaps of 17/60 = 0.283 and 19/60 = 0.317 tile widths against the threshold 0.27.

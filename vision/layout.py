@@ -178,8 +178,8 @@ def stacked_pairs(det: Detections, frame: RowFrame | None = None) -> dict[int, i
     sideways = np.flatnonzero(det.rotated)
     for upper in sideways:
         for lower in sideways:
-            if upper == lower or lower in pairs or upper in pairs:
-                continue
+            if upper == lower or {upper, lower} & (set(pairs) | set(pairs.values())):
+                continue            # a tile is in one pair at most (no chains of three)
             offset = abs(frame.along[upper] - frame.along[lower])
             behind = frame.across[lower] - frame.across[upper]
             if offset < 0.5 * min(frame.length[upper], frame.length[lower]) \
