@@ -306,6 +306,14 @@ def test_three_sideways_tiles_stacked_in_a_column_make_one_pair_at_most():
     assert sorted(i for row in find_rows(det) for i in row) == list(range(12))
 
 
+def test_a_run_of_face_down_boxes_in_no_kong_is_left_out_whole():
+    # five backs laid touching (a real photo's dark clutter): all left out, the rest still read
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "back back back back back"))
+    layout = read_layout(det)
+    assert layout.hand["hand"] == "123m456p789s1115z5z"
+    assert [a.tiles for a in layout.ambiguities if a.kind == "face_down"] == [(14, 15, 16, 17, 18)]
+
+
 def test_split_groups_measures_gaps_between_centres():
     # 60-pixel tiles; centres 60 apart when touching, 77 and 79 apart across gaps of 17 and 19
     # pixels: gaps of 17/60 = 0.283 and 19/60 = 0.317 tile widths against the threshold 0.27.

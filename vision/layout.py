@@ -542,7 +542,7 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
         groups = split_groups(frame, playing, options)
         if options.regroup:
             groups = sets_around_sideways(frame, playing, groups, codes, det, reading, options)
-        for group in [part for laid in groups for part in backs_apart(laid, codes, det, reading)]:
+        for group in [part for laid in groups for part in backs_apart(laid, codes, det, reading) if part]:
             where, tiles = _classify_group(group, codes, det, frame, stacked, reading, options)
             if where != "done":
                 candidates.append(tiles)
