@@ -47,7 +47,8 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
-from engine.table.state import Table, TableError, TableState, new_state
+from engine.table.events import TableError
+from engine.table.state import Table, TableState, new_state
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 DEFAULT_DB_PATH = Path("data") / "tiletally.sqlite3"

@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 
 from engine.families import RulesError
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.security import UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
