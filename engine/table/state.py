@@ -382,11 +382,15 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
                 raise TableError(f"{state.players[winner]} may not win on this discard: {sacred}")
     declarers = _players(event, "riichi")
     payments = [0, 0, 0, 0]
+    counter_payments = [0, 0, 0, 0]
     for index, (claim, winner, score) in enumerate(zip(claims, winners, scores, strict=True)):
         # Counters go to the first winner in turn only (the others of a double ron get none).
         paid = _win_payments(state, winner, discarder, score, claim.get("others") or {},
                              state.honba if index == 0 else 0, notes)
         payments = [a + b for a, b in zip(payments, paid, strict=True)]
+        if index == 0 and state.honba:     # the counters' share, shown as its own line
+            plain = _win_payments(state, winner, discarder, score, claim.get("others") or {}, 0)
+            counter_payments = [a - b for a, b in zip(paid, plain, strict=True)]
     sticks = _stick_deltas(state, declarers)
     first = winners[0]
     pot = state.stick_points - sum(sticks)          # everything on the table goes to the first winner
@@ -398,7 +402,8 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
         summary += f" ({'; '.join(notes)})"
     state = _record(state, event_id, "win", deltas, -state.stick_points, summary,
                     winner=first, winners=winners, discarder=discarder,
-                    total=scores[0].total, riichi=declarers, payments=list(payments), sticks_taken=pot)
+                    total=scores[0].total, riichi=declarers, payments=list(payments), sticks_taken=pot,
+                    counter_payments=counter_payments)
     state = replace(state, sticks=0)
     keeps = state.dealer in winners and state.flow.dealer_keeps_on_win
     honba = state.honba + 1 if keeps and state.flow.counter_on_dealer_win else 0
@@ -571,6 +576,16 @@ class Table:
     def preview(self, event: Mapping[str, Any]) -> TableState:
         """The state the event would lead to, without recording it (raises TableError if it cannot)."""
         return replay(self.rules, self.players, self.overrides, self.log + [dict(event)])
+
+    def state_before(self, event_id: int) -> TableState:
+        """The state just before the event logged at ``event_id`` was played: the seats, winds,
+        counters and sticks that hand was played under (an amendment is scored against it)."""
+        state = new_state(self.rules, self.players, self.overrides)
+        for index, event in effective_events(self.log):
+            if index == event_id:
+                return state
+            state = apply(state, event, index)
+        raise TableError(f"event {event_id!r} is not in the table's history (undone or unknown)")
 
     def record(self, event: Mapping[str, Any]) -> TableState:
         state = self.preview(event)

@@ -71,6 +71,32 @@ class Backend:
     def export_csv(self, loaded: Loaded) -> str:
         return self.storage.export_csv(loaded.ref.id)
 
+    def photo_entries(self, loaded: Loaded, refs: Sequence[str]) -> list[tuple[str, bytes]]:
+        """The files of the photos ``refs`` (and their readings) as (name, bytes) for an export."""
+        out = []
+        for ref in dict.fromkeys(refs):
+            path = self.photo_path(loaded.ref.id, ref)
+            if path is None:
+                continue
+            out.append((path.name, path.read_bytes()))
+            reading = path.with_suffix(".read.json")
+            if reading.is_file():
+                out.append((reading.name, reading.read_bytes()))
+        return out
+
+    def import_table(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
+                     readings: Mapping[str, Any]) -> TableRef:
+        """A new table from an export (storage checks its events and totals), with the photos that
+        came with it stored under the new table."""
+        ref = self.storage.import_json(export)
+        for photo_id, image in photos.items():
+            path = data_path(self.data_dir, "photos", str(ref.id), f"{photo_id}.{image.extension}")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(image.data)
+            if photo_id in readings:
+                path.with_suffix(".read.json").write_text(json.dumps(readings[photo_id]))
+        return ref
+
     # -- photos and labelled corrections --------------------------------------------------------
     def save_photo(self, table_id: int, image: CheckedImage) -> str:
         photo_id = secrets.token_hex(12)

@@ -13,7 +13,7 @@ from engine.families import score_json
      {"char": "x", "position": 6, "field": "hand"}),
     ({"hand": "123m456m789m123p5"}, "notation.digit_without_suit",
      {"digit": "5", "position": 16, "field": "hand"}),
-    ({"hand": "123m456m789m123p5p"}, "hand.tile_count", {"total": 13, "kongs": 0, "need": 14}),
+    ({"hand": "123m456m789m123p5p"}, "hand.tile_count", {"total": 13, "kongs": 0, "need": 14, "base": 14}),
     ({"hand": "123m456m789m11111p"}, "hand.tile_used_too_often",
      {"tile": "1p", "count": 5, "limit": 4}),
     ({"hand": "123m456m789m123p55p", "melds": ["pon:123m"]}, "meld.illegal_pung",
