@@ -314,7 +314,8 @@ def _checked(state: TableState, score: Score, who: str) -> tuple[Score, str]:
 
 
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
-                  others_data: Mapping[str, Any], honba: int, notes: list[str]) -> tuple[int, ...]:
+                  others_data: Mapping[str, Any], honba: int,
+                  notes: list[str] | None = None) -> tuple[int, ...]:
     """One winner's payments by player, from the family (which speaks in places); notes on capped
     losers' values are added to ``notes``."""
     places = state.places
@@ -325,7 +326,7 @@ def _win_payments(state: TableState, winner: int, discarder: int | None, score: 
             raise TableError(f"others: {key!r} must be a losing player's index")
         loser, note = _checked(state, score_from_dict(value), f"{state.players[player]}'s hand")
         others[places[player]] = loser
-        if note:
+        if note and notes is not None:
             notes.append(note)
     for player in state.dead:
         others[places[player]] = Score(valid=True, meets_minimum=True, total=0, details={"dead": True})

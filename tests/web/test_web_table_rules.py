@@ -20,7 +20,7 @@ def test_api_refuses_riichi_where_the_preset_has_none(client, make_table) -> Non
     preview = client.post(f"/api/tables/{token}/draws/preview", json={"riichi": [0]})
     assert preview.status_code == 422 and "no riichi declarations" in preview.json["error"]
     draw = client.post(f"/api/tables/{token}/draws", json={"riichi": [0], "version": 0})
-    assert draw.status_code == 422 and "'riichi' is off" in draw.json["error"]
+    assert draw.status_code == 422 and "no riichi declarations" in draw.json["error"]
     won = client.post(f"/api/tables/{token}/hands", json=dict(JC_WIN, riichi=[1], version=0))
     assert won.status_code == 422 and "no riichi declarations" in won.json["error"]
     state = client.get(f"/api/tables/{token}").json
