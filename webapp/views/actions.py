@@ -57,7 +57,7 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     """The engine input for a declared win, with the table's context filled in."""
     if not isinstance(body, Mapping):
         raise BadRequest("send a JSON object")
-    state = loaded.state
+    state = loaded.head
     winner = _player(body, "winner")
     win_by = body.get("win_by") or "ron"
     if win_by not in ("ron", "tsumo"):
@@ -66,7 +66,7 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     if discarder == winner:
         raise BadRequest("the winner cannot also be the discarder")
     request: dict[str, Any] = hand_context(state, winner)
-    request["options"] = dict(loaded.table.overrides)
+    request["options"] = dict(loaded.overrides)
     for key in ("hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"):
         request[key] = _text(body, key)
     request["win_tile"] = request["win_tile"] or None
@@ -97,7 +97,7 @@ def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[s
         return []
     if not isinstance(others, Mapping):
         raise BadRequest("others must map a player number to {hand, melds}")
-    winds = loaded.state.seat_winds
+    winds = loaded.head.seat_winds
     out = []
     for key, value in others.items():
         player = _player({"player": key}, "player")
@@ -112,7 +112,7 @@ def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[s
 
 def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any]:
     """The scored losers' hands keyed by player, as ``engine.table`` expects in a win event."""
-    winds = loaded.state.seat_winds
+    winds = loaded.head.seat_winds
     out: dict[str, Any] = {}
     for loser in score.get("losers") or []:
         player = winds.index("ESWN".index(loser["seat_wind"]))
@@ -134,7 +134,7 @@ def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[s
 def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """Score a declared win and preview its payments (nothing is recorded)."""
     request, winner, discarder = engine_request(loaded, body)
-    family = family_of(loaded.state.rules)
+    family = family_of(loaded.head.rules)
     score = score_json(request)
     unit, total_unit = UNITS.get(family, ("", ""))
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
@@ -142,14 +142,14 @@ def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
         return out
-    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["minimum_text"] = minimum_text(loaded.head.options, family, score)
     event = win_event(loaded, body, request, score, winner, discarder)
     claims = other_claims(loaded, body, winner, discarder)
     if claims:
         out["claims"] = [{"winner": claim["winner"], "score": claim["score"]} for claim in claims]
         bad = next((c for c in claims if not c["score"].get("ok")), None)
         if bad is not None:
-            name = loaded.state.players[bad["winner"]]
+            name = loaded.head.players[bad["winner"]]
             out.update(ok=False, error=f"{name}'s claim: {bad['score'].get('error')}")
             return out
         main = {key: event[key] for key in ("winner", "score", "hand", "others") if key in event}
@@ -157,7 +157,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
         event["claims"] = [main] + claims
     if score.get("valid") and score.get("meets_minimum"):
         try:
-            after = loaded.table.preview(event)
+            after = loaded.preview(event)
             out["payments"] = list(after.records[-1].deltas)
             if claims:
                 out["claims_note"] = after.records[-1].summary
@@ -256,7 +256,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """The declared claim beside the verified score, the differences, and the event to record."""
     request, winner, discarder = engine_request(loaded, body)
     score = score_json(request)
-    family = family_of(loaded.state.rules)
+    family = family_of(loaded.head.rules)
     unit, total_unit = UNITS.get(family, ("", ""))
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit,
                            "total_unit": total_unit}
@@ -266,7 +266,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     claim = parse_claim(str(body.get("claim") or ""), winner, discarder)
     event_base = win_event(loaded, body, request, score, winner, discarder)
     try:
-        verdict = settle(loaded.state, claim, score, hand=event_base["hand"],
+        verdict = settle(loaded.head, claim, score, hand=event_base["hand"],
                          riichi=event_base["riichi"], others=event_base.get("others"))
     except TableError as error:
         raise BadRequest(str(error)) from error
@@ -276,7 +276,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = minimum_text(loaded.state.options, family, score)
+    out["minimum_text"] = minimum_text(loaded.head.options, family, score)
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,
@@ -324,7 +324,7 @@ def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def preview_deltas(loaded: Loaded, event: Mapping[str, Any]) -> list[int]:
-    after = loaded.table.preview(event)
+    after = loaded.preview(event)
     return list(after.records[-1].deltas)
 
 

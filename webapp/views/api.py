@@ -240,7 +240,7 @@ def draw_preview(token: str):  # type: ignore[no-untyped-def]
         deltas = preview_deltas(loaded, event)
     except TableError as error:
         return jsonify({"ok": False, "error": str(error), "status": 422}), 422
-    after = loaded.table.preview(event)
+    after = loaded.preview(event)
     return jsonify({"ok": True, "deltas": deltas, "summary": after.records[-1].summary})
 
 

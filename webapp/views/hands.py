@@ -49,7 +49,7 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
 
 def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
                   amend_index: int | None = None):  # type: ignore[no-untyped-def]
-    if loaded.state.finished and mode != "amend":
+    if loaded.head.finished and mode != "amend":
         flash("The game is over; amend or undo a hand to change it.", "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)

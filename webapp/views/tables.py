@@ -30,8 +30,8 @@ def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-d
     tables = []
     for loaded in backend().by_edit_tokens(session.get(MY_TABLES, [])):
         tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
-                       "rules": loaded.state.rules, "hand_number": loaded.state.hand_number,
-                       "player_names": loaded.state.players})
+                       "rules": loaded.head.rules, "hand_number": loaded.head.hand_number,
+                       "player_names": loaded.head.players})
     catalogue = preset_catalogue()
     names = [preset["name"] for preset in catalogue]
     selected = form.get("rules") if form.get("rules") in names else ("mcr" if "mcr" in names else names[0])
