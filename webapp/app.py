@@ -17,6 +17,7 @@ from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from webapp import security
+from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
@@ -27,6 +28,10 @@ DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
     "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
     "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
+    # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
+    "MAX_FULL_DECODE_PIXELS": 16_000_000,
+    "PHOTO_SLOTS": 2,                 # photos decoded and read at once (webapp.photo_gate)
+    "PHOTO_WAIT_SECONDS": 15,         # how long an upload waits for a slot before a 503
     "READER": None,                   # None: load models/ if present; False: no reader; or a callable
     "MODELS_DIR": None,               # None: the repository's models/ folder
     "CSRF_DISABLED": False,
@@ -59,6 +64,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(data_dir)
     # The multipart envelope adds a little to the photo; the photo itself is checked exactly later.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_UPLOAD_BYTES"]) + 256 * 1024
+    app.json = security.SafeJSONProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     database_url = app.config["DATABASE_URL"] or os.environ.get("DATABASE_URL") \
@@ -69,6 +75,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"])
     app.extensions["tiletally.reader"] = reader or None
+    app.extensions["tiletally.photo_gate"] = PhotoGate(int(app.config["PHOTO_SLOTS"]),
+                                                       float(app.config["PHOTO_WAIT_SECONDS"]))
 
     security.install(app)
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):

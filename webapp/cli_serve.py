@@ -28,7 +28,8 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     parser.add_argument("--database-url", default=None,
                         help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)")
     parser.add_argument("--models", default=None, help="folder with vision.json and the ONNX models")
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=8,
+                        help="requests served at once (under --https too; more wait their turn)")
     parser.set_defaults(handler=serve)
 
 
@@ -82,11 +83,11 @@ def serve(args: argparse.Namespace) -> int:
         for address in sorted(_local_addresses()):
             print(f"  phones on this network: {scheme}://{address}:{args.port}/", flush=True)
     if args.https:
-        from werkzeug.serving import make_server  # noqa: PLC0415
+        from webapp.tls_server import bounded_tls_server  # noqa: PLC0415
 
         cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
         print(f"  self-signed certificate {cert}: the browser asks once to trust it", flush=True)
-        server = make_server(args.host, args.port, app, threaded=True, ssl_context=(str(cert), str(key)))
+        server = bounded_tls_server(args.host, args.port, app, (str(cert), str(key)), args.threads)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

@@ -16,6 +16,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, url
 
 from engine.rulesets import RulesError
 from engine.table import TableError
+from webapp.photo_gate import Busy
 from webapp.security import UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
@@ -119,8 +120,20 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
         message = "send the photo as multipart field 'photo'"
         return jsonify({"ok": False, "error": message, "status": 400}), 400
     try:
-        image = check_image(upload.read(), max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
-                            max_pixels=current_app.config["MAX_IMAGE_PIXELS"])
+        with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
+            return _read_upload(token, loaded, upload)
+    except Busy as error:
+        response = jsonify({"ok": False, "error": str(error), "status": 503})
+        response.headers["Retry-After"] = str(error.retry_after)
+        return response, 503
+
+
+def _read_upload(token: str, loaded: Loaded, upload: Any):  # type: ignore[no-untyped-def]
+    config = current_app.config
+    try:
+        image = check_image(upload.read(), max_bytes=config["MAX_UPLOAD_BYTES"],
+                            max_pixels=config["MAX_IMAGE_PIXELS"],
+                            max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
     except UploadError as error:
         return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
     photo_id = backend().save_photo(loaded.ref.id, image)

@@ -1,0 +1,144 @@
+"""The web app under hostile input: decompression bombs, bursts of uploads, deep or broken JSON,
+names the database cannot store, and the --https server's thread cap and Server header."""
+
+from __future__ import annotations
+
+import http.client
+import shutil
+import socket
+import ssl
+import struct
+import threading
+import zlib
+from pathlib import Path
+
+import pytest
+from tests_web_helpers import png_bytes
+
+from webapp.app import create_app
+from webapp.cli_serve import self_signed_certificate
+from webapp.tls_server import bounded_tls_server
+
+
+def png_header_claiming(width: int, height: int) -> bytes:
+    """A PNG whose header claims width x height but which holds almost no data."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) \
+        + chunk(b"IEND", b"")
+
+
+def upload(client, token: str, data: bytes, name: str = "p.png"):  # type: ignore[no-untyped-def]
+    import io
+
+    return client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(data), name)},
+                       content_type="multipart/form-data")
+
+
+def test_a_header_claiming_a_gigantic_image_is_413(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    response = upload(client, token, png_header_claiming(100_000, 100_000))
+    assert response.status_code == 413 and "megapixels" in response.json["error"]
+
+
+def test_a_png_larger_than_full_decoding_allows_is_413(tmp_path: Path) -> None:
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False, "MAX_FULL_DECODE_PIXELS": 1_000_000})
+    client = app.test_client()
+    token = client.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+    response = upload(client, token, png_bytes(1200, 1000))
+    assert response.status_code == 413 and "send a JPEG" in response.json["error"]
+    assert upload(client, token, png_bytes(1000, 1000)).status_code == 201
+
+
+def test_uploads_beyond_the_decode_slots_wait_then_get_503_with_retry_after(tmp_path: Path) -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_reader(data: bytes) -> dict:
+        entered.set()
+        assert release.wait(30)
+        return {"tiles": [], "groups": [], "hand": {}}
+
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": slow_reader, "PHOTO_SLOTS": 1,
+                      "PHOTO_WAIT_SECONDS": 0})
+    token = app.test_client().post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+    first: dict = {}
+    thread = threading.Thread(target=lambda: first.update(
+        status=upload(app.test_client(), token, png_bytes(64, 64)).status_code))
+    thread.start()
+    try:
+        assert entered.wait(30)
+        busy = upload(app.test_client(), token, png_bytes(64, 64))
+        assert busy.status_code == 503 and busy.headers["Retry-After"].isdigit()
+        # Everything else is still answered while the photo slot is taken.
+        assert app.test_client().get(f"/api/tables/{token}").status_code == 200
+    finally:
+        release.set()
+        thread.join(30)
+    assert first["status"] == 201
+    assert upload(app.test_client(), token, png_bytes(64, 64)).status_code == 201
+
+
+@pytest.mark.parametrize("body", [
+    b"[" * 100_000 + b"]" * 100_000,
+    b'{"a":' * 50 + b"1" + b"}" * 50,
+])
+def test_deeply_nested_json_is_400_not_500(client, make_table, body: bytes) -> None:
+    token = make_table()["edit_token"]
+    for path in (f"/api/tables/{token}/score", "/api/tables", f"/api/tables/{token}/hands"):
+        response = client.post(path, data=body, content_type="application/json")
+        assert response.status_code == 400 and "nested deeper" in response.json["error"]
+
+
+def test_a_lone_surrogate_is_400_and_nothing_is_stored(client) -> None:
+    body = b'{"players": ["Ann\\ud800", "Bob", "Cai", "Dee"], "rules": "mcr"}'
+    response = client.post("/api/tables", data=body, content_type="application/json")
+    assert response.status_code == 400 and "not valid Unicode" in response.json["error"]
+    assert client.get("/").status_code == 200
+
+
+def test_names_over_the_column_length_are_400(client) -> None:
+    response = client.post("/api/tables", json={"players": ["A" * 81, "Bob", "Cai", "Dee"]})
+    assert response.status_code == 400 and "80 characters" in response.json["error"]
+    response = client.post("/api/tables", json={"players": ["Ann\x00", "Bob", "Cai", "Dee"]})
+    assert response.status_code == 400 and "control character" in response.json["error"]
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
+def test_the_https_server_caps_its_threads_and_names_no_versions(tmp_path: Path) -> None:
+    app = create_app({"DATA_DIR": str(tmp_path / "data"), "READER": False})
+    cert, key = self_signed_certificate(tmp_path / "tls", "127.0.0.1")
+    server = bounded_tls_server("127.0.0.1", 0, app, (str(cert), str(key)), 1)
+    port = server.server_address[1]
+    runner = threading.Thread(target=server.serve_forever, daemon=True)
+    runner.start()
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    try:
+        connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
+        connection.request("GET", "/api/presets")
+        response = connection.getresponse()
+        response.read()
+        assert response.status == 200 and response.getheader("Server") == "TileTally"
+        connection.close()
+        # One connection that never finishes its request holds the only thread: the next request
+        # is not served until it is gone.
+        holder = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=30))
+        holder.sendall(b"GET /api/presets HTTP/1.1\r\nHost: x\r\n")
+        answered = threading.Event()
+
+        def second() -> None:
+            other = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
+            other.request("GET", "/api/presets")
+            other.getresponse().read()
+            answered.set()
+
+        thread = threading.Thread(target=second, daemon=True)
+        thread.start()
+        assert not answered.wait(1.0)
+        holder.close()
+        assert answered.wait(30)
+    finally:
+        server.shutdown()
+        server.server_close()
