@@ -142,3 +142,45 @@ def test_the_https_server_caps_its_threads_and_names_no_versions(tmp_path: Path)
     finally:
         server.shutdown()
         server.server_close()
+
+
+KILLED_UPLOAD = """
+import io, os, sys
+from webapp.app import create_app
+backend_module = sys.modules["webapp.views.backend"]     # (webapp.views.backend is also a function)
+
+def half_then_die(path, data):
+    with open(path, "wb") as handle:
+        handle.write(data[: len(data) // 2])
+        handle.flush()
+    os._exit(17)                  # killed mid-write: no rename, no cleanup
+
+app = create_app({"DATA_DIR": sys.argv[1], "READER": False})
+client = app.test_client()
+token = client.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+print(token, flush=True)
+backend_module._write_synced = half_then_die
+client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(bytes.fromhex(sys.argv[2])), "p.png")},
+            content_type="multipart/form-data")
+"""
+
+
+def test_an_upload_killed_mid_write_leaves_no_photo_and_the_next_start_cleans_up(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(repo))
+    data_dir = tmp_path / "data"
+    result = subprocess.run([sys.executable, "-c", KILLED_UPLOAD, str(data_dir), png_bytes(300, 300).hex()],
+                            cwd=repo, env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 17, result.stderr
+    token = result.stdout.split()[0]
+    left = [p for p in (data_dir / "photos").rglob("*") if p.is_file()]
+    assert left and all(p.name.endswith(".part") for p in left)       # nothing under a photo's name
+    app = create_app({"DATA_DIR": str(data_dir), "READER": False})    # a restart cleans the orphan
+    assert [p for p in (data_dir / "photos").rglob("*") if p.is_file()] == []
+    client = app.test_client()
+    photo = upload(client, token, png_bytes(300, 300)).json
+    assert client.get(f"/t/{token}/photos/{photo['photo_id']}").status_code == 200

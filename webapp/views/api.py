@@ -136,7 +136,6 @@ def _read_upload(token: str, loaded: Loaded, upload: Any):  # type: ignore[no-un
                             max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
     except UploadError as error:
         return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
-    photo_id = backend().save_photo(loaded.ref.id, image)
     reader = current_app.extensions.get("tiletally.reader")
     read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
     started = time.perf_counter()
@@ -149,7 +148,7 @@ def _read_upload(token: str, loaded: Loaded, upload: Any):  # type: ignore[no-un
     elapsed = (time.perf_counter() - started) * 1000
     read.setdefault("width", image.width)
     read.setdefault("height", image.height)
-    backend().save_reading(loaded.ref.id, photo_id, read)
+    photo_id = backend().save_photo(loaded.ref.id, image, read)
     return jsonify({"ok": True, "photo_id": photo_id, "reader": reader is not None and warning is None,
                     "warning": warning, "read_ms": round(elapsed, 1), "read": read,
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201

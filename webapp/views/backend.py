@@ -25,6 +25,15 @@ from webapp.security import CheckedImage, data_path, looks_like_token
 from webapp.storage import ConflictError, Loaded, Storage, TableRef
 
 Conflict = ConflictError   # the name the views use for a stale version
+PARTIAL = ".part"          # a file still being written; renamed into place when complete
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """Write and flush to disk, so the rename that follows never exposes a short file."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 class Backend:
@@ -33,6 +42,7 @@ class Backend:
     def __init__(self, database_url: str, data_dir: Path) -> None:
         self.data_dir = Path(data_dir)
         self.storage = Storage(database_url)
+        self.clean_orphans()
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(self, name: str, players: Sequence[str], rules: str,
@@ -72,12 +82,38 @@ class Backend:
         return self.storage.export_csv(loaded.ref.id)
 
     # -- photos and labelled corrections --------------------------------------------------------
-    def save_photo(self, table_id: int, image: CheckedImage) -> str:
+    def save_photo(self, table_id: int, image: CheckedImage, read: Mapping[str, Any]) -> str:
+        """Store a photo and its reading; returns its id. Both are written to temporary names and
+        renamed into place, the photo last, so a crash at any moment leaves either the whole photo
+        with its reading or nothing under a photo's name (``clean_orphans`` removes the rest)."""
         photo_id = secrets.token_hex(12)
         path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{image.extension}")
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(image.data)
+        photo_part = path.with_name(path.name + PARTIAL)
+        _write_synced(photo_part, image.data)
+        reading = path.with_suffix(".read.json")
+        _write_synced(reading.with_name(reading.name + PARTIAL), json.dumps(read).encode())
+        os.replace(reading.with_name(reading.name + PARTIAL), reading)
+        os.replace(photo_part, path)
         return photo_id
+
+    def clean_orphans(self) -> int:
+        """At start: remove what a crash mid-upload can leave (partial files, a reading whose
+        photo never arrived); returns how many files went."""
+        removed = 0
+        for folder in ("photos", "pending", "labelled"):
+            root = self.data_dir / folder
+            if not root.is_dir():
+                continue
+            for path in root.rglob("*"):
+                orphan = path.name.endswith((PARTIAL, ".tmp")) or (
+                    path.name.endswith(".read.json")
+                    and not any(path.with_name(path.name[:-len(".read.json")] + "." + ext).is_file()
+                                for ext in ("jpg", "png", "webp")))
+                if orphan and path.is_file():
+                    path.unlink(missing_ok=True)
+                    removed += 1
+        return removed
 
     def photo_path(self, table_id: int, photo_id: str) -> Path | None:
         if not photo_id or not all(c in "0123456789abcdef" for c in photo_id) or len(photo_id) != 24:
@@ -87,11 +123,6 @@ class Backend:
             if path.is_file():
                 return path
         return None
-
-    def save_reading(self, table_id: int, photo_id: str, read: Mapping[str, Any]) -> None:
-        path = self.photo_path(table_id, photo_id)
-        if path is not None:
-            path.with_suffix(".read.json").write_text(json.dumps(read))
 
     def reading(self, table_id: int, photo_id: str) -> dict[str, Any] | None:
         path = self.photo_path(table_id, photo_id)
@@ -132,10 +163,15 @@ class Backend:
         meta = data_path(self.data_dir, "labelled", "meta")
         for folder in (images, labels, meta):
             folder.mkdir(parents=True, exist_ok=True)
-        (images / f"{stem}{photo.suffix}").write_bytes(photo.read_bytes())
-        (labels / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-        (meta / f"{stem}.json").write_text(json.dumps(
-            {"photo": photo.name, "read": read, "corrections": list(corrections), "hand": dict(hand)}))
+        meta_text = json.dumps({"photo": photo.name, "read": read, "corrections": list(corrections),
+                                "hand": dict(hand)})
+        # The label file goes last: a training set lists labels, so no label without its image.
+        for target, data in ((images / f"{stem}{photo.suffix}", photo.read_bytes()),
+                             (meta / f"{stem}.json", meta_text.encode()),
+                             (labels / f"{stem}.txt", ("\n".join(lines) + ("\n" if lines else "")).encode())):
+            partial = target.with_name(target.name + PARTIAL)
+            _write_synced(partial, data)
+            os.replace(partial, target)
         return labels / f"{stem}.txt"
 
     # -- a stable hand pushed by a laptop camera (`python -m vision watch --post URL`) ----------
