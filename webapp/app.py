@@ -14,9 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from webapp import security
+from webapp import guards, security
 from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
@@ -32,6 +33,9 @@ DEFAULTS: dict[str, Any] = {
     "MAX_FULL_DECODE_PIXELS": 16_000_000,
     "PHOTO_SLOTS": 2,                 # photos decoded and read at once (webapp.photo_gate)
     "PHOTO_WAIT_SECONDS": 15,         # how long an upload waits for a slot before a 503
+    "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
+    "RATE_LIMIT_WRITES": "300 per minute",
+    "RATE_LIMIT_UPLOADS": "60 per minute",
     "READER": None,                   # None: load models/ if present; False: no reader; or a callable
     "MODELS_DIR": None,               # None: the repository's models/ folder
     "CSRF_DISABLED": False,
@@ -78,9 +82,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(app.config["PHOTO_SLOTS"]),
                                                        float(app.config["PHOTO_WAIT_SECONDS"]))
 
-    security.install(app)
+    limiter = guards.install(app, csrf_exempt=(api.bp,))
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
         app.register_blueprint(blueprint)
+    # Uploads cost the most (a decode and a reading each): their own, lower limit per client.
+    upload = "api.upload_photo"
+    app.view_functions[upload] = limiter.limit(app.config["RATE_LIMIT_UPLOADS"])(app.view_functions[upload])
     _install_errors(app)
     return app
 
@@ -92,6 +99,8 @@ def _install_errors(app: Flask) -> None:
     def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         status = error.code or 500
         message = error.description or error.name
+        if isinstance(error, CSRFError):
+            message = guards.csrf_message(error)
         if status == 413 and message == RequestEntityTooLarge.description:
             limit = app.config["MAX_UPLOAD_BYTES"] / 1e6
             message = f"the upload is too large; the limit is {limit:.1f} MB"

@@ -1,10 +1,10 @@
-"""The web app's guards: table links, CSRF, response headers, upload checks, data-folder paths.
+"""The web app's checks: table links, API request bodies, upload checks, data-folder paths.
 
 Every table has two secrets: an edit token (anyone holding the edit link can score hands) and a
 separate view token (the read-only scoreboard link for a second screen). Knowing a token is the
 only credential, so tokens are long, random, compared in constant time, and never leak through the
-Referer header. Forms carry a CSRF token tied to the browser session; the JSON API is called with
-the table token in its URL and a JSON or multipart body, never with cookie credentials alone.
+Referer header. The JSON API is called with the table token in its URL and a JSON or multipart
+body, never with cookie credentials alone (``webapp.guards`` registers the checks on the app).
 """
 
 from __future__ import annotations
@@ -17,33 +17,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Request, abort, request, session
+from flask import Request, abort
 from flask.json.provider import DefaultJSONProvider
 from PIL import Image, UnidentifiedImageError
 from werkzeug.exceptions import BadRequest
 
 TOKEN_BYTES = 16
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-CSRF_FIELD = "csrf_token"
-CSRF_HEADER = "X-CSRF-Token"
 
 # Formats a phone camera or a laptop produces; anything else is refused before decoding.
 IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
 MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
-
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-])
-
 
 def new_token() -> str:
     """A fresh table secret (22 URL-safe characters, 128 bits)."""
@@ -57,30 +41,6 @@ def looks_like_token(text: str) -> bool:
 
 def same_secret(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
-
-
-# -- CSRF ----------------------------------------------------------------------------------------
-
-def csrf_token() -> str:
-    """The session's CSRF token (created on first use); templates put it in every form."""
-    token = session.get(CSRF_FIELD)
-    if not token:
-        token = secrets.token_urlsafe(24)
-        session[CSRF_FIELD] = token
-    return token
-
-
-def check_csrf(req: Request) -> None:
-    """Refuse a form post whose token is missing or not this session's (400 with a reason)."""
-    expected = session.get(CSRF_FIELD)
-    given = req.form.get(CSRF_FIELD) or req.headers.get(CSRF_HEADER) or ""
-    if not expected or not given or not same_secret(given, expected):
-        abort(400, description="The form expired or came from another site (CSRF check failed). "
-                               "Reload the page and try again.")
-
-
-def _is_api(req: Request) -> bool:
-    return req.path.startswith("/api/")
 
 
 # -- JSON bodies ---------------------------------------------------------------------------------
@@ -137,42 +97,20 @@ def _json_problem(error: BaseException) -> str:
     return "the request body is not valid JSON"
 
 
-def install(app: Flask) -> None:
-    """Register the CSRF check, the JSON-only rule for API writes, and the security headers."""
+def check_api_request(req: Request) -> None:
+    """An API write is JSON or a multipart photo upload, and its JSON is one we can use safely.
 
-    @app.before_request
-    def _guard() -> None:
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return
-        if _is_api(request):
-            # A cross-site HTML form cannot send application/json without a CORS preflight,
-            # which this app never answers; photo uploads are multipart but need the table token.
-            kind = request.mimetype or ""
-            if kind != "application/json" and not kind.startswith("multipart/form-data"):
-                abort(415, description="send JSON (Content-Type: application/json) "
-                                       "or a multipart photo upload")
-            if kind == "application/json":
-                try:
-                    request.get_json()          # parsed once here (and cached) to name a problem
-                except BadRequest as error:
-                    abort(400, description=_json_problem(error))
-            return
-        if not app.config.get("CSRF_DISABLED"):
-            check_csrf(request)
-
-    @app.after_request
-    def _headers(response):  # type: ignore[no-untyped-def]
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        # Table links carry secrets: never send them to another site in a Referer header.
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
-        if request.path.startswith(("/api/", "/t/", "/b/")):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
-    app.jinja_env.globals["csrf_token"] = csrf_token
+    A cross-site HTML form cannot send application/json without a CORS preflight, which this app
+    never answers; photo uploads are multipart but need the table token in the URL.
+    """
+    kind = req.mimetype or ""
+    if kind != "application/json" and not kind.startswith("multipart/form-data"):
+        abort(415, description="send JSON (Content-Type: application/json) or a multipart photo upload")
+    if kind == "application/json":
+        try:
+            req.get_json()          # parsed once here (and cached) to name what is wrong with it
+        except BadRequest as error:
+            abort(400, description=_json_problem(error))
 
 
 # -- uploads -------------------------------------------------------------------------------------

@@ -69,8 +69,9 @@ class ConflictError(StorageError):
     """The table changed since the writer read it: its version is not the one the writer holds."""
 
     def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        # The message is shown to players: no internal table id.
         now = "is being changed" if actual is None else f"is now at version {actual}"
-        super().__init__(f"table {table_id} changed since you loaded it: you had version {expected}, "
+        super().__init__(f"the table changed since you loaded it: you had version {expected}, "
                          f"it {now}; reload the table and enter the hand again")
         self.table_id = table_id
         self.expected = expected
@@ -517,6 +518,14 @@ class Storage:
         else:
             snap.version, snap.head = version, head
 
+    def _version_now(self, table_id: int) -> int | None:
+        """The table's committed version after a lost race (None if even that cannot be read)."""
+        try:
+            with self._read() as session:
+                return session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        except OperationalError:
+            return None
+
     # -- writing events -------------------------------------------------------------------------
     def record(self, table_id: int, version: int, event: Mapping[str, Any], *,
                photo_ref: str | None = None, detections: Any = None, corrections: Any = None) -> Loaded:
@@ -560,11 +569,11 @@ class Storage:
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
-            raise ConflictError(table_id, version, None) from error
+            raise ConflictError(table_id, version, self._version_now(table_id)) from error
         except OperationalError as error:
             # SQLite gave up waiting for the write lock, or PostgreSQL saw a concurrent update.
             if "locked" in str(error).lower() or getattr(error.orig, "pgcode", None) == "40001":
-                raise ConflictError(table_id, version, None) from error
+                raise ConflictError(table_id, version, self._version_now(table_id)) from error
             raise
         ref = loaded.ref
         if full is not None:

@@ -194,6 +194,7 @@ def test_two_writers_on_one_table_one_conflicts_no_lost_update(db_url):
         event.remove(first.engine, "after_cursor_execute", hold_after_version_bump)
         assert isinstance(outcome["second"], ConflictError), outcome
         assert "changed since you loaded it" in str(outcome["second"])
+        assert outcome["second"].actual == 2 and f"table {ref.id}" not in str(outcome["second"])
         final = second.load(ref.id)
         assert final.version == 2 and final.state.totals == outcome["first"]
         # Writer 2 reloads and records its hand on top: nothing was lost.

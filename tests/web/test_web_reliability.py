@@ -184,3 +184,61 @@ def test_an_upload_killed_mid_write_leaves_no_photo_and_the_next_start_cleans_up
     client = app.test_client()
     photo = upload(client, token, png_bytes(300, 300)).json
     assert client.get(f"/t/{token}/photos/{photo['photo_id']}").status_code == 200
+
+
+def _csrf(client) -> str:  # type: ignore[no-untyped-def]
+    import re
+
+    return re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+
+
+def test_a_form_from_another_origin_is_refused_even_with_a_valid_token(client) -> None:
+    form = {"csrf_token": _csrf(client), "link": "no-such-table-code-000"}
+    refused = client.post("/open", data=form, headers={"Origin": "https://evil.example"})
+    assert refused.status_code == 400 and "another site" in refused.get_data(as_text=True)
+    # The same form from this server's own page gets through the guards (to "no such table").
+    assert client.post("/open", data=form, headers={"Origin": "http://localhost"}).status_code == 404
+    assert client.post("/open", data=form).status_code == 404
+
+
+def test_the_home_page_is_not_cached_and_the_cookie_hides_edit_tokens(client, make_table) -> None:
+    import base64
+    import zlib
+
+    made = make_table()
+    home = client.get("/")
+    assert home.headers["Cache-Control"] == "no-store" and made["edit_token"] in home.get_data(as_text=True)
+    cookie = client.get_cookie("session").value
+    payload = cookie.lstrip(".").split(".")[0]
+    raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    text = (zlib.decompress(raw) if cookie.startswith(".") else raw).decode()
+    assert made["edit_token"] not in text and "tables" in text
+
+
+def test_hundreds_of_writes_a_minute_from_one_client_get_429_with_retry_after(tmp_path: Path) -> None:
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False, "RATE_LIMIT_WRITES": "20 per minute",
+                      "RATE_LIMIT_UPLOADS": "3 per minute"})
+    client = app.test_client()
+    token = client.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+    statuses = [client.post(f"/api/tables/{token}/score", json={"winner": 0, "discarder": 1}).status_code
+                for _ in range(25)]
+    assert 429 in statuses and statuses.index(429) >= 15
+    limited = client.post(f"/api/tables/{token}/score", json={"winner": 0})
+    assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
+    assert limited.json["status"] == 429
+    assert client.get(f"/api/tables/{token}").status_code == 200      # reads are not limited
+    other = create_app({"DATA_DIR": str(tmp_path / "b"), "READER": False,
+                        "RATE_LIMIT_UPLOADS": "3 per minute"}).test_client()
+    token = other.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+    uploads = [upload(other, token, png_bytes(64, 64)).status_code for _ in range(5)]
+    assert uploads[:3] == [201, 201, 201] and uploads[3:] == [429, 429]
+
+
+def test_a_conflict_names_no_internal_id(client, make_table) -> None:
+    made = make_table()
+    token = made["edit_token"]
+    first = client.post(f"/api/tables/{token}/draws", json={"version": 0})
+    assert first.status_code == 201, first.json
+    stale = client.post(f"/api/tables/{token}/draws", json={"version": 0})
+    assert stale.status_code == 409 and stale.json["version"] == 1
+    assert "table 1" not in stale.json["error"] and "changed since you loaded it" in stale.json["error"]

@@ -6,29 +6,27 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from engine.rulesets import RulesError, get_preset
 from engine.table import TableError
+from webapp import table_cookie
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict
 from webapp.views.present import preset_catalogue, table_view
 
 bp = Blueprint("tables", __name__)
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cai", "Dee")
-MY_TABLES = "tables"
-MAX_REMEMBERED = 30
 
 
 def remember(token: str) -> None:
-    """This browser's tables (edit tokens) live in its signed session cookie, newest first."""
-    tokens = [t for t in session.get(MY_TABLES, []) if t != token]
-    session[MY_TABLES] = ([token] + tokens)[:MAX_REMEMBERED]
+    """This browser's tables (edit tokens) live in its session cookie, encrypted, newest first."""
+    table_cookie.remember(token)
 
 
 def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-def]
     tables = []
-    for loaded in backend().by_edit_tokens(session.get(MY_TABLES, [])):
+    for loaded in backend().by_edit_tokens(table_cookie.remembered()):
         tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
                        "rules": loaded.head.rules, "hand_number": loaded.head.hand_number,
                        "player_names": loaded.head.players})
