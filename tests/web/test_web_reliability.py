@@ -242,3 +242,20 @@ def test_a_conflict_names_no_internal_id(client, make_table) -> None:
     stale = client.post(f"/api/tables/{token}/draws", json={"version": 0})
     assert stale.status_code == 409 and stale.json["version"] == 1
     assert "table 1" not in stale.json["error"] and "changed since you loaded it" in stale.json["error"]
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    ("dora_indicators", "1m" * 100_000, "more than 5 tiles"),
+    ("ura_indicators", "123456m", "more than 5 tiles"),
+    ("hand", "1" * 1_000_000 + "m", "more than 18 tiles"),
+    ("melds", ["pon:111m"] * 5, "at most 4 melds"),
+])
+def test_tile_strings_are_capped_by_what_the_game_allows(client, make_table, field, value, words) -> None:
+    token = make_table("riichi")["edit_token"]
+    body = {"hand": "123m456p789s11z222z", "win_tile": "2z", "winner": 0, "discarder": 1, field: value}
+    for path in ("score", "disputes/preview"):
+        response = client.post(f"/api/tables/{token}/{path}", json=body)
+        assert response.status_code == 400 and words in response.json["error"], response.json
+    recorded = client.post(f"/api/tables/{token}/disputes", json=dict(body, version=0, claim="8000"))
+    assert recorded.status_code == 400
+    assert client.get(f"/api/tables/{token}").json["version"] == 0

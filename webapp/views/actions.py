@@ -46,10 +46,21 @@ def _players(body: Mapping[str, Any], key: str) -> list[int]:
     return [_player({key: value}, key) for value in values]  # type: ignore[misc]
 
 
+# The most tiles each field can hold in any rules: a hand of 14 (18 with four kongs' extra
+# tiles counted), 8 flowers and seasons, 5 dora and 5 ura indicators (four kan plus the first).
+MAX_TILES = {"hand": 18, "win_tile": 1, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+MAX_MELDS = 4
+
+
 def _text(body: Mapping[str, Any], key: str) -> str:
     value = body.get(key) or ""
     if not isinstance(value, str):
         raise BadRequest(f"{key} must be text in tile notation, got {type(value).__name__}")
+    limit = MAX_TILES.get(key, 18)
+    # Checked on the raw text before any parsing, so a huge string costs nothing.
+    if len(value) > 4 * limit + 8 or sum(char.isdigit() for char in value) > limit:
+        raise BadRequest(f"{key} has more than {limit} tile{'s' if limit > 1 else ''}, "
+                         "more than the game allows")
     return value
 
 
@@ -74,6 +85,10 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     flags = body.get("flags") or []
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
+    if len(melds) > MAX_MELDS or any(len(meld) > 24 for meld in melds):
+        raise BadRequest(f"melds holds at most {MAX_MELDS} melds of at most four tiles each")
+    if len(flags) > 40:
+        raise BadRequest("flags holds more names than there are situational flags")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
     request["melds"] = [meld for meld in melds if meld.split(":", 1)[-1]]
@@ -105,7 +120,11 @@ def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[s
             raise BadRequest("others lists the losers' hands; the winner's hand is the main one")
         if not isinstance(value, Mapping):
             raise BadRequest(f"others[{key}] must be an object with hand and melds")
-        out.append({"hand": _text(value, "hand"), "melds": value.get("melds") or [],
+        melds = value.get("melds") or []
+        if not isinstance(melds, list) or len(melds) > MAX_MELDS \
+                or not all(isinstance(m, str) and len(m) <= 24 for m in melds):
+            raise BadRequest(f"others[{key}].melds must be a list of at most {MAX_MELDS} melds")
+        out.append({"hand": _text(value, "hand"), "melds": melds,
                     "seat_wind": "ESWN"[winds[player]]})  # type: ignore[index]
     return out
 
