@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 from riichi_random import library_inputs, library_score, random_requests  # noqa: E402
 
-from engine.hand import hand_from_dict  # noqa: E402
-from engine.rulesets import resolve_options  # noqa: E402
-from engine.rulesets.japanese import score_hand  # noqa: E402
+from engine.core.hand import hand_from_dict  # noqa: E402
+from engine.families import resolve_options  # noqa: E402
+from engine.families.riichi.family import score_hand  # noqa: E402
 
 
 def run_once(function, items: list) -> float:  # noqa: ANN001

@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_mcr.py [--hands 10000] [--seed 0] [--repeat 5]
 
-Both sides get the same seeded random valid hands (tests/mcr_random.py). Our side is timed from a
+Both sides get the same seeded random valid hands (tests/engine/mcr_random.py). Our side is timed from a
 parsed DeclaredHand to a Score (what ``engine score`` does per line after JSON parsing); PyMahjongGB
 from its argument tuples to its fan list. Conversion of the inputs is done before either clock starts.
 Each side runs ``--repeat`` times, the two sides taking turns so that both meet the same load, and
@@ -22,13 +22,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "engine"))
 
 from mcr_oracle import oracle_arguments  # noqa: E402
 from mcr_random import random_hands  # noqa: E402
 
-from engine.hand import hand_from_dict  # noqa: E402
-from engine.rulesets import resolve_options  # noqa: E402
+from engine.core.hand import hand_from_dict  # noqa: E402
+from engine.families import resolve_options  # noqa: E402
 
 
 def best_time(run, repeat: int) -> float:

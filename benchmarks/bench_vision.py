@@ -13,6 +13,13 @@ peer ``mahjong-detector``, on the same images; then the issue's speed and memory
 3. ``watch`` at 640 x 480: frames per second of read + vote on camera-sized frames, without the
    camera itself (target >= 8).
 4. Peak memory (max RSS) of a fresh ``python -m vision read`` of the 12 MP photo (target < 1 GB).
+5. Real photos (``--real``, default ``datasets/real/truth/val``, made by ``python -m vision.real_photos``
+   from the real photo set; never trained on nor chosen on): ours, a YOLOv8n trained on the real
+   training photos alone (``--baseline``, its ONNX export; Ultralytics' own predict settings, conf
+   0.25, IoU 0.7, per class), and the peer, all tiles matched at IoU >= 0.5 with the right code
+   (the peer: only the tiles it can name). Then sections 2 and 3 again on a real photo: the
+   12 MP read, and ``watch`` on a "video" of a real hand (frames of a real photo with small shifts
+   and sensor noise, as a hand-held camera gives).
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from vision.detections import Detections  # noqa: E402
-from vision.evaluate import Sample, claimed_tiles, load_samples, match  # noqa: E402
+from vision.evaluate import MATCHERS, Sample, claimed_tiles, load_samples  # noqa: E402
 from vision.stabilize import Stabilizer  # noqa: E402
 
 PEER_NAMES = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
@@ -50,12 +57,13 @@ def riichi_only(det: Detections) -> Detections:
 class Tally:
     """Matched-and-right counts for one side."""
 
-    def __init__(self) -> None:
+    def __init__(self, rule: str = "iou") -> None:
         self.read = self.predicted = self.true = self.photos_all_read = 0
         self.times_ms: list[float] = []
+        self.match = MATCHERS[rule]
 
     def add(self, predicted: Detections, truth: Detections, elapsed_ms: float) -> None:
-        pairs = match(predicted, truth)
+        pairs = self.match(predicted, truth)
         right = sum(predicted.codes[p] == truth.codes[t] for p, t in pairs)
         self.read += right
         self.predicted += len(predicted)
@@ -175,6 +183,108 @@ def peak_memory(data: bytes) -> str:
             "(target < 1024)")
 
 
+class BaselineDetector:
+    """A YOLOv8n that names tiles itself (one class per tile code), run by onnxruntime as ours is."""
+
+    def __init__(self, path: Path, codes: list[str], imgsz: int = 416, conf: float = 0.25,
+                 iou: float = 0.7) -> None:
+        import onnxruntime as ort
+
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 2
+        self.session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        self.codes, self.imgsz, self.conf, self.iou = codes, imgsz, conf, iou
+
+    def read_bytes(self, data: bytes) -> Detections:
+        from vision.decode import decode_image
+        from vision.detect import letterbox, nms, unletterbox
+
+        image = decode_image(data).pixels
+        boxed, fit = letterbox(image, (self.imgsz, self.imgsz))
+        tensor = np.ascontiguousarray(boxed[..., ::-1].transpose(2, 0, 1), dtype=np.float32)[None] / 255
+        output = self.session.run(None, {self.session.get_inputs()[0].name: tensor})[0][0]
+        scores = output[4:].T
+        classes, best = scores.argmax(1), scores.max(1)
+        keep = best >= self.conf
+        cx, cy, w, h = output[:4, keep]
+        boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+        classes, best = classes[keep], best[keep]
+        offset = boxes + classes[:, None] * 4096.0          # NMS within each class, as Ultralytics does
+        kept = nms(offset, best, self.iou)
+        boxes = unletterbox(boxes[kept], fit, *image.shape[:2])
+        codes = [self.codes[c] for c in classes[kept]]
+        return Detections.from_codes(boxes.reshape(-1, 4), codes, confidences=best[kept].tolist())
+
+
+def real_side_by_side(samples: list[Sample], reader, baseline: BaselineDetector | None) -> None:
+    peer = peer_reader()
+    rules = ("iou", "centre")
+    ours, base, theirs, ours_peer_kinds = ({rule: Tally(rule) for rule in rules} for _ in range(4))
+    for sample in samples:
+        data = sample.image.read_bytes()
+        truth = Detections.from_json(sample.truth["tiles"])
+        start = time.perf_counter()
+        found = claimed_tiles(reader.read_bytes(data))
+        elapsed = (time.perf_counter() - start) * 1000
+        found_base = found_peer = None
+        if baseline is not None:
+            start = time.perf_counter()
+            found_base = baseline.read_bytes(data)
+            elapsed_base = (time.perf_counter() - start) * 1000
+        if peer is not None:
+            start = time.perf_counter()
+            found_peer = peer(data)
+            elapsed_peer = (time.perf_counter() - start) * 1000
+        for rule in rules:
+            ours[rule].add(found, truth, elapsed)
+            ours_peer_kinds[rule].add(riichi_only(found), riichi_only(truth), elapsed)
+            if found_base is not None:
+                base[rule].add(found_base, truth, elapsed_base)
+            if found_peer is not None:
+                theirs[rule].add(riichi_only(found_peer), riichi_only(truth), elapsed_peer)
+    print(f"5. real validation photos: {len(samples)} photos, {ours['iou'].true} tiles")
+    for rule, title in (("iou", "matched at IoU >= 0.5"),
+                        ("centre", "matched by centres (each box holds the other's; loose truth boxes)")):
+        print(f"  {title}:")
+        print("  " + ours[rule].line("ours", len(samples)))
+        if baseline is not None:
+            print("  " + base[rule].line("yolov8n real-only", len(samples)))
+        if peer is not None:
+            print("  " + ours_peer_kinds[rule].line("ours (peer's kinds)", len(samples)))
+            print("  " + theirs[rule].line("mahjong-detector", len(samples)))
+    if baseline is None:
+        print("  the real-only YOLOv8n baseline is absent (--baseline; see models/MODEL_CARD.md)")
+
+
+def real_video(sample: Sample, count: int, seed: int = 0) -> list[np.ndarray]:
+    """640x480 frames of a real photo as a hand-held camera sees it: small shifts, turns, noise."""
+    image = cv2.imread(str(sample.image))
+    rng = np.random.default_rng(seed)
+    frames = []
+    for _ in range(count):
+        angle, dx, dy = rng.uniform(-2, 2), rng.uniform(-8, 8), rng.uniform(-8, 8)
+        height, width = image.shape[:2]
+        matrix = cv2.getRotationMatrix2D((width / 2, height / 2), angle, 1.0)
+        matrix[:, 2] += (dx, dy)
+        moved = cv2.warpAffine(image, matrix, (width, height), borderMode=cv2.BORDER_REPLICATE)
+        frame = cv2.resize(moved, (640, 480), interpolation=cv2.INTER_AREA).astype(np.float32)
+        frame += rng.normal(0, 4, frame.shape).astype(np.float32)
+        frames.append(np.clip(frame, 0, 255).astype(np.uint8))
+    return frames
+
+
+def watch_fps_video(frames: list[np.ndarray], reader) -> None:
+    stabilizer: Stabilizer = Stabilizer()
+    reader.read_pixels(frames[0])
+    start = time.perf_counter()
+    for frame in frames:
+        reading = reader.read_pixels(frame)
+        stabilizer.push(reading.layout.signature() if len(reading.detections) else None, reading)
+    elapsed = time.perf_counter() - start
+    print(f"  watch at 640x480 on a real hand ({len(frames)} frames of a real photo, shifted and noisy): "
+          f"{len(frames) / elapsed:.1f} frames/s (target >= 8)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", default=str(REPO / "datasets" / "eval"))
@@ -182,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=15)
     parser.add_argument("--frames", type=int, default=40)
     parser.add_argument("--threads", type=int, default=None)
+    parser.add_argument("--real", default=str(REPO / "datasets" / "real" / "truth" / "val"))
+    parser.add_argument("--baseline", default=str(REPO / "runs" / "baseline" / "yolov8n-real.onnx"),
+                        help="ONNX export of the YOLOv8n trained on the real training photos alone")
+    parser.add_argument("--skip-generated", action="store_true", help="sections 1-4 left out")
     args = parser.parse_args(argv)
     if not (REPO / "models" / "vision.json").exists():
         print("models/vision.json absent: train and export the models first")
@@ -193,12 +307,25 @@ def main(argv: list[str] | None = None) -> int:
     from vision.reader import HandReader
 
     reader = HandReader(threads=args.threads)
-    big = twelve_megapixel(samples[0])
-    memory = peak_memory(big)
-    side_by_side(samples, reader)
-    read_latency(big, reader, args.repeats)
-    watch_fps(samples[0], reader, args.frames)
-    print(memory)
+    if not args.skip_generated:
+        big = twelve_megapixel(samples[0])
+        memory = peak_memory(big)
+        side_by_side(samples, reader)
+        read_latency(big, reader, args.repeats)
+        watch_fps(samples[0], reader, args.frames)
+        print(memory)
+    real = load_samples(args.real)[:args.limit] if Path(args.real).exists() else []
+    if not real:
+        print(f"5. no real photos under {args.real}: python -m vision.real_photos SOURCE makes them")
+        return 0
+    from vision.classes import CLASS_CODES
+
+    baseline = (BaselineDetector(Path(args.baseline), list(CLASS_CODES[:-1]))
+                if Path(args.baseline).exists() else None)
+    real_side_by_side(real, reader, baseline)
+    longest = max(real, key=lambda sample: len(sample.truth["tiles"]))
+    read_latency(twelve_megapixel(longest), reader, args.repeats)
+    watch_fps_video(real_video(longest, args.frames), reader)
     return 0
 
 

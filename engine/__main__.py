@@ -11,7 +11,7 @@ import json
 import sys
 from typing import TextIO
 
-from engine.rulesets import score_json
+from engine.families import score_json
 
 
 def score_stream(source: TextIO, sink: TextIO) -> int:

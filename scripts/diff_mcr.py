@@ -3,7 +3,7 @@
     .venv/bin/python scripts/diff_mcr.py [N=100000] [--seed 0] [--show 10]
 
 Prints the number of hands where total, fan multiset and meets_minimum agree (after PyMahjongGB's
-known departures, named in tests/mcr_oracle.py), and the first few disagreements.
+known departures, named in tests/engine/mcr_oracle.py), and the first few disagreements.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from mcr_oracle import compare  # noqa: E402
 from mcr_random import random_hand  # noqa: E402
 
-from engine.rulesets import score_json  # noqa: E402
+from engine.families import score_json  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

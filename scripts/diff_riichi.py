@@ -16,7 +16,7 @@ from importlib.metadata import version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
 
 from riichi_random import (  # noqa: E402
     library_inputs,
@@ -26,9 +26,9 @@ from riichi_random import (  # noqa: E402
     random_requests,
 )
 
-from engine.hand import hand_from_dict  # noqa: E402
-from engine.rulesets import resolve_options  # noqa: E402
-from engine.rulesets.japanese import score_hand  # noqa: E402
+from engine.core.hand import hand_from_dict  # noqa: E402
+from engine.families import resolve_options  # noqa: E402
+from engine.families.riichi.family import score_hand  # noqa: E402
 
 
 def compare(request: dict, options: dict) -> tuple[bool, dict, dict]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.hand import hand_from_dict
-from engine.tiles import parse_tiles
+from engine.core.hand import hand_from_dict
+from engine.core.tiles import parse_tiles
 from vision.detections import Detections
 from vision.layout import (
     BONUS,

@@ -5,7 +5,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from engine.tiles import parse_tiles
+from engine.core.tiles import parse_tiles
 from vision.classes import CLASS_CODES
 from vision.synth.classifier import CAMERASH_NAMES, camerash_split, to_input
 from vision.synth.faces import STYLES, render_face

@@ -97,3 +97,48 @@ def test_orientation_one_epoch_and_onnx_export(tmp_path):
     session = ort.InferenceSession(str(onnx_path), providers=["CPUExecutionProvider"])
     (logits,) = session.run(None, {"windows": val_x[:2].astype(np.float32)})
     assert logits.shape == (2, 2)
+
+
+def test_shipped_detector_back_to_trainable_weights(tmp_path):
+    """The shipped ONNX detector, rebuilt as Ultralytics weights with batch norms, gives the ONNX
+    file's own outputs in evaluation mode (so a fine-tune starts from the model that ships)."""
+    import cv2
+    import onnxruntime as ort
+    import torch
+
+    from vision.onnx_weights import _detector_input, detector_from_onnx
+    from vision.train import MODELS, REPO, setup_offline
+
+    setup_offline()
+    photo = cv2.imread(str(REPO / "datasets" / "eval" / "scene-102.jpg"))
+    out = detector_from_onnx(MODELS / "detector.onnx", tmp_path / "det.pt", [photo])
+    model = torch.load(out, weights_only=False)["model"].eval()
+    tensor = _detector_input(cv2.imread(str(REPO / "datasets" / "eval" / "scene-107.jpg")))
+    with torch.no_grad():
+        rebuilt = model(tensor)[0].numpy()
+    session = ort.InferenceSession(str(MODELS / "detector.onnx"))
+    shipped = session.run(None, {session.get_inputs()[0].name: tensor.numpy()})[0]
+    assert np.abs(rebuilt - shipped).max() < 1e-2 * np.abs(shipped).max()
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    assert norms and all(float(norm.running_var.min()) > 0 for norm in norms)
+
+
+def test_shipped_classifier_back_to_trainable_weights(tmp_path):
+    import onnxruntime as ort
+    import torch
+
+    from vision.onnx_weights import classifier_from_onnx
+    from vision.synth.classifier import INPUT_HW, _to_tensor, make_model
+    from vision.train import MODELS
+
+    crops = np.random.default_rng(0).integers(0, 255, (8, *INPUT_HW, 3), dtype=np.uint8)
+    out = classifier_from_onnx(MODELS / "classifier.onnx", tmp_path / "cls.pt", crops)
+    model = make_model()
+    model.load_state_dict(torch.load(out)["model"])
+    model.eval()
+    with torch.no_grad():
+        rebuilt = model(_to_tensor(crops)).numpy()
+    session = ort.InferenceSession(str(MODELS / "classifier.onnx"))
+    shipped = session.run(None, {session.get_inputs()[0].name: _to_tensor(crops).numpy()})[0]
+    np.testing.assert_allclose(rebuilt, shipped, atol=1e-3)
+    assert rebuilt.argmax(1).tolist() == shipped.argmax(1).tolist()

@@ -161,7 +161,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     except FileNotFoundError as error:
         return _fail(args, str(error), "no_models")
     reader.read_bytes(samples[0].image.read_bytes())   # warm-up: the first run allocates
-    report = evaluate(reader.read_bytes, samples)
+    report = evaluate(reader.read_bytes, samples, rule=args.match)
     if args.json:
         _print_json(report.to_json())
     else:
@@ -257,6 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     evaluation.add_argument("--all", action="store_true",
                             help="single-tile photos: include the part the classifier trained on")
     evaluation.add_argument("--json", action="store_true")
+    evaluation.add_argument("--match", choices=("iou", "centre"), default="iou",
+                            help="pair read and true tiles at IoU >= 0.5, or by centres (each box "
+                                 "holds the other's centre: for loosely drawn truth boxes)")
     model_options(evaluation)
 
     commands.add_parser("train", help="train and export the models (vision/train.py)", add_help=False)

@@ -6,7 +6,7 @@ Red fives are classes of their own (they look different); ``back`` is a face-dow
 
 from __future__ import annotations
 
-from engine.tiles import KIND_CODES
+from engine.core.tiles import KIND_CODES
 
 CLASS_CODES: tuple[str, ...] = KIND_CODES[:34] + ("0m", "0p", "0s") + KIND_CODES[34:] + ("back",)
 CLASS_INDEX = {code: index for index, code in enumerate(CLASS_CODES)}

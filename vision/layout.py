@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from engine.hand import HandError, hand_from_dict
-from engine.tiles import Tile, format_tiles, is_bonus, is_suited, parse_tile
+from engine.core.hand import HandError, hand_from_dict
+from engine.core.tiles import Tile, format_tiles, is_bonus, is_suited, parse_tile
 from vision.classes import BACK, CLASS_CODES
 from vision.detections import Detections
 

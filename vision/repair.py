@@ -18,8 +18,8 @@ import math
 from dataclasses import dataclass, replace
 from itertools import combinations
 
-from engine.hand import HandError, hand_from_dict
-from engine.shapes import decompose
+from engine.core.hand import HandError, hand_from_dict
+from engine.core.shapes import decompose
 from vision.classes import BACK, CLASS_CODES, CLASS_INDEX
 from vision.detections import Detections
 from vision.layout import Ambiguity, Layout, LayoutOptions, read_layout

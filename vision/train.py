@@ -114,6 +114,7 @@ def train_detector(
     project: Path = RUNS / "detect",
     optimizer: str = "auto",
     lr0: float | None = None,
+    degrees: float = 5.0,
 ) -> Path:
     """Train (or resume) the one-class tile detector; returns the best weights file. ``data``: a
     data.yaml, or several (trained on together, checked on the first's val: combined_data)."""
@@ -156,7 +157,7 @@ def train_detector(
         seed=0,
         deterministic=False,
         fraction=fraction,
-        degrees=5.0,
+        degrees=degrees,
         fliplr=0.0,
         mosaic=1.0,
         scale=0.5,
@@ -250,6 +251,8 @@ def main(argv: list[str] | None = None) -> None:
     det.add_argument("--fraction", type=float, default=1.0)
     det.add_argument("--optimizer", default="auto", help="Ultralytics optimizer: auto, SGD, AdamW, ...")
     det.add_argument("--lr0", type=float, default=None, help="initial learning rate (with --optimizer)")
+    det.add_argument("--degrees", type=float, default=5.0,
+                     help="random in-plane turn of each training image, up to this many degrees")
     cls = sub.add_parser("classifier", help="train the crop classifier (plain torch)")
     from vision.synth import classifier as classifier_training
 
@@ -280,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
             fraction=args.fraction,
             optimizer=args.optimizer,
             lr0=args.lr0,
+            degrees=args.degrees,
         )
         print(f"detector weights: {best}")
     elif args.what == "classifier":

@@ -13,9 +13,9 @@ import json
 import sys
 from typing import Any
 
-from engine.hand import FLAGS, HandError
-from engine.report import format_score
-from engine.rulesets import RulesError, score_json, score_request
+from engine.core.hand import FLAGS, HandError
+from engine.core.report import format_score
+from engine.families import RulesError, score_json, score_request
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -19,10 +19,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.dispute import Claim, settle
-from engine.hand import HandError
-from engine.rulesets import RulesError, score_request
-from engine.table import (
+from engine.core.hand import HandError
+from engine.families import RulesError, score_request
+from engine.table.dispute import Claim, settle
+from engine.table.state import (
     WIND_LETTERS,
     TableError,
     TableState,

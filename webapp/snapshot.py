@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from engine.table import HandRecord, TableState, apply, new_state, replay
+from engine.table.state import HandRecord, TableState, apply, new_state, replay
 
 # Derived from the table's rules, players and options, not stored: new_state rebuilds them.
 _DERIVED = ("rules", "options", "players", "flow", "records")

@@ -1,7 +1,7 @@
 """Persistence for tables: players, tables, the event log and the hand records (SQLAlchemy 2).
 
 The event log is the truth. A table's totals, dealer and counters are never stored as running
-figures; they are replayed from its events by ``engine.table`` (state = fold(events)), so a crash
+figures; they are replayed from its events by ``engine.table.state`` (state = fold(events)), so a crash
 cannot leave totals that disagree with the log. Each event is written in one transaction, together
 with its hand record (input, photo reference, detections, corrections, score, payments) and the
 table's version bump; the bump is conditional on the version the writer read (optimistic locking),
@@ -51,8 +51,8 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
-from engine.rulesets import score_json
-from engine.table import HandRecord, Table, TableError, TableState, new_state
+from engine.families import score_json
+from engine.table.state import HandRecord, Table, TableError, TableState, new_state
 from webapp import snapshot
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -123,7 +123,7 @@ class SeatRow(Base):
 
 
 class EventRow(Base):
-    """One event of a table's append-only log (engine.table's event dict, as JSON)."""
+    """One event of a table's append-only log (engine.table.state's event dict, as JSON)."""
 
     __tablename__ = "events"
     __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)

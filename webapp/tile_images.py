@@ -17,7 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.tiles import BONUS_NAMES, HONOR_NAMES
+from engine.core.tiles import BONUS_NAMES, HONOR_NAMES
 from vision.classes import CLASS_CODES
 
 TILE_WIDTH = 60

@@ -10,7 +10,7 @@ import threading
 import pytest
 from sqlalchemy import delete, event, update
 
-from engine.table import TableError, declared_score
+from engine.table.state import TableError, declared_score
 from webapp.storage import SnapshotRow, Storage, StorageError
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
@@ -132,7 +132,7 @@ def _exported(storage: Storage) -> dict:
     ref = storage.create_table("mcr", PLAYERS, name="Real")
     request = {"hand": "123m456m789m123p55p", "win_tile": "5p", "win_by": "ron", "seat_wind": "E",
                "round_wind": "E", "rules": "mcr"}
-    from engine.rulesets import score_json
+    from engine.families import score_json
 
     score = score_json(request)
     assert score["ok"] and score["valid"] and score["meets_minimum"], score

@@ -418,7 +418,7 @@ def train(
     schedule), or resume ``checkpoint``; returns the model and per-epoch figures."""
 
     checks = {"heldout_synthetic_top1": "heldout", "heldout_none_rejected": "heldout_none",
-              "camerash_heldout_top1": "camerash"}
+              "camerash_heldout_top1": "camerash", "real_dev_top1": "real_dev"}
 
     def figures(model) -> dict:
         return {name: round(accuracy(model, data[f"{part}_x"], data[f"{part}_y"]), 4)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.tiles import KIND_CODES
+from engine.core.tiles import KIND_CODES
 
 BACK = "back"
 

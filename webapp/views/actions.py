@@ -14,9 +14,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.dispute import Claim, settle
-from engine.rulesets import score_json
-from engine.table import TableError, hand_context, penalty_event
+from engine.families import score_json
+from engine.table.dispute import Claim, settle
+from engine.table.state import TableError, hand_context, penalty_event
 from webapp.views.backend import Loaded
 from webapp.views.present import UNITS, family_of
 
@@ -95,7 +95,7 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     request["win_by"] = win_by
     flags = list(dict.fromkeys(flags))
     riichi = _players(body, "riichi")
-    japanese = family_of(state.rules) == "japanese"
+    japanese = family_of(state.rules) == "riichi"
     if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
         flags.append("riichi")
     request["flags"] = flags
@@ -130,7 +130,7 @@ def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[s
 
 
 def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any]:
-    """The scored losers' hands keyed by player, as ``engine.table`` expects in a win event."""
+    """The scored losers' hands keyed by player, as ``engine.table.state`` expects in a win event."""
     winds = loaded.head.seat_winds
     out: dict[str, Any] = {}
     for loser in score.get("losers") or []:
@@ -145,7 +145,7 @@ def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[s
         minimum = rules_options.get("minimum", 8)
         met = "met" if score.get("meets_minimum") else "not met"
         return f"minimum {minimum} fan, flowers not counted: {met}"
-    if family == "japanese" and score.get("han") is not None:
+    if family == "riichi" and score.get("han") is not None:
         return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
     return "no minimum in these rules"
 

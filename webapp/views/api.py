@@ -14,8 +14,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 
-from engine.rulesets import RulesError
-from engine.table import TableError
+from engine.families import RulesError
+from engine.table.state import TableError
 from webapp.photo_gate import Busy
 from webapp.security import UploadError, check_image
 from webapp.views import backend, load_edit, load_view

@@ -1,7 +1,7 @@
 """The web app's one door to tables: access tokens, the event log, photos and labelled corrections.
 
 Views never touch the database or the file system directly; they call a ``Backend``. The table's
-rules live in ``engine.table`` (state = fold(events)); this module persists the event log with an
+rules live in ``engine.table.state`` (state = fold(events)); this module persists the event log with an
 optimistic version check, so two phones scoring the same table cannot silently overwrite each other.
 
 Persistence is ``webapp.storage`` (event log, hand records, tokens, export). Photos and the

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
 
-from engine.table import TableError
+from engine.table.state import TableError
 from webapp.views import backend, load_edit
 from webapp.views.actions import BadRequest, draw_event, penalty_from
 from webapp.views.backend import Conflict, Loaded
@@ -40,8 +40,8 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
                   for p in view["players"]],
         "round_wind_name": view["round_wind_name"], "dealer_seat": state.dealer,
         "counters": state.honba, "uses_counters": view["uses_counters"],
-        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family == "japanese",
-        "scores_losers": family == "classical",
+        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family == "riichi",
+        "scores_losers": family == "babcock",
         "flags": [{"name": name, "label": label} for name, label in FAMILY_FLAGS.get(family, [])],
         "api": api, "initial": initial,
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets import get_preset
+from engine.families import family_name, get_preset
 from webapp.views.backend import Loaded
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -16,11 +16,11 @@ WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
     "mcr": [("last_of_kind", "Last tile of its kind"), ("last_tile", "Last tile of the wall"),
             ("kong_replacement", "Out with a kong replacement"), ("robbing_kong", "Robbing the kong")],
-    "japanese": [("riichi", "Riichi"), ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"),
+    "riichi": [("riichi", "Riichi"), ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"),
                  ("rinshan", "Rinshan (after a kan)"), ("chankan", "Chankan (robbing a kan)"),
                  ("haitei", "Haitei (last draw)"), ("houtei", "Houtei (last discard)"),
                  ("tenhou", "Tenhou (dealer's first draw)"), ("chiihou", "Chiihou (first draw)")],
-    "classical": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
+    "babcock": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
                   ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
                   ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
 }
@@ -31,11 +31,11 @@ PRESET_NAMES = {
     "japanese-classical": "Japanese classical (points x doubles)",
     "classical": "Classical Chinese (Babcock 1923)",
 }
-UNITS = {"mcr": ("fan", "fan"), "japanese": ("han", "points"), "classical": ("", "points")}
+UNITS = {"mcr": ("fan", "fan"), "riichi": ("han", "points"), "babcock": ("", "points")}
 
 
 def family_of(rules: str) -> str:
-    return get_preset(rules)[0].__name__.rsplit(".", 1)[-1]
+    return family_name(get_preset(rules)[0])
 
 
 def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
@@ -130,11 +130,11 @@ def chart_data(loaded: Loaded) -> dict[str, Any]:
 
 def preset_catalogue() -> list[dict[str, Any]]:
     """Every preset with its options (name, default, kind, label) for the new-table form and API."""
-    from engine.rulesets import presets  # noqa: PLC0415 - reads the registry at request time
+    from engine.families import presets  # noqa: PLC0415 - reads the registry at request time
 
     out = []
     for name, (module, defaults) in sorted(presets().items()):
-        family = module.__name__.rsplit(".", 1)[-1]
+        family = family_name(module)
         options = []
         for key, value in defaults.items():
             kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \

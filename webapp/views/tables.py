@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from engine.rulesets import RulesError, get_preset
-from engine.table import TableError
+from engine.families import RulesError, get_preset
+from engine.table.state import TableError
 from webapp import table_cookie
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict

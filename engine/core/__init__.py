@@ -1,0 +1,1 @@
+"""The pieces every family shares: tiles, declared hands, shapes (decompositions, waits), results."""

@@ -1,0 +1,194 @@
+"""Classical Chinese (Babcock's Red Book, 1923): the family module the preset registry loads.
+
+It holds the preset (RULES.md decisions row ``classical``) and the Babcock settlement: every hand
+at the table is scored; each loser pays the winner the winner's value; each pair of losers then
+settles the difference between their values; East pays and receives double; a dead hand scores
+0, so it pays everyone and is paid by nobody. The scoring itself lives in ``classical_scoring``,
+the tables in ``classical_tables`` and the play helpers (claims, sacred discard, the draw) in
+``classical_play``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from engine.core.hand import DeclaredHand, HandError
+from engine.core.result import Score
+from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
+from engine.families import RulesError
+from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
+
+SEATS = 4
+SACRED_DISCARD_RULES = ("traditional", "extended")
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "classical": {
+        "limit": 300,                    # Babcock; Millington and wikidot play 500 or 1000
+        "mahjong_bonus": 20,             # Babcock 20, Millington 10
+        "east_pays_double": True,        # East pays and receives double, in every settlement
+        "flowers": False,                # Babcock Chapter 10 flowers/seasons variant
+        "prevailing_wind": False,        # Millington: prevailing wind pair 2, its set 1 double
+        "sacred_discard": "traditional",  # "traditional": own last discard; "extended": any own
+        "thirteen_orphans": True,        # Thirteen Orphans is a winning hand worth the limit
+        "lucky_thirteen": True,          # Babcock's declared original-13 hand, 1/3 of the limit
+        "four_wind_hand": False,         # Chapter 7 optional limit hands
+        "heads_and_tails": False,
+        "three_great_scholars": False,
+        "false_win_penalty": None,       # to each other player; None = half the limit (Harr)
+        "dead_wall": 14,                 # the draw: 14 tiles left, loose tiles counted
+    },
+}
+
+
+def _multiplier(seat_a: int, seat_b: int, dealer: int, options: Mapping[str, Any]) -> int:
+    """East plays for double stakes: any payment between East and another player is doubled."""
+    if options.get("east_pays_double", True) and dealer in (seat_a, seat_b):
+        return 2
+    return 1
+
+
+def _check_seat(name: str, seat: int) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
+
+
+def settled_value(score: Score) -> int:
+    """What a hand is worth in the settlement: its total, or 0 for a dead hand."""
+    if score.details.get("dead"):
+        return 0
+    return max(0, score.total)
+
+
+def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: int,
+                 options: dict, honba: int = 0,
+                 others: Mapping[int, Score] | None = None) -> list[int]:
+    """Per-seat deltas of a Babcock settlement, summing to zero.
+
+    Every loser pays the winner ``score.total`` (doubled between East and another player),
+    whoever discarded: ``discarder`` and ``honba`` are accepted for the shared interface and do
+    not change a classical settlement. Then each pair of losers found in ``others`` settles the
+    difference between their values, the lower hand paying the higher. A loser missing from
+    ``others`` only pays the winner. A dead hand (``details["dead"]``) counts as 0.
+    """
+    _check_seat("winner", winner)
+    _check_seat("dealer", dealer)
+    if discarder is not None:
+        _check_seat("discarder", discarder)
+        if discarder == winner:
+            raise ValueError("the winner cannot be the discarder")
+    others = dict(others or {})
+    for seat in others:
+        _check_seat("a loser's seat", seat)
+        if seat == winner:
+            raise ValueError(f"seat {seat} is the winner; 'others' holds the losers only")
+    deltas = [0] * SEATS
+    value = settled_value(score)
+    for loser in range(SEATS):
+        if loser != winner:
+            pay = value * _multiplier(loser, winner, dealer, options)
+            deltas[loser] -= pay
+            deltas[winner] += pay
+    for seat_a, seat_b in combinations(sorted(others), 2):
+        difference = settled_value(others[seat_a]) - settled_value(others[seat_b])
+        pay = difference * _multiplier(seat_a, seat_b, dealer, options)
+        deltas[seat_a] += pay
+        deltas[seat_b] -= pay
+    return deltas
+
+
+def false_win_penalty(options: Mapping[str, Any]) -> int:
+    """The false-win penalty to each other player: the option, else half the limit (Harr)."""
+    penalty = options.get("false_win_penalty")
+    if penalty is None:
+        return int(options.get("limit", 300)) // 2
+    return int(penalty)
+
+
+def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
+    """A false Mah-Jongg: the offender pays each other player the penalty (doubled with East)."""
+    _check_seat("offender", offender)
+    _check_seat("dealer", dealer)
+    penalty = false_win_penalty(options)
+    deltas = [0] * SEATS
+    for seat in range(SEATS):
+        if seat != offender:
+            pay = penalty * _multiplier(offender, seat, dealer, options)
+            deltas[seat] += pay
+            deltas[offender] -= pay
+    return deltas
+
+
+def check_options(options: Mapping[str, Any]) -> None:
+    """Values the registry's type check cannot judge: a positive limit, a known sacred-discard rule."""
+    if int(options["limit"]) <= 0:
+        raise RulesError(f"option 'limit' must be above 0, got {options['limit']!r}")
+    if int(options["mahjong_bonus"]) < 0:
+        raise RulesError(f"option 'mahjong_bonus' must be 0 or more, got {options['mahjong_bonus']!r}")
+    if options["sacred_discard"] not in SACRED_DISCARD_RULES:
+        raise RulesError(f"option 'sacred_discard' must be one of {', '.join(SACRED_DISCARD_RULES)}, "
+                         f"got {options['sacred_discard']!r}")
+    penalty = options.get("false_win_penalty")
+    if penalty is not None and (isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0):
+        raise RulesError(f"option 'false_win_penalty' must be a whole number or null, got {penalty!r}")
+
+
+def _check_table_tiles(winner: DeclaredHand, losers: Sequence[LaidDownHand]) -> None:
+    """All four hands come from one set: no kind more than four times across the table."""
+    counts = [0] * NUM_ALL_KINDS
+    for tiles in [winner.all_tiles() + list(winner.flowers)] + \
+            [loser.all_tiles() + list(loser.flowers) for loser in losers]:
+        for tile in tiles:
+            counts[tile.kind] += 1
+    for kind, count in enumerate(counts):
+        most = 1 if kind >= NUM_KINDS else 4
+        if count > most:
+            raise HandError(f"{KIND_CODES[kind]} appears {count} times across the table's hands; "
+                            f"a set has {most}")
+
+
+def _losers(hand: DeclaredHand, request: Mapping) -> list[LaidDownHand]:
+    value = request.get("losers")
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > SEATS - 1:
+        raise HandError("'losers' must be a list of at most three hand objects")
+    losers = [loser_from_dict(item, hand.round_wind) for item in value]
+    seen = {hand.seat_wind}
+    for loser in losers:
+        if loser.seat_wind in seen:
+            raise HandError(f"two hands sit at seat wind {wind_letter(loser.seat_wind)}; "
+                            "each loser needs its own seat wind, not the winner's")
+        seen.add(loser.seat_wind)
+    _check_table_tiles(hand, losers)
+    return losers
+
+
+def _loser_dict(loser: LaidDownHand, score: Score) -> dict[str, Any]:
+    return {"seat_wind": wind_letter(loser.seat_wind), "dead": loser.dead, "total": score.total,
+            "points": score.details.get("points", 0), "doubles": score.details.get("doubles", 0),
+            "limit": score.limit, "items": [item.to_dict() for item in score.items]}
+
+
+def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
+    """Score the winner's hand; with ``request["losers"]`` also theirs, and settle the table.
+
+    Seats are the seat winds in turn order (E=0, S=1, W=2, N=3); East is the dealer. ``payments``
+    is the settlement by seat wind; without losers it holds only what each pays the winner.
+    """
+    check_options(options)
+    losers = _losers(hand, request)
+    score = score_winner(hand, options)
+    if not score.valid:
+        return score
+    winner_seat = hand.seat_wind - EAST
+    loser_scores = {loser.seat_wind - EAST: score_loser(loser, options) for loser in losers}
+    deltas = win_payments(score, winner=winner_seat, discarder=None, dealer=0, options=options,
+                          others=loser_scores)
+    details = dict(score.details)
+    if losers:
+        details["losers"] = [_loser_dict(loser, loser_scores[loser.seat_wind - EAST]) for loser in losers]
+    payments = {wind_letter(EAST + seat): delta for seat, delta in enumerate(deltas)}
+    return replace(score, payments=payments, details=details)

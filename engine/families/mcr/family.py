@@ -1,0 +1,132 @@
+"""Mahjong Competition Rules (MCR, Chinese Official): presets, scoring and payments.
+
+The fan table (values and "do not also count" lists) is data in ``mcr_fans``; this module holds
+the logic: read every decomposition, find the fans each one earns, apply the counting
+principles, and keep the best reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from engine.core.hand import DeclaredHand
+from engine.core.result import Item, Score, invalid
+from engine.core.tiles import format_kinds
+from engine.families.mcr.fans import FANS
+from engine.families.mcr.patterns import HandFacts, Reading, hand_facts, readings, score_reading
+
+# Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
+PRESETS: dict[str, dict[str, Any]] = {
+    "mcr": {
+        "minimum": 8,                     # fan points needed to win, flowers not counted
+        "false_win_penalty": 20,          # paid to each other player (source doc A)
+        "two_concealed_kongs": 8,         # 8 (Green Book 2006) or 6 (CMCR 1998)
+        "melded_concealed_kongs": 6,      # one melded + one concealed kong: 6 (4 + 2) or 5
+        "knitted_straight_waits": False,  # Edge/Closed/Single Wait with Knitted Straight (2006: off)
+    },
+    "mcr-ema": {
+        "minimum": 8,
+        "false_win_penalty": 10,
+        "two_concealed_kongs": 8,
+        "melded_concealed_kongs": 6,
+        "knitted_straight_waits": False,
+    },
+}
+
+BASE_PAYMENT = 8  # every loser pays this base; the discarder (or every loser on self-draw) adds F
+
+
+def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: int,
+                 options: dict, honba: int = 0,
+                 others: Mapping[int, Score] | None = None) -> list[int]:
+    """Per-seat deltas for a win worth ``score.total`` = F (flowers included).
+
+    Self-draw: every loser pays 8+F. Discard: the discarder pays 8+F, the two others 8 each.
+    MCR has no dealer bonus and no counters, so ``dealer``, ``honba`` and ``others`` do not matter.
+    """
+    if not score.valid or not score.meets_minimum:
+        raise ValueError("this hand is not a scoring win; settle it as a false win")
+    if not 0 <= winner <= 3 or (discarder is not None and not 0 <= discarder <= 3):
+        raise ValueError("seats are 0-3")
+    if discarder == winner:
+        raise ValueError("the winner cannot be the discarder")
+    points = score.total
+    deltas = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat == winner:
+            continue
+        if discarder is None or seat == discarder:
+            pay = BASE_PAYMENT + points
+        else:
+            pay = BASE_PAYMENT
+        deltas[seat] -= pay
+        deltas[winner] += pay
+    return deltas
+
+
+def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
+    """The false-win penalty: the offender pays the preset's penalty to each other player."""
+    penalty = int(options.get("false_win_penalty", PRESETS["mcr"]["false_win_penalty"]))
+    return [-3 * penalty if seat == offender else penalty for seat in range(4)]
+
+
+def payments_summary(total: int, win_by: str) -> dict[str, int]:
+    """The readable summary in a Score: what the winner gets and what each loser pays."""
+    if win_by == "tsumo":
+        return {"winner": 3 * (BASE_PAYMENT + total), "others": -(BASE_PAYMENT + total)}
+    return {"winner": total + 3 * BASE_PAYMENT, "discarder": -(BASE_PAYMENT + total),
+            "others": -BASE_PAYMENT}
+
+
+def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
+    """Score a declared MCR win: the best reading of the hand, with every fan explained.
+
+    ``request`` (the raw input object) is not needed: everything MCR reads is in ``hand``.
+    """
+    facts = hand_facts(hand, options)
+    found = readings(hand, facts)
+    if not found:
+        return invalid("not a winning hand: the tiles do not make 4 sets and a pair, Seven Pairs, "
+                       "Thirteen Orphans or a knitted hand")
+    best = score_reading(found[0], facts, options)
+    for reading in found[1:]:
+        points, order_key, scored = score_reading(reading, facts, options)
+        if (points, order_key) > (best[0], best[1]):
+            best = (points, order_key, scored)
+    return _build_score(best[2], facts, options)
+
+
+def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
+    items = scored.items
+    fan_points = scored.points
+    flowers = facts.flowers
+    flower_count = 0
+    if flowers:
+        flower_count = flowers.bit_count()
+        items.append(_flower_item(flowers))
+    total = fan_points + flower_count
+    minimum = options.get("minimum", 8)
+    if minimum.__class__ is not int:
+        minimum = int(minimum)
+    details = {"fan_points": fan_points, "flower_points": flower_count, "form": scored.form}
+    if facts.notes:
+        details["notes"] = list(facts.notes)
+    if fan_points >= minimum:
+        return Score(True, True, tuple(items), total, payments=payments_summary(total, facts.win_by),
+                     excluded=tuple(scored.excluded), details=details)
+    return Score(True, False, tuple(items), total, payments={},
+                 reason=f"{fan_points} fan points without flowers; a win needs at least {minimum}",
+                 excluded=tuple(scored.excluded), details=details)
+
+
+@lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)
+def _flower_item(flowers: int) -> Item:
+    kinds = [kind for kind in range(flowers.bit_length()) if flowers >> kind & 1]
+    count = len(kinds)
+    return Item(FANS["flower_tiles"].name, 1, count,
+                f"{count} flower/season tile{'s' if count > 1 else ''}: {format_kinds(kinds)}")
+
+
+__all__ = ["PRESETS", "false_win_payments", "payments_summary", "score_hand", "win_payments"]

@@ -1,0 +1,160 @@
+"""Every reading (decomposition) of an MCR hand, as light tuples the fan detectors read fast.
+
+Same readings as ``engine.core.shapes.decompositions_of_counts`` (the property test in
+tests/engine/mcr/test_mcr_readings.py checks it), but without building dataclasses per group: scoring MCR
+reads every decomposition of every hand, so this is the engine's hot path. Each suit's count
+vector is split once (``engine.core.shapes.suit_splits``) and its light form cached here; a hand's
+regular readings are the product of its suits' splits.
+
+A reading is ``(form, sets, pair, pairs, knitted, order)``:
+``sets`` as ``(shape, first kind, meld kind or None)`` with the melds first; ``pair`` the pair's
+kind (-1 if the form has none or several); ``pairs`` every pair (Seven Pairs); ``knitted`` the
+knitted kinds; ``order`` the tie-break key (see ``search_order``).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from engine.core.shapes import (
+    CHOW,
+    HONORS_KNITTED,
+    KNITTED_SEQUENCE_MASKS,
+    KNITTED_STRAIGHT,
+    KONG,
+    PAIR,
+    PUNG,
+    REGULAR,
+    SEVEN_PAIRS,
+    STEP_CHOW,
+    STEP_PUNG,
+    THIRTEEN_ORPHANS,
+    suit_splits,
+    suit_steps,
+)
+from engine.core.tiles import HONORS_MASK, TERMINALS_AND_HONORS, TERMINALS_AND_HONORS_MASK, kind_mask
+
+_SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+_MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
+_SHAPE_OF_STEP = {STEP_PUNG: PUNG, STEP_CHOW: CHOW}
+# Which reading wins a tie on points: the one a search from the lowest tile upwards, trying the
+# pair, then a pung, then a chow at each step, meets last (this is what PyMahjongGB keeps), so the
+# order key is the step codes of the concealed groups by first tile (``engine.core.shapes.suit_steps``),
+# and the larger key wins.
+
+SuitReading = tuple[tuple, int, tuple]  # (sets, pair or -1, order steps)
+
+
+def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitReading, ...]:
+    """All splits of one suit into sets (and one pair when its count is 2 mod 3), in the search
+    order of ``engine.core.shapes.suit_splits``, as light tuples with kinds counted from ``base``.
+
+    ``regular_readings`` keeps every answer in ``_SUIT_TABLES``: a finite domain of at most
+    405,350 suit vectors (each count 0-4, 14 tiles at most)."""
+    return tuple((tuple((_SHAPE_OF_STEP[step], base + offset, None) for offset, step in sets),
+                  base + pair if pair >= 0 else -1, suit_steps((sets, pair)))
+                 for sets, pair in suit_splits(vec, honors))
+
+
+# Per suit: first kind, size, honours?, and the splits of its count vectors already read (the
+# answers of ``suit_readings``, looked up without building an argument key).
+_SUIT_TABLES: tuple[tuple[int, int, bool, dict], ...] = tuple(
+    (base, size, honors, {}) for base, size, honors in _SUITS)
+
+
+def regular_readings(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple, int, tuple]]:
+    """(concealed sets, pair, order) for every 4-sets-and-a-pair reading of concealed counts."""
+    parts = []
+    pair_suits = 0
+    single = True
+    for base, size, honors, splits in _SUIT_TABLES:
+        vec = tuple(counts[base:base + size])
+        if not any(vec):
+            continue
+        found = splits.get(vec)
+        if found is None:
+            found = splits[vec] = suit_readings(vec, base, honors)
+        if not found:
+            return []
+        if found[0][1] >= 0:
+            pair_suits += 1
+        if len(found) > 1:
+            single = False
+        parts.append(found)
+    if pair_suits != 1:
+        return []
+    if single:
+        if len(parts) == 1:
+            return [parts[0][0]]
+        sets: tuple = ()
+        order: tuple = ()
+        pair = -1
+        for (part_sets, part_pair, part_order), in parts:
+            sets += part_sets
+            order += part_order
+            if part_pair >= 0:
+                pair = part_pair
+        return [(sets, pair, order)]
+    out = []
+    for combo in product(*parts):
+        sets = ()
+        order = ()
+        pair = -1
+        for part_sets, part_pair, part_order in combo:
+            sets += part_sets
+            order += part_order
+            if part_pair >= 0:
+                pair = part_pair
+        out.append((sets, pair, order))
+    return out
+
+
+def meld_sets(melds) -> tuple:
+    return tuple((_MELD_SHAPES[meld.kind], meld.first, meld.kind) for meld in melds)
+
+
+# By the characters' 9 bits of a mask: whether 147m, 258m or 369m is there, as every knitted
+# sequence needs one of them (a quick no for most hands).
+_KNITTED_START = tuple(any(bits & (0x49 << start) == 0x49 << start for start in range(3))
+                       for bits in range(512))
+
+
+def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[tuple]:
+    """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``;
+    ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
+    if mask is None:
+        mask = kind_mask(kind for kind in range(34) if counts[kind])
+    regular = regular_readings(counts)
+    if len(regular) == 1:
+        sets, pair, order = regular[0]
+        found = [(REGULAR, melds + sets, pair, (), (), order)]
+    else:
+        found = [(REGULAR, melds + sets, pair, (), (), order) for sets, pair, order in regular]
+    total = sum(counts)
+    if not melds and total == 14:
+        distinct = mask.bit_count()
+        if distinct <= 7 and all(count in (0, 2, 4) for count in counts):
+            pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
+            found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
+        if mask == TERMINALS_AND_HONORS_MASK:
+            pair = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
+            found.append((THIRTEEN_ORPHANS, (), pair, (pair,), tuple(TERMINALS_AND_HONORS), ()))
+        if distinct == 14:
+            for _, sequence_mask in KNITTED_SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | HONORS_MASK):
+                    present = tuple(kind for kind in range(34) if counts[kind])
+                    found.append((HONORS_KNITTED, (), -1, (), present, ()))
+                    break
+    if len(melds) <= 1 and total + 3 * len(melds) == 14 and _KNITTED_START[mask & 0x1FF]:
+        for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
+            if mask & sequence_mask == sequence_mask:
+                rest = list(counts)
+                for kind in sequence:
+                    rest[kind] -= 1
+                for sets, pair, order in regular_readings(rest):
+                    if len(sets) + len(melds) == 1:
+                        found.append((KNITTED_STRAIGHT, melds + sets, pair, (), sequence, order))
+    return found
+
+
+__all__ = ["PAIR", "meld_sets", "readings", "regular_readings", "suit_readings"]

@@ -1,0 +1,177 @@
+"""The tiles a 13-tile MCR hand waits on, fast: MCR's wait fans need to know whether the wait is
+unique, for every hand scored, so this cannot afford to try 34 tiles through the full decomposer.
+
+Same answer as ``engine.core.shapes.waits`` (a kind whose four copies are already in the hand is
+still listed), computed per suit: each suit's count vector is classified once (can it be split
+into sets only, or into sets and one pair?) and cached, so trying a tile re-reads one suit only.
+Special forms (Seven Pairs, Thirteen Orphans, Honors and Knitted, Knitted Straight) are read
+directly from the counts.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from engine.core.shapes import KNITTED_SEQUENCE_MASKS
+from engine.core.tiles import HONORS, HONORS_MASK, TERMINALS_AND_HONORS, TERMINALS_AND_HONORS_MASK, kind_mask
+
+SETS_ONLY, WITH_PAIR = 1, 2
+_SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+_TH = frozenset(TERMINALS_AND_HONORS)
+
+
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
+def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
+    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
+    if not any(vec):
+        return SETS_ONLY
+    index = 0
+    while not vec[index]:
+        index += 1
+    count = vec[index]
+    result = 0
+    if count >= 3:
+        result |= suit_shape(vec[:index] + (count - 3,) + vec[index + 1:], honors)
+    if count >= 2 and suit_shape(vec[:index] + (count - 2,) + vec[index + 1:], honors) & SETS_ONLY:
+        result |= WITH_PAIR
+    if not honors and index <= 6 and vec[index + 1] and vec[index + 2]:
+        rest = list(vec)
+        rest[index] -= 1
+        rest[index + 1] -= 1
+        rest[index + 2] -= 1
+        result |= suit_shape(tuple(rest), honors)
+    return result
+
+
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
+def _role(vec: tuple[int, ...], honors: bool) -> int:
+    """0: this suit cannot be part of a complete hand; SETS_ONLY or WITH_PAIR: what it supplies."""
+    remainder = sum(vec) % 3
+    if remainder == 1:
+        return 0
+    need = SETS_ONLY if remainder == 0 else WITH_PAIR
+    return need if suit_shape(vec, honors) & need else 0
+
+
+@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
+def _completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Offsets whose tile makes this suit (sets only, sets and the pair)."""
+    sets_only, with_pair = [], []
+    for offset in range(len(vec)):
+        if honors:
+            if not vec[offset]:
+                continue
+        elif not any(vec[max(0, offset - 2):offset + 3]):
+            continue
+        role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
+        if role == SETS_ONLY:
+            sets_only.append(offset)
+        elif role == WITH_PAIR:
+            with_pair.append(offset)
+    return tuple(sets_only), tuple(with_pair)
+
+
+def _regular_candidates(counts) -> list[int]:
+    vecs = [tuple(counts[base:base + size]) for base, size, _ in _SUITS]
+    roles = [_role(vec, honors) for vec, (_, _, honors) in zip(vecs, _SUITS, strict=True)]
+    result = []
+    for suit, (base, _, honors) in enumerate(_SUITS):
+        others = roles[:suit] + roles[suit + 1:]
+        if 0 in others:
+            continue
+        pairs = others.count(WITH_PAIR)
+        if pairs > 1:
+            continue
+        offsets = _completions(vecs[suit], honors)[0 if pairs else 1]
+        result.extend(base + offset for offset in offsets)
+    return result
+
+
+def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Kinds that complete 4 sets + pair (with the melds) from these concealed counts."""
+    return sorted(_regular_candidates(counts))
+
+
+def special_waits(counts: list[int] | tuple[int, ...], meld_count: int, mask: int | None = None) -> set[int]:
+    """Kinds that complete one of the special forms. ``mask`` (bit k set when ``counts[k]``)
+    saves recomputing it; each form is first ruled in or out on it."""
+    if mask is None:
+        mask = kind_mask(kind for kind in range(34) if counts[kind])
+    found: set[int] = set()
+    if meld_count == 0 and sum(counts) == 13:
+        distinct = mask.bit_count()
+        if distinct <= 7:
+            odd = [kind for kind in range(34) if counts[kind] % 2]
+            if len(odd) == 1:
+                found.add(odd[0])                               # Seven Pairs
+        if not mask & ~TERMINALS_AND_HONORS_MASK:                                 # Thirteen Orphans
+            if distinct == 13:
+                found.update(TERMINALS_AND_HONORS)
+            elif distinct == 12 and max(counts) == 2:
+                found.update(kind for kind in TERMINALS_AND_HONORS if not counts[kind])
+        if distinct == 13:                                       # Honors and Knitted Tiles
+            for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
+                if not mask & ~(sequence_mask | HONORS_MASK):
+                    found.update(kind for kind in sequence + HONORS if not counts[kind])
+    if meld_count <= 1 and _KNITTED_ROWS[mask & 0x1FF] and _KNITTED_ROWS[mask >> 9 & 0x1FF] and \
+            _KNITTED_ROWS[mask >> 18 & 0x1FF]:                   # Knitted Straight
+        for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
+            if (sequence_mask & ~mask).bit_count() > 1:
+                continue
+            missing = [kind for kind in sequence if not counts[kind]]
+            rest = list(counts)
+            for kind in sequence:
+                if rest[kind]:
+                    rest[kind] -= 1
+            if missing:
+                if sum(rest) % 3 == 2 and regular_complete(rest):
+                    found.add(missing[0])
+            else:
+                found.update(regular_waits(rest))
+    return found
+
+
+# By a suit's 9 bits of a mask: whether it holds at least two of 147, 258 or 369, as a knitted
+# straight one tile short needs in every suit (a quick no for most hands).
+_KNITTED_ROWS = tuple(any((bits & 0x49 << start).bit_count() >= 2 for start in range(3))
+                      for bits in range(512))
+
+
+def regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
+    roles = [_role(tuple(counts[base:base + size]), honors) for base, size, honors in _SUITS]
+    return 0 not in roles and roles.count(WITH_PAIR) == 1
+
+
+@lru_cache(maxsize=65536)
+def waits(counts: tuple[int, ...], meld_count: int) -> tuple[int, ...]:
+    """Sorted kinds completing a hand of these concealed counts (13 - 3 * melds tiles)."""
+    found = set(regular_waits(counts))
+    found |= special_waits(counts, meld_count)
+    return tuple(sorted(found))
+
+
+def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int, mask: int | None = None) -> bool:
+    """Whether ``win`` is the only kind completing these 13 - 3 * melds concealed tiles
+    (``mask`` as in ``special_waits``)."""
+    vecs = (counts[0:9], counts[9:18], counts[18:27], counts[27:34])
+    roles = (_role(vecs[0], False), _role(vecs[1], False), _role(vecs[2], False), _role(vecs[3], True))
+    zeros = roles.count(0)
+    if zeros <= 1:
+        pairs = roles.count(WITH_PAIR)
+        for suit in range(4):
+            role = roles[suit]
+            if zeros and role:
+                continue
+            others_pairs = pairs - 1 if role == WITH_PAIR else pairs
+            if others_pairs > 1:
+                continue
+            base = 9 * suit
+            for offset in _completions(vecs[suit], suit == 3)[0 if others_pairs else 1]:
+                if base + offset != win:
+                    return False
+    if meld_count <= 1:
+        special = special_waits(counts, meld_count, mask)
+        special.discard(win)
+        if special:
+            return False
+    return True

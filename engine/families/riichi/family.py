@@ -1,0 +1,203 @@
+"""The Japanese family: modern Riichi (``riichi``) and source doc B's classical game
+(``japanese-classical``). One hand analysis (``japanese_analysis``) feeds two scoring tables.
+
+This module is the family's public face for the registry and the table: the presets and payment
+rules (data, in ``japanese_scoring``), ``score_hand``, and the tenpai/waits helpers.
+Riichi picks the reading worth the most points, then the most han, then the most fu (the
+first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` library do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.core.hand import DeclaredHand, Meld, parse_meld
+from engine.core.result import Item, Score, invalid
+from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
+from engine.families.riichi.analysis import (
+    MAX_HAN,
+    Analysis,
+    Candidate,
+    Value,
+    analyse,
+    candidate_view,
+    flag_problem,
+    fu_items_of,
+)
+from engine.families.riichi.fu import FuItem
+from engine.families.riichi.japanese_classical import score_classical
+from engine.families.riichi.payments import (
+    PRESETS,
+    draw_payments,
+    false_win_payments,
+    riichi_value,
+    win_payments,
+    with_counters,
+)
+from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
+from engine.families.riichi.readings import is_tenpai as _is_tenpai
+from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
+
+__all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
+           "score_hand", "waits", "win_payments"]
+
+
+def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
+    """Score a declared win under a Japanese preset's options (see ``PRESETS``)."""
+    melds = meld_info(hand.melds) if hand.melds else NO_MELDS
+    if hand.flags:
+        problem = flag_problem(hand, bool(melds.open_blocks))
+        if problem is not None:
+            return invalid(problem)
+    analysis = analyse(hand, options, melds)
+    if not analysis.candidates:
+        return invalid("not a complete hand: no reading as four sets and a pair, seven pairs "
+                       "or thirteen orphans")
+    if options.get("scoring") == "points_doubles":
+        return score_classical(hand, analysis, options)
+    return score_riichi(hand, analysis, options)
+
+
+# -- Riichi ---------------------------------------------------------------------------------------
+
+def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
+    dealer = hand.seat_wind == EAST
+    # Plain reads (each builtin call costs about as much as an option lookup): the registry has
+    # checked the options' types, and the two switches only key the value table by truthiness.
+    minimum = options.get("minimum_han", 1)
+    if minimum < 1:
+        minimum = 1
+    tsumo = analysis.facts.tsumo
+    dora = analysis.dora + analysis.red + analysis.ura
+    counted = options.get("counted_yakuman", True)
+    kiriage = options.get("kiriage", False)
+    best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
+    candidates = analysis.candidates
+    for candidate in candidates:
+        worth = candidate.value
+        if worth.han >= minimum:
+            # Dora count only towards an ordinary hand that has a yaku.
+            han = worth.han if worth.yakuman else worth.han + dora
+            if han > MAX_HAN:
+                han = MAX_HAN
+            value = riichi_value(han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage)
+            total = value[0]
+        else:
+            total, han, value = -1, worth.han, None
+        if len(candidates) == 1:        # nothing to compare with
+            best = ((total,), candidate, han, value)
+            break
+        key = (total, bool(worth.yakuman), han, candidate.fu, candidate.raw_fu)
+        if best is None or key > best[0]:
+            best = (key, candidate, han, value)
+    assert best is not None
+    _, candidate, han, value = best
+    if value is None:
+        return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
+                       fu=candidate.fu)
+    total, basic, limit, payments = value
+    worth = candidate.value
+    items, ids, dynamic = explained_value(worth)
+    if dynamic:
+        items = _with_reasons(items, dynamic, candidate, analysis)
+    if dora and not worth.yakuman:
+        items += dora_items(analysis.dora, analysis.red, analysis.ura)
+    # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking and
+    # C-level maps rather than builtin calls and comprehensions, which cost more per hand.
+    details = {"basic_points": basic, "yaku": [*ids],
+               "fu_items": [*fu_texts(candidate.raw_fu, (*fu_items_of(candidate, analysis),))],
+               "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
+    return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
+                 None, (), details)
+
+
+@lru_cache(maxsize=8192)
+def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
+    """The fu breakdown as text ('30 base', '8 closed pung', ...); few breakdowns occur, so each
+    is written once."""
+    base = raw_fu - sum(fu for fu, _ in fu_items)
+    return ((f"{base} base",) if base else ()) + tuple(f"{fu} {why}" for fu, why in fu_items)
+
+
+DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),
+                ("Ura Dora", "tiles after the ura indicators"))
+
+
+@lru_cache(maxsize=8192)
+def explained(yaku: tuple[tuple[Yaku, int], ...]
+              ) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """(items, yaku ids, positions of the items whose reason reads the hand) for a set of yaku.
+    Few distinct sets occur, so each is explained once; a reason that names the hand's tiles (a
+    suit, a rank, the winning tile) is left as a placeholder for ``_with_reasons``."""
+    items: list[Item] = []
+    dynamic = []
+    for index, (unit, value) in enumerate(yaku):
+        if isinstance(unit.why, str):
+            items.append(Item(unit.name, value, 1, unit.why))
+        else:
+            items.append(Item(unit.name, value, 1, ""))
+            dynamic.append(index)
+    return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
+
+
+@lru_cache(maxsize=8192)
+def explained_value(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """``explained`` for a candidate's shared Value, keyed on its identity (cheaper to hash than
+    the yaku themselves)."""
+    return explained(value.yaku)
+
+
+@lru_cache(maxsize=1024)
+def dora_items(dora: int, red: int, ura: int) -> tuple[Item, ...]:
+    """The dora, red five and ura dora items of an ordinary hand, once per count triple."""
+    return tuple(Item(name, count, 1, why)
+                 for (name, why), count in zip(DORA_REASONS, (dora, red, ura), strict=True) if count)
+
+
+def _with_reasons(items: tuple[Item, ...], dynamic: tuple[int, ...], candidate: Candidate,
+                  analysis: Analysis) -> tuple[Item, ...]:
+    """The items with the hand-specific reasons filled in; the reading is rebuilt only for a
+    reason that needs it."""
+    filled = [*items]
+    view = None
+    for index in dynamic:
+        unit, value = candidate.yaku[index]
+        if view is None and unit.scope == SETS:
+            view = candidate_view(candidate)
+        filled[index] = shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[operator,arg-type]
+    return (*filled,)
+
+
+@lru_cache(maxsize=4096)
+def shared_item(name: str, value: int, why: str) -> Item:
+    """Items are immutable and few distinct ones occur, so equal items are built once (building a
+    frozen dataclass costs about as much as scoring a yaku)."""
+    return Item(name, value, 1, why)
+
+
+# -- tenpai helpers -------------------------------------------------------------------------------
+
+def waits(tiles: str | Iterable[Tile], melds: Sequence[Meld | str] = ()) -> list[str]:
+    """The tile codes that complete a 13-tile hand (for draw payments and furiten warnings)."""
+    tile_list = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
+    meld_list = [parse_meld(meld) if isinstance(meld, str) else meld for meld in melds]
+    return [KIND_CODES[kind] for kind in wait_kinds(tile_list, meld_list)]
+
+
+def is_tenpai(tiles: str | Iterable[Tile], melds: Sequence[Meld | str] = ()) -> bool:
+    """Is a 13-tile hand waiting (one tile from complete, on a tile that can still come)?"""
+    tile_list = parse_tiles(tiles) if isinstance(tiles, str) else list(tiles)
+    meld_list = [parse_meld(meld) if isinstance(meld, str) else meld for meld in melds]
+    return _is_tenpai(tile_list, meld_list)
+
+
+def furiten_waits(tiles: str | Iterable[Tile], discards: str | Iterable[Tile],
+                  melds: Sequence[Meld | str] = ()) -> list[str]:
+    """The waits the player has already discarded: any one makes the hand furiten (no ron), and
+    is the tile a sacred-discard warning names."""
+    discard_list = parse_tiles(discards, check_counts=False) if isinstance(discards, str) \
+        else list(discards)
+    thrown = {tile.kind for tile in discard_list}
+    return [code for code in waits(tiles, melds) if CODE_TO_KIND[code] in thrown]

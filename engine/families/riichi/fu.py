@@ -1,0 +1,80 @@
+"""Fu (minipoints) of one reading of a Riichi hand, with the item that earned each.
+
+Rules: 20 base; +10 for a closed hand won on a discard (menzen kafu, counted in a 30 base);
+wait fu 2 for an edge (12-3, 7-89), closed (1-3) or single (pair) wait; 2 per yakuhai in the pair
+(4 for a double wind pair); pungs 2/4, terminal or honour pungs 4/8, kongs four times that (open /
+closed); a pung completed on a discard counts as open; 2 for tsumo except for pinfu; an open hand
+with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is rounded up to 10.
+
+The analysis adds up each reading's fu as totals (per suit split, ``japanese_parts``) and keeps
+the best; ``fu_items`` writes the items (``BLOCK_FU``, ``PAIR_FU`` and the wait, tsumo and open
+items) only for the reading that is shown.
+"""
+
+from __future__ import annotations
+
+from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, Block
+
+SEVEN_PAIRS_FU = 25
+_TERMINAL_OR_HONOR = tuple(kind >= 27 or kind % 9 in (0, 8) for kind in range(34))
+# (terminal or honour, kong, open) -> (fu, item)
+_SET_FU = {
+    (False, False, False): (4, "closed pung"), (False, False, True): (2, "open pung"),
+    (False, True, False): (16, "closed kong"), (False, True, True): (8, "open kong"),
+    (True, False, False): (8, "closed pung"), (True, False, True): (4, "open pung"),
+    (True, True, False): (32, "closed kong"), (True, True, True): (16, "open kong"),
+}
+
+FuItem = tuple[int, str]
+# The same table by block: BLOCK_FU[kind * 4 + shape][opened] for pungs and kongs (a list index
+# is cheaper than building a key per set).
+BLOCK_FU: tuple[tuple[FuItem, FuItem] | None, ...] = tuple(
+    (_SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, False)],
+     _SET_FU[(_TERMINAL_OR_HONOR[kind], shape == KONG_B, True)]) if shape in (KONG_B, PUNG_B) else None
+    for kind in range(34) for shape in range(4))
+_EDGE, _CLOSED, _SINGLE = (2, "edge wait"), (2, "closed wait"), (2, "single wait")
+_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
+_TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
+PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valued twice"
+# The fu the sets of one reading earn whatever the winning set, as the analysis' one pass over the
+# reading collects them: (items in reading order, their total, the position of the concealed pung
+# of the winning tile's kind among the items, or -1).
+SetFu = tuple[list[FuItem], int, int]
+
+
+def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
+             seat_wind: int, round_wind: int, tsumo: bool, is_open: bool, open_pinfu_fu: bool = True,
+             pinfu_tsumo_fu: bool = False) -> list[FuItem]:
+    """The fu items of a regular reading won on ``win_group`` (the base excluded), in the order
+    they are shown: the wait, then each pung, kong and valued pair in reading order, then tsumo
+    or the open hand's 2. One walk over the reading; the analysis adds up the same rules as
+    totals for every candidate and asks for the items of the one it shows."""
+    items: list[FuItem] = []
+    group_kind, group_shape = win_group
+    if group_shape == CHOW_B:
+        rank = group_kind % 9
+        if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
+            items.append(_EDGE)
+        if win_kind == group_kind + 1:
+            items.append(_CLOSED)
+    elif group_shape == PAIR_B:
+        items.append(_SINGLE)
+    # A concealed pung completed on a discard counts as open.
+    ron_pung = group_shape == PUNG_B and not tsumo
+    for block in reading:
+        kind, shape = block
+        if shape == CHOW_B:
+            continue
+        if shape != PAIR_B:
+            opened = (ron_pung and block == win_group) or (open_blocks != () and block in open_blocks)
+            items.append(BLOCK_FU[kind * 4 + shape][opened])  # type: ignore[index]
+        elif kind >= 27:
+            valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+            if valued:
+                items.append(PAIR_FU[valued >= 2])
+    if tsumo and (items or pinfu_tsumo_fu):
+        items.append(_TSUMO)
+    if is_open and not items and open_pinfu_fu:
+        items.append(_OPEN_NO_FU)
+    return items
+

@@ -1,0 +1,251 @@
+"""How a Japanese hand may be read: sets and pair, seven distinct pairs, thirteen orphans; which
+set the winning tile completed; and the waits of a 13-tile hand.
+
+A block is a ``(kind, shape)`` pair with shapes ordered kong < pung < pair < chow, and a reading
+is the sorted tuple of its blocks, melds included. Readings are listed in sorted order, which is
+the order in which ties between equally valued readings are broken (the first one wins), so the
+same hand always gets the same breakdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.core.hand import Meld
+from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, suit_splits
+from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
+
+KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
+Block = tuple[int, int]
+
+MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "ankan": KONG_B}
+# Every block made once, BLOCKS[kind][shape]: readings, melds and the cached splits all share these
+# tuples rather than each holding copies, so equal blocks are the same object (lookups and
+# comparisons succeed on identity before comparing contents).
+BLOCKS: tuple[tuple[Block, ...], ...] = tuple(
+    tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B)) for kind in range(NUM_KINDS))
+ORPHANS = TERMINALS_AND_HONORS
+
+
+@dataclass(frozen=True, slots=True)
+class MeldInfo:
+    """What scoring needs of the melds: their blocks, which are open, and the kongs. A slots
+    dataclass: its fields are read many times per hand, and Python 3.11 specialises reads of
+    slots (not of a named tuple's fields), which outweighs the dearer frozen constructor."""
+
+    blocks: tuple[Block, ...]
+    open_blocks: tuple[Block, ...]
+    kong_count: int
+    any_melds: bool
+    present: int = 0              # bit k set when kind k is in a meld
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.open_blocks)
+
+
+NO_MELDS = MeldInfo((), (), 0, False)
+
+
+def meld_info(melds: Sequence[Meld]) -> MeldInfo:
+    if not melds:
+        return NO_MELDS
+    blocks = []
+    open_blocks = []
+    kongs = present = 0
+    for meld in melds:
+        shape = MELD_SHAPES[meld.kind]
+        tiles = meld.tiles
+        if shape == CHOW_B:
+            kind = min(tiles[0].kind, tiles[1].kind, tiles[2].kind)
+            present |= 7 << kind
+        else:
+            kind = tiles[0].kind
+            present |= 1 << kind
+        block = BLOCKS[kind][shape]
+        blocks.append(block)
+        if meld.kind != "ankan":
+            open_blocks.append(block)
+        if shape == KONG_B:
+            kongs += 1
+    return MeldInfo((*blocks,), (*open_blocks,), kongs, True, present)
+
+
+SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
+_BLOCK_OF_STEP = {STEP_PUNG: PUNG_B, STEP_CHOW: CHOW_B}
+
+
+@lru_cache(maxsize=16384)
+def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int, SuitReading | None]:
+    """(every split of one suit's nine counts, the kinds present as bits, the split when there is
+    exactly one).
+
+    Suits repeat across hands far more than whole hands do, so this is the level worth caching.
+    """
+    mask = 0
+    for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (base + offset)
+    splits = _suit_readings(counts, base)
+    return splits, mask, splits[0] if len(splits) == 1 else None
+
+
+def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading, ...]:
+    """``engine.core.shapes.suit_splits`` answers as blocks counted from ``base``, each split's blocks
+    and the splits sorted."""
+    found = []
+    for sets, pair in splits:
+        blocks = [BLOCKS[base + offset][_BLOCK_OF_STEP[step]] for offset, step in sets]
+        if pair >= 0:
+            blocks.append(BLOCKS[base + pair][PAIR_B])
+        found.append((tuple(sorted(blocks)), 1 if pair >= 0 else 0))
+    found.sort()
+    return tuple(found)
+
+
+def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
+    """Every split of one suit's nine counts into chows, pungs and at most one pair."""
+    return _readings_of(suit_splits(tuple(counts), False), base)
+
+
+@lru_cache(maxsize=1024)
+def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
+    """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
+    kinds present as bits)."""
+    mask = 0
+    for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (27 + offset)
+    splits = _readings_of(suit_splits(tuple(counts), True), 27)
+    return (splits[0] if splits else None), mask
+
+
+# Public names for the per-suit lookups (the analysis builds its per-split shares on them).
+suit_shape = _suit_shape
+honour_shape = _honour_shape
+
+_NO_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
+
+
+def concealed_readings(counts: bytes) -> list[tuple[Block, ...]]:
+    """Every split of concealed counts into sets and exactly one pair, each sorted."""
+    return concealed_split(counts)[0]
+
+
+def concealed_split(counts: bytes) -> tuple[list[tuple[Block, ...]], int]:
+    """(every split of concealed counts into sets and exactly one pair, each sorted; the kinds
+    present as bits, read off the same per-suit lookups).
+
+    Counts come as 34 bytes: slicing, comparing and hashing a suit's nine are cheaper than for a
+    tuple of ints.
+
+    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_shape``). Most
+    suits split one way only, so those are joined straight onto one reading; a list of
+    combinations is started only at the first suit with several splits.
+    """
+    honour_counts = counts[27:]
+    blocks: tuple[Block, ...] = ()
+    pairs = 0
+    present = 0
+    dead = False                    # no reading; the scan goes on for the kinds present
+    if honour_counts != _NO_HONOURS:
+        honour, present = _honour_shape(honour_counts)
+        if honour is None:
+            dead = True
+        else:
+            blocks, pairs = honour
+    combos: list[SuitReading] | None = None
+    for base in (18, 9, 0):          # built back to front, so each reading stays sorted
+        key = counts[base:base + 9]
+        if key == _NO_SUIT:
+            continue
+        splits, mask, single = _suit_shape(key, base)
+        present |= mask
+        if dead:
+            continue
+        if combos is None and single is not None:
+            suit_blocks, suit_pairs = single
+            pairs += suit_pairs
+            blocks = suit_blocks + blocks
+            dead = pairs > 1
+            continue
+        if not splits:
+            dead = True
+            continue
+        if combos is None:
+            combos = [(blocks, pairs)]
+        combos = [(suit_blocks + rest, suit_pairs + more) for suit_blocks, suit_pairs in splits
+                  for rest, more in combos if suit_pairs + more <= 1]
+    if dead:
+        return [], present
+    if combos is None:
+        return ([blocks] if pairs == 1 else []), present
+    return [blocks for blocks, pairs in combos if pairs == 1], present
+
+
+def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
+    """Seven different pairs (four of a kind is not two pairs in Riichi): seven kinds held twice
+    and the other 27 not at all, counted by the sequence's own (C) count before any loop."""
+    if counts.count(2) != 7 or counts.count(0) != NUM_KINDS - 7:
+        return None
+    return tuple(BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS) if counts[kind])
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus a second of one of them, nothing else."""
+    product = 1
+    for kind in ORPHANS:
+        product *= counts[kind]
+    return product == 2 and sum(counts) == 14
+
+
+def block_kinds(block: Block) -> tuple[int, ...]:
+    kind, shape = block
+    if shape == CHOW_B:
+        return (kind, kind + 1, kind + 2)
+    return (kind,) * (4 - shape if shape < PAIR_B else 2)
+
+
+# -- tenpai and waits ---------------------------------------------------------------------------
+
+def completes(counts: Sequence[int], meld_count: int) -> bool:
+    """Do these concealed counts (3n+2 tiles) complete a hand with ``meld_count`` melds?"""
+    key = bytes(counts)
+    if concealed_readings(key):
+        return True
+    if meld_count == 0 and sum(key) == 14:
+        return seven_pairs(key) is not None or is_thirteen_orphans(key)
+    return False
+
+
+def wait_kinds(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> list[int]:
+    """Kinds that complete a hand of 13 - 3 x melds concealed tiles, in kind order.
+
+    A kind whose four copies are all in the player's own hand and melds is not a wait (it cannot
+    be drawn or claimed), so a hand waiting only on such a kind is not tenpai.
+    """
+    concealed = counts34(tiles)
+    if sum(concealed) + 3 * len(melds) != 13:
+        raise ValueError(f"a waiting hand has 13 tiles counting 3 per meld, got "
+                         f"{sum(concealed) + 3 * len(melds)}")
+    held = list(concealed)
+    for meld in melds:
+        for tile in meld.tiles:
+            held[tile.kind] += 1
+    result = []
+    for kind in range(NUM_KINDS):
+        if held[kind] >= 4:
+            continue
+        concealed[kind] += 1
+        if completes(concealed, len(melds)):
+            result.append(kind)
+        concealed[kind] -= 1
+    return result
+
+
+def is_tenpai(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> bool:
+    """Is a 13-tile hand one tile from complete (draw payments, furiten warnings)?"""
+    return bool(wait_kinds(tiles, melds))

@@ -1,0 +1,193 @@
+"""What each suit's split brings to a Riichi reading, worked out once per split.
+
+A reading is one split of each suit (and the honours' one reading) plus the melds. Everything the
+yaku and fu of the sets need adds up over those parts: the number of chows and pungs, how many
+blocks hold no terminal or honour, pairs of identical chows, concealed pungs and their fu, and the
+bit masks of chow starts and pung kinds that sanshoku, ittsu and sanshoku doukou read. So each
+split's share is counted once, in a cache keyed on the suit's nine counts (suits repeat across
+hands far more than whole hands do), and a reading is scored by adding a few integers instead of
+walking its blocks. The counters share one integer (``tally``, fields of 4 bits below the fu),
+so adding two parts is one addition.
+
+Which block the winning tile completed is a property of the split too: ``Part.wins`` lists, for
+each kind of the suit, the distinct blocks holding it (the candidates for the winning set), the
+chows among them, and whether a concealed pung of that kind exists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.families.riichi.fu import BLOCK_FU
+from engine.families.riichi.readings import CHOW_B, PAIR_B, PUNG_B, Block, honour_shape, suit_shape
+from engine.families.riichi.yaku import SIMPLE
+
+# Fields of a tally: each counter has 4 bits (a reading has at most 5 blocks); the fu come last.
+T_CHOWS, T_TRIPLETS, T_INSIDE, T_PEIKOU, T_HONOURS, T_CLOSED, T_PAIRS = \
+    (1 << shift for shift in range(0, 28, 4))
+FIELD = 15                    # the mask of one counter once shifted down
+CHOWS_AT, TRIPLETS_AT, INSIDE_AT, PEIKOU_AT, HONOURS_AT, CLOSED_AT, PAIRS_AT, FU_AT = range(0, 32, 4)
+PUNGS_AT = 32                 # masks: chow starts in bits 0-26, suited pung kinds from bit 32
+SUITED = (1 << 27) - 1
+
+# (the blocks the winning kind may have completed, the chows among them, a concealed pung of it)
+WinInfo = tuple[tuple[Block, ...], tuple[Block, ...], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One suit's split (or the honours' reading): its sorted blocks, its tally and masks, and
+    the winning-set facts for each kind of the suit (None where the split holds none of it)."""
+
+    blocks: tuple[Block, ...]
+    tally: int
+    masks: int
+    pair: int                         # the kind of its pair, or -1
+    wins: tuple[WinInfo | None, ...]  # by offset from the suit's first kind
+
+
+def _outside(kind: int, shape: int) -> bool:
+    """Does the block hold a terminal or an honour (chanta, junchan)?"""
+    return kind % 9 in (0, 6) if shape == CHOW_B else not SIMPLE[kind]
+
+
+def block_tally(kind: int, shape: int, opened: bool) -> tuple[int, int]:
+    """(tally, masks) of one block: concealed pungs are closed, a meld is closed only as a
+    concealed kong. Pairs count here but earn their fu per hand (it depends on the winds)."""
+    tally = 0 if _outside(kind, shape) else T_INSIDE
+    if kind >= 27:
+        tally += T_HONOURS
+    if shape == CHOW_B:
+        return tally + T_CHOWS, 1 << kind
+    if shape == PAIR_B:
+        return tally + T_PAIRS, 0
+    fu, _ = BLOCK_FU[kind * 4 + shape][opened]  # type: ignore[index]
+    tally += T_TRIPLETS + (fu << FU_AT) + (0 if opened else T_CLOSED)
+    return tally, (1 << (PUNGS_AT + kind)) if kind < 27 else 0
+
+
+# Every meld block's (tally, masks), by kind * 4 + shape and then open (a list index per meld).
+MELD_TALLY: tuple[tuple[tuple[int, int], tuple[int, int]] | None, ...] = tuple(
+    (block_tally(kind, shape, False), block_tally(kind, shape, True))
+    if shape != PAIR_B and (shape != CHOW_B or (kind < 27 and kind % 9 <= 6)) else None
+    for kind in range(34) for shape in range(4))
+# The fu a concealed pung loses when a discard completes it (it counts as open), by kind.
+RON_PUNG_LOSS: tuple[int, ...] = tuple(
+    BLOCK_FU[kind * 4 + PUNG_B][False][0] - BLOCK_FU[kind * 4 + PUNG_B][True][0]  # type: ignore[index]
+    for kind in range(34))
+
+
+def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
+    """Count one split's share of a reading (see the module docstring)."""
+    tally = masks = 0
+    pair = -1
+    chows: dict[int, int] = {}
+    for kind, shape in blocks:
+        block_bits, block_masks = block_tally(kind, shape, False)
+        tally += block_bits
+        masks |= block_masks
+        if shape == CHOW_B:
+            chows[kind] = chows.get(kind, 0) + 1
+        elif shape == PAIR_B:
+            pair = kind
+    tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
+    wins: list[WinInfo | None] = []
+    for kind in range(base, base + size):
+        groups: list[Block] = []
+        win_chows: list[Block] = []
+        pung = False
+        for block in blocks:
+            first, shape = block
+            if not (first <= kind <= first + 2 if shape == CHOW_B else first == kind):
+                continue
+            if block not in groups:
+                groups.append(block)
+            if shape == CHOW_B:
+                win_chows.append(block)
+            elif shape != PAIR_B:
+                pung = True
+        wins.append((tuple(groups), tuple(win_chows), pung) if groups else None)
+    return Part(blocks, tally, masks, pair, tuple(wins))
+
+
+@lru_cache(maxsize=16384)
+def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
+    """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
+    bits; the Part when there is exactly one). Cached per suit: the splits and their shares are
+    the same in every hand."""
+    splits, mask, _ = suit_shape(counts, base)
+    parts = tuple(make_part(blocks, base, 9) for blocks, _ in splits)
+    return parts, mask, parts[0] if len(parts) == 1 else None
+
+
+@lru_cache(maxsize=4096)
+def honour_part(counts: bytes) -> tuple[Part | None, int]:
+    """(the honours' one reading as a Part, or None when they do not read; the kinds present)."""
+    reading, mask = honour_shape(counts)
+    return (None if reading is None else make_part(reading[0], 27, 7)), mask
+
+
+_NO_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
+# One reading of the concealed tiles: sorted blocks, summed tally, masks, the winning-kind facts.
+Entry = tuple[tuple[Block, ...], int, int, WinInfo | None]
+
+
+def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
+    """(every reading of concealed counts as sets and exactly one pair, with its summed share;
+    the kinds present as bits; the honour pair's kind or -1).
+
+    Counts come as 34 bytes (a suit's nine slice and hash cheaply). Built back to front so each
+    reading's blocks stay sorted; most suits split one way only, so those are joined straight on,
+    and a list of combinations starts only at the first suit with several splits. Not cached as a
+    whole: whole hands rarely repeat, suits do.
+    """
+    blocks: tuple[Block, ...] = ()
+    tally = masks = present = 0
+    win_info: WinInfo | None = None
+    honour_pair = -1
+    dead = False                    # no reading; the scan goes on for the kinds present
+    honour_counts = counts[27:]
+    if honour_counts != _NO_HONOURS:
+        honours, present = honour_part(honour_counts)
+        if honours is None:
+            dead = True
+        else:
+            blocks, tally, honour_pair = honours.blocks, honours.tally, honours.pair
+            if win >= 27:
+                win_info = honours.wins[win - 27]
+    combos: list[Entry] | None = None
+    win_base = win - win % 9 if win < 27 else -1
+    for base in (18, 9, 0):
+        key = counts[base:base + 9]
+        if key == _NO_SUIT:
+            continue
+        parts, mask, single = suit_parts(key, base)
+        present |= mask
+        if dead:
+            continue
+        if single is not None and combos is None:
+            # Too many pairs is caught at the end, where every reading needs exactly one.
+            blocks = single.blocks + blocks
+            tally += single.tally
+            masks |= single.masks
+            if base == win_base:
+                win_info = single.wins[win - base]
+            continue
+        if not parts:
+            dead = True
+            continue
+        if combos is None:
+            combos = [(blocks, tally, masks, win_info)]
+        on_win = base == win_base
+        combos = [(part.blocks + rest, part.tally + more, part.masks | bits,
+                   part.wins[win - base] if on_win else info)
+                  for part in parts for rest, more, bits, info in combos
+                  if (part.tally + more) >> PAIRS_AT & FIELD <= 1]
+    if dead:
+        return [], present, honour_pair
+    if combos is None:
+        return ([(blocks, tally, masks, win_info)] if tally >> PAIRS_AT & FIELD == 1 else []), \
+            present, honour_pair
+    return [entry for entry in combos if entry[1] >> PAIRS_AT & FIELD == 1], present, honour_pair

@@ -1,0 +1,1 @@
+"""The table: state = fold(events), what follows each hand, disputes over a declared win."""

@@ -1,0 +1,142 @@
+"""What follows each hand, per preset: dealer rotation, counters, game length, claims (as data).
+
+``engine.table.state`` holds the logic (one fold over the events); this module holds the per-preset
+facts it reads, so a house variant is a new row here rather than a new branch there. The sources
+are RULES.md sections 1.3 (MCR seats), 2.4-2.5 (doc B counters and draws), 3.5 (classical flow)
+and the decisions table (Riichi).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+# RULES.md 1.3 (Appendix 4): for each prevailing-wind round, the players (A B C D = the players who
+# drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
+APPENDIX4_SEATING: tuple[tuple[int, int, int, int], ...] = (
+    (0, 1, 2, 3),  # East round:  A B C D
+    (1, 0, 3, 2),  # South round: B A D C
+    (2, 3, 1, 0),  # West round:  C D B A
+    (3, 2, 0, 1),  # North round: D C A B
+)
+# The same table read the other way: ROUND_SEAT[round][player] = the seat (0-3) a player takes.
+ROUND_SEAT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(seating.index(player) for player in range(4)) for seating in APPENDIX4_SEATING)
+
+KEEP_NEVER = "never"
+KEEP_ALWAYS = "always"
+KEEP_IF_WAITING = "if_waiting"      # the dealer keeps the deal when waiting (tenpai) at the draw
+
+CLAIM_HEAD_BUMP = "head_bump"        # the claimant first in turn after the discarder wins alone
+CLAIM_NEXT_IN_TURN = "next_in_turn"  # Babcock's wording; the same seat, kept distinct for the docs
+CLAIM_DOUBLE_RON = "double_ron"      # Tenhou: two claimants both win; counters and sticks go to the
+                                     # one first in turn after the discarder
+
+
+@dataclass(frozen=True)
+class Flow:
+    """The table rules of one preset: what happens between hands, not how a hand scores."""
+
+    name: str
+    seating: str                      # "appendix4" (players change seats per round) or "fixed"
+    fixed_hands: int | None           # MCR: always 16 hands, whatever happens
+    rounds: int                       # prevailing-wind rounds in a game (when not fixed_hands)
+    dealer_keeps_on_win: bool         # the dealer wins -> deals again
+    keep_on_exhaustive_draw: str      # KEEP_* after the wall runs out
+    keep_on_abortive_draw: str        # KEEP_* after an abortive draw
+    counter_on_dealer_win: bool       # a dealer repeat after a win adds a counter (honba)
+    counter_on_draw: bool             # every draw adds a counter (Riichi); else a draw resets them
+    claim_rule: str                   # CLAIM_* for several claims on one discard
+    three_claims_abortive: bool       # three claimants on one discard = abortive draw
+    riichi_stick: int                 # points a riichi declaration puts on the table (0: no riichi)
+    start_points: int                 # every player's score before hand 1
+    draw_payments: bool               # call the family's draw_payments at an exhaustive draw
+    false_win_dead_hand: bool = True  # after a false win the offender plays on with a dead hand;
+                                      # False: the hand is redealt (Japanese chombo), nobody is dead
+
+
+MCR = Flow(
+    name="mcr", seating="appendix4", fixed_hands=16, rounds=4,
+    dealer_keeps_on_win=False, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
+    counter_on_dealer_win=False, counter_on_draw=False,
+    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
+    riichi_stick=0, start_points=0, draw_payments=False,
+)
+
+# Doc B (RULES 2.4-2.5): a counter only when East wins and stays; the deal passes on any draw
+# (counters then reset); three ron claimants = abortive draw; optional 100-point riichi stick;
+# the optional 600 draw pool is the family's draw_payments (it reads the preset's option).
+JAPANESE_CLASSICAL = Flow(
+    name="japanese-classical", seating="fixed", fixed_hands=None, rounds=4,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
+    counter_on_dealer_win=True, counter_on_draw=False,
+    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
+    riichi_stick=100, start_points=0, draw_payments=True, false_win_dead_hand=False,
+)
+
+# Riichi (decisions table): a half game (East and South rounds), honba on dealer repeats and on
+# every draw, the dealer keeps the deal when tenpai at an exhaustive draw and after an abortive
+# draw, 1000-point riichi sticks, the 3000 draw pool.
+RIICHI = Flow(
+    name="riichi", seating="fixed", fixed_hands=None, rounds=2,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_IF_WAITING, keep_on_abortive_draw=KEEP_ALWAYS,
+    counter_on_dealer_win=True, counter_on_draw=True,
+    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
+    riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
+)
+
+# Classical (RULES 3.5): East repeats after an East win without limit and deals again after a
+# draw; no counters; several Mah-Jongg claimants: the next in turn after the discarder wins.
+CLASSICAL = Flow(
+    name="classical", seating="fixed", fixed_hands=None, rounds=4,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+    counter_on_dealer_win=False, counter_on_draw=False,
+    claim_rule=CLAIM_NEXT_IN_TURN, three_claims_abortive=False,
+    riichi_stick=0, start_points=0, draw_payments=False,
+)
+
+FLOWS: dict[str, Flow] = {
+    "mcr": MCR,
+    "mcr-ema": MCR,
+    "japanese-classical": JAPANESE_CLASSICAL,
+    "riichi": RIICHI,
+    "classical": CLASSICAL,
+}
+
+# A preset not listed above takes its family's usual flow (the family is named by its package).
+FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "riichi": RIICHI, "babcock": CLASSICAL}
+
+
+# Preset options (of the family modules) that change the flow: option -> (Flow field, conversion).
+_KEEP_WORDS = {"tenpai": KEEP_IF_WAITING, "waiting": KEEP_IF_WAITING, "always": KEEP_ALWAYS,
+               "never": KEEP_NEVER}
+OPTION_FIELDS: dict[str, tuple[str, Any]] = {
+    "counter_on_draw": ("counter_on_draw", bool),
+    "riichi_stick": ("riichi_stick", int),
+    "start_points": ("start_points", int),
+    "dealer_keeps_on_draw": ("keep_on_exhaustive_draw", _KEEP_WORDS.__getitem__),
+    "multiple_ron": ("claim_rule", str),
+}
+
+
+def flow_for(preset: str, family: str, options: Mapping[str, Any] | None = None) -> Flow:
+    """The flow of a preset (its own row, else its family's), with the table's options applied."""
+    if preset in FLOWS:
+        flow = FLOWS[preset]
+    elif family in FAMILY_FLOWS:
+        flow = FAMILY_FLOWS[family]
+    else:
+        raise KeyError(f"no table flow for preset {preset!r} (family {family!r})")
+    changes: dict[str, Any] = {}
+    for option, (field_name, convert) in OPTION_FIELDS.items():
+        value = (options or {}).get(option)
+        if value is not None:
+            try:
+                changes[field_name] = convert(value)
+            except (KeyError, TypeError, ValueError) as error:
+                raise ValueError(f"option {option!r}: {value!r} is not understood") from error
+    if changes.get("claim_rule", flow.claim_rule) not in (CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN,
+                                                           CLAIM_DOUBLE_RON):
+        raise ValueError(f"option 'multiple_ron': {changes['claim_rule']!r} is not understood")
+    return replace(flow, **changes)

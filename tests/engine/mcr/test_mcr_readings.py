@@ -1,0 +1,80 @@
+"""The fast MCR readings and waits give exactly what engine.core.shapes gives (the reference)."""
+
+import random
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from mcr_random import random_hands
+
+from engine.core.hand import hand_from_dict
+from engine.core.shapes import decompose
+from engine.core.shapes import waits as reference_waits
+from engine.core.tiles import counts34
+from engine.families.mcr.readings import meld_sets, readings
+from engine.families.mcr.waits import is_unique_wait, waits
+
+
+def normalised_reference(hand):
+    return sorted((found.form, tuple(sorted((group.shape, group.first, group.meld or "")
+                                            for group in found.groups)))
+                  for found in decompose(hand))
+
+
+def normalised_fast(hand):
+    out = []
+    found = readings(counts34(hand.concealed), meld_sets(hand.melds))
+    for form, sets, pair, pairs, _knitted, _order in found:
+        groups = [(shape, first, meld or "") for shape, first, meld in sets]
+        groups += [("pair", kind, "") for kind in (pairs if form == "seven_pairs" else
+                                                   [pair] if pair >= 0 else [])]
+        out.append((form, tuple(sorted(groups))))
+    return sorted(out)
+
+
+def test_readings_match_shapes_on_random_hands():
+    for data in random_hands(1500, seed=41):
+        hand = hand_from_dict(data)
+        assert normalised_fast(hand) == normalised_reference(hand), data
+
+
+def test_all_alternative_readings_are_found():
+    hand = hand_from_dict({"hand": "11122233344455m", "win_tile": "5m"})
+    forms = {tuple(sorted(shape for shape, _, _ in sets)) for _, sets, *_ in
+             readings(counts34(hand.concealed), ())}
+    assert ("chow", "chow", "chow", "pung") in forms and ("pung", "pung", "pung", "pung") in forms
+
+
+def test_waits_match_shapes_after_removing_any_tile():
+    rng = random.Random(5)
+    for data in random_hands(800, seed=43):
+        hand = hand_from_dict(data)
+        counts = counts34(hand.concealed)
+        kind = rng.choice([tile.kind for tile in hand.concealed])
+        counts[kind] -= 1
+        expected = tuple(reference_waits(counts, len(hand.melds)))
+        assert waits(tuple(counts), len(hand.melds)) == expected, data
+        assert is_unique_wait(tuple(counts), len(hand.melds), kind) == (expected == (kind,)), data
+
+
+POOLS = [list(range(9)), list(range(9)) + list(range(27, 34)), list(range(34)),
+         [0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 31]]
+
+
+@st.composite
+def concealed_tiles(draw):
+    meld_count = draw(st.sampled_from([0, 0, 1, 2, 3]))
+    pool = draw(st.sampled_from(POOLS))
+    size = 13 - 3 * meld_count
+    kinds = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
+    counts = [0] * 34
+    for kind in kinds:
+        counts[kind] += 1
+    assume(max(counts) <= 4)
+    return counts, meld_count
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(concealed_tiles())
+def test_waits_match_shapes_on_arbitrary_tiles(example):
+    counts, meld_count = example
+    assert waits(tuple(counts), meld_count) == tuple(reference_waits(counts, meld_count))
