@@ -196,12 +196,31 @@ class DeclaredHand:
         }
 
 
+# The most tiles each field can hold: a hand with four kongs has 18, there are 8 flowers and
+# seasons, and at most 5 dora (and 5 ura) indicators (the first plus one per kong).
+MAX_TILES = {"hand": 18, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+
+
+def _capped_text(value: Any, key: str) -> Any:
+    """Refuse text far longer than the field's tiles could be written in, before parsing it
+    (tiles are at most two characters each, plus separators)."""
+    limit = MAX_TILES[key]
+    if isinstance(value, str) and len(value) > 3 * limit + 8:
+        raise HandError(f"{key} is {len(value)} characters long; it holds at most {limit} tiles")
+    return value
+
+
 def _tiles_field(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
-    value = data.get(key) or ""
+    value = _capped_text(data.get(key) or "", key)
     try:
-        return tuple(parse_tiles(value, check_counts=False))
+        tiles = tuple(parse_tiles(value, check_counts=False))
     except NotationError as error:
         raise HandError(f"{key}: {error}") from error
+    if len(tiles) > MAX_TILES[key]:
+        raise HandError(f"{key} has {len(tiles)} tiles; the game allows at most {MAX_TILES[key]}")
+    if key.endswith("_indicators") and any(is_bonus(tile.kind) for tile in tiles):
+        raise HandError(f"{key}: a flower or season cannot be a dora indicator")
+    return tiles
 
 
 def _int_field(data: Mapping[str, Any], key: str) -> int:
@@ -223,7 +242,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
     if not hand_text:
         raise HandError("missing 'hand' (the concealed tiles, winning tile included)")
     try:
-        concealed = tuple(parse_tiles(hand_text, check_counts=False))
+        concealed = tuple(parse_tiles(_capped_text(hand_text, "hand"), check_counts=False))
     except NotationError as error:
         raise HandError(f"hand: {error}") from error
     melds_value = data.get("melds") or []
@@ -231,6 +250,8 @@ def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
         melds_value = melds_value.split()
     if not isinstance(melds_value, list):
         raise HandError("melds must be a list like [\"pon:555p\"]")
+    if len(melds_value) > 4:
+        raise HandError(f"{len(melds_value)} melds; a hand has at most 4")
     melds = tuple(parse_meld(text) for text in melds_value)
     win_text = data.get("win_tile")
     try:

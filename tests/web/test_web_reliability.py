@@ -259,3 +259,19 @@ def test_tile_strings_are_capped_by_what_the_game_allows(client, make_table, fie
     recorded = client.post(f"/api/tables/{token}/disputes", json=dict(body, version=0, claim="8000"))
     assert recorded.status_code == 400
     assert client.get(f"/api/tables/{token}").json["version"] == 0
+
+
+def test_a_flower_as_dora_indicator_is_refused_on_every_route_not_500(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    win = {"hand": "123m456p789s11z555z", "win_tile": "5z", "winner": 0, "discarder": 1}
+    recorded = client.post(f"/api/tables/{token}/hands", json=dict(win, version=0))
+    assert recorded.status_code == 201, recorded.json
+    bad = dict(win, dora_indicators="1f", version=1, claim="8000")
+    responses = [client.post(f"/api/tables/{token}/score", json=bad),
+                 client.post(f"/api/tables/{token}/hands", json=bad),
+                 client.put(f"/api/tables/{token}/hands/0", json=bad),
+                 client.post(f"/api/tables/{token}/disputes/preview", json=bad),
+                 client.post(f"/api/tables/{token}/disputes", json=bad)]
+    assert all(r.status_code in (200, 400, 422) for r in responses), [r.status_code for r in responses]
+    assert all("dora indicator" in (r.json.get("error") or "") for r in responses)
+    assert client.get(f"/api/tables/{token}").json["version"] == 1
