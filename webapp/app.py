@@ -26,6 +26,9 @@ from webapp.views.reader import load_reader
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "data",
     "DATABASE_URL": None,             # None: SQLite file in the data folder (or $DATABASE_URL)
+    # True: photos and pending camera hands are kept in the database, so several servers sharing
+    # one PostgreSQL all see them (default: files in the data folder). Env: TILETALLY_MEDIA_IN_DB=1.
+    "MEDIA_IN_DATABASE": None,        # None: $TILETALLY_MEDIA_IN_DB (1/true/yes), else False
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
     "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
     "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
@@ -74,7 +77,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     database_url = app.config["DATABASE_URL"] or os.environ.get("DATABASE_URL") \
         or f"sqlite:///{data_dir / 'tiletally.sqlite3'}"
     app.config["DATABASE_URL"] = database_url
-    app.extensions["tiletally.backend"] = Backend(database_url, data_dir)
+    media_in_database = app.config["MEDIA_IN_DATABASE"]
+    if media_in_database is None:
+        media_in_database = os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+    app.config["MEDIA_IN_DATABASE"] = bool(media_in_database)
+    app.extensions["tiletally.backend"] = Backend(database_url, data_dir,
+                                                  media_in_database=bool(media_in_database))
     reader = app.config["READER"]
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"])

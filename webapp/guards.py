@@ -69,7 +69,7 @@ def install(app: Flask, *, csrf_exempt: tuple[Blueprint, ...] = ()) -> Limiter:
     @app.after_request
     def _no_store(response):  # type: ignore[no-untyped-def]
         if request.path == "/" or request.path.startswith(NO_STORE_PREFIXES):
-            response.headers["Cache-Control"] = "no-store"
+            response.headers.setdefault("Cache-Control", "no-store")
         return response
 
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True,

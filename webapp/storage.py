@@ -37,6 +37,7 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     create_engine,
@@ -172,6 +173,26 @@ class RecordRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     record: Mapped[dict] = mapped_column(JSON)
+
+
+class PhotoRow(Base):
+    """A photo's bytes and its reading, when servers share the database (MEDIA_IN_DATABASE)."""
+
+    __tablename__ = "photos"
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    extension: Mapped[str] = mapped_column(String(8))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    reading: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class PendingRow(Base):
+    """The stable hand a camera pushed for a table, waiting for the declare page."""
+
+    __tablename__ = "pending_hands"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    item: Mapped[dict] = mapped_column(JSON)
 
 
 # -- values handed out ---------------------------------------------------------------------------
@@ -625,6 +646,41 @@ class Storage:
                             corrections=row.corrections, score=row.score, stored_payments=row.payments)
             out.append(item)
         return out
+
+    # -- photos and pending hands kept in the database (servers sharing it see them) ----------
+    def save_photo(self, table_id: int, photo_id: str, extension: str, data: bytes,
+                   reading: Mapping[str, Any] | None) -> None:
+        """One photo with its reading, in one transaction: a crash stores both or neither."""
+        with self._write() as session:
+            session.add(PhotoRow(id=photo_id, table_id=table_id, extension=extension, data=data,
+                                 reading=dict(reading) if reading is not None else None))
+
+    def photo(self, table_id: int, photo_id: str) -> tuple[str, bytes, dict[str, Any] | None] | None:
+        """(extension, bytes, reading) of a photo of this table, or None."""
+        with self._read() as session:
+            row = session.get(PhotoRow, photo_id)
+            if row is None or row.table_id != table_id:
+                return None
+            return row.extension, bytes(row.data), row.reading
+
+    def has_photo(self, table_id: int, photo_id: str) -> bool:
+        with self._read() as session:
+            found = session.scalar(select(PhotoRow.table_id).where(PhotoRow.id == photo_id))
+            return found == table_id
+
+    def push_pending(self, table_id: int, item: Mapping[str, Any]) -> None:
+        """Replace the table's pending hand (the newest stable reading wins)."""
+        with self._write() as session:
+            row = session.get(PendingRow, table_id)
+            if row is None:
+                session.add(PendingRow(table_id=table_id, item=dict(item)))
+            else:
+                row.item = dict(item)
+
+    def pending(self, table_id: int) -> dict[str, Any] | None:
+        with self._read() as session:
+            row = session.get(PendingRow, table_id)
+            return None if row is None else dict(row.item)
 
     # -- export and import ----------------------------------------------------------------------
     def export_json(self, table_id: int) -> dict[str, Any]:

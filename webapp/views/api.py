@@ -179,7 +179,7 @@ def _capture(loaded: Loaded, event: dict[str, Any], body: dict[str, Any]) -> dic
     photo = event.get("photo")
     if not photo:
         return {}
-    if backend().photo_path(loaded.ref.id, photo) is None:
+    if not backend().has_photo(loaded.ref.id, photo):
         raise BadRequest(f"photo {photo} was not uploaded to this table")
     return {"detections": backend().reading(loaded.ref.id, photo), "corrections": corrections_of(body)}
 

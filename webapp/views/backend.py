@@ -39,9 +39,11 @@ def _write_synced(path: Path, data: bytes) -> None:
 class Backend:
     """Tables (through ``webapp.storage``), photos and pending camera hands for one data folder."""
 
-    def __init__(self, database_url: str, data_dir: Path) -> None:
+    def __init__(self, database_url: str, data_dir: Path, *, media_in_database: bool = False) -> None:
         self.data_dir = Path(data_dir)
         self.storage = Storage(database_url)
+        # Several servers on one database: photos and pending hands live in it, where all see them.
+        self.media_in_database = media_in_database
         self.clean_orphans()
 
     # -- tables --------------------------------------------------------------------------------
@@ -87,6 +89,9 @@ class Backend:
         renamed into place, the photo last, so a crash at any moment leaves either the whole photo
         with its reading or nothing under a photo's name (``clean_orphans`` removes the rest)."""
         photo_id = secrets.token_hex(12)
+        if self.media_in_database:
+            self.storage.save_photo(table_id, photo_id, image.extension, image.data, read)
+            return photo_id
         path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{image.extension}")
         path.parent.mkdir(parents=True, exist_ok=True)
         photo_part = path.with_name(path.name + PARTIAL)
@@ -115,8 +120,29 @@ class Backend:
                     removed += 1
         return removed
 
+    @staticmethod
+    def _photo_id_ok(photo_id: str) -> bool:
+        return bool(photo_id) and len(photo_id) == 24 and all(c in "0123456789abcdef" for c in photo_id)
+
+    def has_photo(self, table_id: int, photo_id: str) -> bool:
+        if not self._photo_id_ok(photo_id):
+            return False
+        if self.media_in_database:
+            return self.storage.has_photo(table_id, photo_id)
+        return self.photo_path(table_id, photo_id) is not None
+
+    def photo_data(self, table_id: int, photo_id: str) -> tuple[bytes, str] | None:
+        """The photo's bytes and its file extension (jpg, png, webp), or None."""
+        if not self._photo_id_ok(photo_id):
+            return None
+        if self.media_in_database:
+            found = self.storage.photo(table_id, photo_id)
+            return None if found is None else (found[1], found[0])
+        path = self.photo_path(table_id, photo_id)
+        return None if path is None else (path.read_bytes(), path.suffix.lstrip("."))
+
     def photo_path(self, table_id: int, photo_id: str) -> Path | None:
-        if not photo_id or not all(c in "0123456789abcdef" for c in photo_id) or len(photo_id) != 24:
+        if not self._photo_id_ok(photo_id):
             return None
         for extension in ("jpg", "png", "webp"):
             path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{extension}")
@@ -125,6 +151,9 @@ class Backend:
         return None
 
     def reading(self, table_id: int, photo_id: str) -> dict[str, Any] | None:
+        if self.media_in_database:
+            found = self.storage.photo(table_id, photo_id) if self._photo_id_ok(photo_id) else None
+            return None if found is None else found[2]
         path = self.photo_path(table_id, photo_id)
         if path is None or not path.with_suffix(".read.json").is_file():
             return None
@@ -137,8 +166,10 @@ class Backend:
         ``labelled/images`` + ``labelled/labels`` is the YOLO layout ``python -m vision train
         --extra DIR`` reads: one line per detected tile that survived the edit, with its corrected
         class; ``labelled/meta`` keeps the full record (reading, corrections, final hand).
+        With media in the database these files are not written: the hand record keeps the
+        reading and the corrections, in the event's transaction, beside the stored photo.
         """
-        photo = self.photo_path(table_id, photo_id)
+        photo = None if self.media_in_database else self.photo_path(table_id, photo_id)
         if photo is None:
             return None
         width, height = read.get("width"), read.get("height")
@@ -179,6 +210,9 @@ class Backend:
     # process answers, the phone asks whichever answers next, and a restart loses nothing.
     def push_pending(self, table_id: int, read: Mapping[str, Any], photo_id: str | None) -> dict[str, Any]:
         item = {"id": secrets.token_hex(6), "read": dict(read), "photo_id": photo_id, "received": time.time()}
+        if self.media_in_database:
+            self.storage.push_pending(table_id, item)
+            return item
         path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{item['id']}.tmp")
@@ -187,6 +221,8 @@ class Backend:
         return item
 
     def pending(self, table_id: int) -> dict[str, Any] | None:
+        if self.media_in_database:
+            return self.storage.pending(table_id)
         path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
         try:
             return json.loads(path.read_text())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from engine.table.state import TableError
 from webapp.views import backend, load_edit
@@ -167,7 +167,10 @@ def _codes(text: str | None) -> list[str]:
 @bp.get("/t/<token>/photos/<photo_id>")
 def photo(token: str, photo_id: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
-    path = backend().photo_path(loaded.ref.id, photo_id)
-    if path is None:
+    found = backend().photo_data(loaded.ref.id, photo_id)
+    if found is None:
         abort(404, description="no such photo at this table")
-    return send_file(path, max_age=3600)
+    data, extension = found
+    response = Response(data, mimetype={"jpg": "image/jpeg", "png": "image/png"}.get(extension, "image/webp"))
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
