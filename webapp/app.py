@@ -34,7 +34,7 @@ DEFAULTS: dict[str, Any] = {
     "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
     # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
     "MAX_FULL_DECODE_PIXELS": 16_000_000,
-    "PHOTO_SLOTS": 2,                 # photos decoded and read at once (webapp.photo_gate)
+    "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores
     "PHOTO_WAIT_SECONDS": 15,         # how long an upload waits for a slot before a 503
     "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
     "RATE_LIMIT_WRITES": "300 per minute",
@@ -87,8 +87,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"])
     app.extensions["tiletally.reader"] = reader or None
-    app.extensions["tiletally.photo_gate"] = PhotoGate(int(app.config["PHOTO_SLOTS"]),
-                                                       float(app.config["PHOTO_WAIT_SECONDS"]))
+    # The reader itself uses several cores per photo: half the cores in slots keeps the rest free
+    # for every other request.
+    slots = app.config["PHOTO_SLOTS"] or max(1, (os.cpu_count() or 2) // 2)
+    app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]))
 
     limiter = guards.install(app, csrf_exempt=(api.bp,))
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
