@@ -3,8 +3,10 @@
 10,000-event table, on SQLite and on PostgreSQL (a throw-away cluster from the Debian binaries,
 as the storage tests start it; skipped with a message when they are missing).
 
-Every phase runs for ``--seconds`` (bounded); the app is served by waitress in this process on
-127.0.0.1 with rate limits off (they would answer the writers 429, which is their job).
+Every phase runs for ``--seconds`` (bounded); the app is served by waitress in a child process on
+127.0.0.1 with rate limits off (they would answer the writers 429, which is their job). A writer
+posts a penalty with the version it holds; after a 409 it goes on from the version the reply
+carries.
 
     python benchmarks/bench_storage.py [--seconds 5] [--db sqlite,postgres] [--events 10,1000,10000]
 
@@ -18,6 +20,9 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
+import socket
+import subprocess
 import sys
 import tempfile
 import threading
@@ -27,10 +32,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-import waitress  # noqa: E402
-
 from engine.table.state import Table  # noqa: E402
-from webapp.app import create_app  # noqa: E402
 from webapp.storage import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, Storage  # noqa: E402
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
@@ -98,11 +100,11 @@ def writers(port: int, storage: Storage, count: int, seconds: float) -> dict[str
 
     def work(index: int) -> None:
         client = Client(port)
+        version = client.call("GET", f"/api/tables/{token}")[1]["version"]
         while time.perf_counter() < end:
             started = time.perf_counter()
-            status, state = client.call("GET", f"/api/tables/{token}")
-            body = {"offender": index % 4, "points": 30, "reason": f"w{index}", "version": state["version"]}
-            status, _ = client.call("POST", f"/api/tables/{token}/penalties", body)
+            body = {"offender": index % 4, "points": 30, "reason": f"w{index}", "version": version}
+            status, reply = client.call("POST", f"/api/tables/{token}/penalties", body)
             with lock:
                 if status == 201:
                     acked.append((time.perf_counter() - started) * 1000)
@@ -110,6 +112,10 @@ def writers(port: int, storage: Storage, count: int, seconds: float) -> dict[str
                     conflicts[0] += 1
                 else:
                     errors[0] += 1
+            # A 409 carries the table's current version, as a 201 does: the client goes on from it
+            # (a penalty does not depend on the hands before it; a phone would show the new state).
+            version = reply.get("version", version) if status in (201, 409) else \
+                client.call("GET", f"/api/tables/{token}")[1]["version"]
         client.connection.close()
 
     started = time.perf_counter()
@@ -125,15 +131,34 @@ def writers(port: int, storage: Storage, count: int, seconds: float) -> dict[str
             "errors": errors[0], "p50": percentile(acked, 0.5), "p99": percentile(acked, 0.99)}
 
 
+SERVER = """
+import sys, waitress
+from webapp.app import create_app
+app = create_app({"DATA_DIR": sys.argv[1], "DATABASE_URL": sys.argv[2], "READER": False,
+                  "RATE_LIMITS_ENABLED": False})
+print("ready", flush=True)
+waitress.serve(app, host="127.0.0.1", port=int(sys.argv[3]), threads=40, _quiet=True)
+"""
+
+
 def run(name: str, url: str, seconds: float, sizes: list[int]) -> None:
+    """The app in its own process (so the clients here do not share its interpreter lock)."""
     folder = Path(tempfile.mkdtemp(prefix="tiletally-bench-"))
-    app = create_app({"DATA_DIR": str(folder), "DATABASE_URL": url, "READER": False,
-                      "RATE_LIMITS_ENABLED": False})
-    storage: Storage = app.extensions["tiletally.backend"].storage
-    server = waitress.create_server(app, host="127.0.0.1", port=0, threads=40)
-    port = server.socket.getsockname()[1]
-    threading.Thread(target=server.run, daemon=True).start()
+    storage = Storage(url)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    server = subprocess.Popen([sys.executable, "-c", SERVER, str(folder), url, str(port)], cwd=REPO, env=env,
+                              stdout=subprocess.PIPE, text=True)
     try:
+        server.stdout.readline()
+        for _ in range(200):
+            try:
+                Client(port).call("GET", "/api/presets")
+                break
+            except OSError:
+                time.sleep(0.1)
         print(f"\n== {name} ==")
         baseline: dict[str, float] = {}
         for size in sizes:
@@ -155,7 +180,8 @@ def run(name: str, url: str, seconds: float, sizes: list[int]) -> None:
                   f"({result['acked']} acked, {result['conflicts']} conflicts, {result['errors']} other) "
                   f"p50 {result['p50']:.1f} ms p99 {result['p99']:.1f} ms", flush=True)
     finally:
-        server.close()
+        server.terminate()
+        server.wait(30)
         storage.close()
 
 
