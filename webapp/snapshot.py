@@ -12,6 +12,7 @@ state after it is a full replay, as before.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
@@ -66,8 +67,6 @@ def record_from_json(data: Mapping[str, Any]) -> HandRecord:
 def normalised(records: Sequence[HandRecord]) -> tuple[HandRecord, ...]:
     """Records as they read back from the database (JSON lists where the engine had tuples), so a
     state from a replay and one from stored records compare equal."""
-    import json  # noqa: PLC0415 - only this helper needs it
-
     return tuple(record_from_json(json.loads(json.dumps(record_to_json(r)))) for r in records)
 
 

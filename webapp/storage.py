@@ -1,11 +1,13 @@
 """Persistence for tables: players, tables, the event log and the hand records (SQLAlchemy 2).
 
-The event log is the truth. A table's totals, dealer and counters are never stored as running
-figures; they are replayed from its events by ``engine.table.state`` (state = fold(events)), so a crash
-cannot leave totals that disagree with the log. Each event is written in one transaction, together
-with its hand record (input, photo reference, detections, corrections, score, payments) and the
-table's version bump; the bump is conditional on the version the writer read (optimistic locking),
-so of two writers on one table exactly one succeeds and the other gets a ``ConflictError``.
+The event log is the truth: a table's state is ``engine.table.state``'s fold of its events. So
+that a read or a write need not replay the whole log, the state after the latest event is stored
+beside it (``webapp.snapshot``), in the same transaction as that event, and rebuilt from the log
+whenever it is missing or stale; a crash cannot leave the two disagreeing. Each event is written
+in one transaction, together with its hand record (input, photo reference, detections,
+corrections, score, payments), the snapshot and the table's version bump; the bump is conditional
+on the version the writer read (optimistic locking), so of two writers on one table exactly one
+succeeds and the other gets a ``ConflictError``.
 
 SQLite (a file; the default) or PostgreSQL (``DATABASE_URL``). Opening a database upgrades it to
 the newest Alembic revision in ``webapp/migrations``.
@@ -581,7 +583,7 @@ class Storage:
                 if rewrites:
                     full = replace(state, records=snapshot.normalised(state.records))
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
-                elif getattr(loaded, "stale", False):
+                elif loaded.stale:
                     full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
                 else:
