@@ -9,7 +9,6 @@ body, never with cookie credentials alone (``webapp.guards`` registers the check
 
 from __future__ import annotations
 
-import hmac
 import io
 import re
 import secrets
@@ -29,6 +28,7 @@ TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
 MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
 
+
 def new_token() -> str:
     """A fresh table secret (22 URL-safe characters, 128 bits)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
@@ -37,10 +37,6 @@ def new_token() -> str:
 def looks_like_token(text: str) -> bool:
     """Cheap shape check before any database lookup, so junk never reaches a query."""
     return bool(TOKEN_PATTERN.match(text or ""))
-
-
-def same_secret(given: str, expected: str) -> bool:
-    return hmac.compare_digest(given.encode(), expected.encode())
 
 
 # -- JSON bodies ---------------------------------------------------------------------------------
