@@ -5,7 +5,10 @@ Maintained extensions do the standard parts: Flask-WTF's ``CSRFProtect`` (a toke
 session in every form; on HTTPS it also requires a same-site Referer), Flask-Talisman (the
 Content-Security-Policy and the other security headers) and Flask-Limiter (429 with Retry-After
 when one client sends hundreds of writes or uploads a minute; counted in memory, per process).
-On top, a form post whose ``Origin`` names another site is refused even with a valid token.
+On top, a form post whose ``Origin`` names another site (or is ``null``) is refused even with a
+valid token. The referrer policy is ``same-origin``: links carry table tokens, so no other site
+ever gets them in a Referer, while this site's own form posts keep the Origin and Referer these
+checks read.
 """
 
 from __future__ import annotations
@@ -61,7 +64,7 @@ def install(app: Flask, *, csrf_exempt: tuple[Blueprint, ...] = ()) -> Limiter:
                                    "server); open TileTally's own page and try again.")
 
     Talisman(app, force_https=False, frame_options="DENY", strict_transport_security=True,
-             content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="no-referrer",
+             content_security_policy=CONTENT_SECURITY_POLICY, referrer_policy="same-origin",
              permissions_policy={"camera": "(self)", "microphone": "()", "geolocation": "()"},
              session_cookie_secure=bool(app.config.get("SESSION_COOKIE_SECURE")),
              session_cookie_http_only=True, session_cookie_samesite="Lax")

@@ -199,6 +199,21 @@ def test_a_form_from_another_origin_is_refused_even_with_a_valid_token(client) -
     # The same form from this server's own page gets through the guards (to "no such table").
     assert client.post("/open", data=form, headers={"Origin": "http://localhost"}).status_code == 404
     assert client.post("/open", data=form).status_code == 404
+    assert client.post("/open", data=form, headers={"Origin": "null"}).status_code == 400
+
+
+def test_over_https_a_form_needs_this_sites_referer(client) -> None:
+    html = client.get("/", base_url="https://localhost").get_data(as_text=True)
+    import re
+
+    form = {"csrf_token": re.search(r'name="csrf_token" value="([^"]+)"', html).group(1),
+            "link": "no-such-table-code-000"}
+    own = client.post("/open", data=form, base_url="https://localhost",
+                      headers={"Origin": "https://localhost", "Referer": "https://localhost/"})
+    assert own.status_code == 404
+    missing = client.post("/open", data=form, base_url="https://localhost")
+    assert missing.status_code == 400 and "referrer" in missing.get_data(as_text=True).lower()
+    assert client.get("/").headers["Referrer-Policy"] == "same-origin"
 
 
 def test_the_home_page_is_not_cached_and_the_cookie_hides_edit_tokens(client, make_table) -> None:
