@@ -50,11 +50,11 @@ def main(argv: list[str] | None = None) -> int:
 
     data = random_hands(args.hands, args.seed)
     hands = [hand_from_dict(item) for item in data]
-    module, options = resolve_options("mcr", {})
+    family, options = resolve_options("mcr", {})
 
     def ours(hands=hands, data=data) -> None:
         for hand, item in zip(hands, data, strict=True):
-            module.score_hand(hand, options, item)
+            family.score(hand, options, item)
 
     try:
         from MahjongGB import MahjongFanCalculator

@@ -368,3 +368,16 @@ def test_a_lone_back_beside_the_winning_tile_makes_no_kong():
     assert layout.hand == {"hand": "123m456p789s1115z5z", "melds": [], "win_tile": "5z", "flowers": ""}
     assert 15 not in {i for group in layout.groups for i in group.tiles}
     assert [a.kind for a in layout.ambiguities] == ["face_down"]
+
+
+def test_three_sideways_tiles_stacked_in_a_column_all_find_a_row():
+    """Each sideways tile lies one depth behind the next: the middle one is under the first and on
+    the third, so it must not be both (it would then be in no row, and the layout failed)."""
+    from vision.layout import find_rows
+
+    boxes = np.array([[100, 0, 180, 60], [100, 60, 180, 120], [100, 120, 180, 180],
+                      [0, 120, 60, 200], [200, 120, 260, 200]], np.float32)
+    det = Detections.from_codes(boxes, ["1m", "2m", "3m", "4m", "5m"],
+                                rotated=[True, True, True, False, False])
+    rows = find_rows(det)
+    assert sorted(i for row in rows for i in row) == [0, 1, 2, 3, 4]

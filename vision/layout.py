@@ -159,7 +159,8 @@ def stacked_pairs(det: Detections, frame: RowFrame | None = None) -> dict[int, i
     sideways = np.flatnonzero(det.rotated)
     for upper in sideways:
         for lower in sideways:
-            if upper == lower or lower in pairs or upper in pairs:
+            # a tile under another is no upper of a third (a chain would leave the middle tile in no row)
+            if upper == lower or lower in pairs or upper in pairs or upper in pairs.values():
                 continue
             offset = abs(frame.along[upper] - frame.along[lower])
             behind = frame.across[lower] - frame.across[upper]

@@ -35,7 +35,9 @@ DEFAULTS: dict[str, Any] = {
     # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
     "MAX_FULL_DECODE_PIXELS": 16_000_000,
     "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores
-    "PHOTO_WAIT_SECONDS": 15,         # how long an upload waits for a slot before a 503
+    # How long an upload waits for a slot before a 503: short, since a waiting upload holds one
+    # of the server's threads, which every other request needs too.
+    "PHOTO_WAIT_SECONDS": 2,
     "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
     "RATE_LIMIT_WRITES": "300 per minute",
     "RATE_LIMIT_UPLOADS": "60 per minute",

@@ -22,14 +22,9 @@ from typing import Any
 from engine.core.hand import HandError
 from engine.families import RulesError, score_request
 from engine.table.dispute import Claim, settle
-from engine.table.state import (
-    WIND_LETTERS,
-    TableError,
-    TableState,
-    declared_score,
-    hand_context,
-    penalty_event,
-)
+from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
+from engine.table.state import TableState
+from engine.table.win_request import win_request
 from webapp.storage import Loaded, Storage, StorageError
 
 
@@ -206,15 +201,12 @@ def _win(args: argparse.Namespace) -> int:
         riichi = _players(state, args.riichi)
         hand = None
         if args.hand:
-            flags = [flag.strip() for flag in args.flags.split(",") if flag.strip()]
-            if winner in riichi and "riichi" not in flags and "double_riichi" not in flags:
-                flags.append("riichi")
-            hand = {**hand_context(state, winner), "options": loaded.table.overrides, "hand": args.hand,
-                    "melds": args.melds.split(), "win_by": "ron" if discarder is not None else "tsumo",
-                    "flowers": args.flowers, "flags": flags, "dora_indicators": args.dora,
-                    "ura_indicators": args.ura}
-            if args.win_tile:
-                hand["win_tile"] = args.win_tile
+            hand = win_request(
+                state, winner, overrides=loaded.table.overrides, hand=args.hand,
+                win_by="ron" if discarder is not None else "tsumo", melds=args.melds.split(),
+                win_tile=args.win_tile, flowers=args.flowers,
+                flags=[flag.strip() for flag in args.flags.split(",") if flag.strip()],
+                dora_indicators=args.dora, ura_indicators=args.ura, declared_ready=winner in riichi)
             score = score_request(hand).to_dict()
         elif args.total is not None:
             score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,

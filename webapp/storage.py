@@ -55,7 +55,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
 from engine.families import score_json
-from engine.table.state import HandRecord, Table, TableError, TableState, new_state
+from engine.table.events import TableError
+from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"

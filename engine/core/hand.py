@@ -13,8 +13,6 @@ from typing import Any
 
 from engine.core.tiles import (
     EAST,
-    KIND_CODES,
-    NUM_ALL_KINDS,
     NotationError,
     Tile,
     format_tiles,
@@ -22,6 +20,7 @@ from engine.core.tiles import (
     is_suited,
     parse_tile,
     parse_tiles,
+    tile_count_problem,
     wind_from_letter,
     wind_letter,
 )
@@ -151,21 +150,9 @@ class DeclaredHand:
                 f"hand has {total} tiles{kongs}; a win needs 14 plus one per kong ({need})")
         if len(self.melds) > 4:
             raise HandError(f"{len(self.melds)} melds; a hand has at most 4")
-        counts = [0] * NUM_ALL_KINDS
-        reds = [0, 0, 0]
-        for tile in self.all_tiles() + list(self.flowers):
-            counts[tile.kind] += 1
-            if tile.red:
-                reds[tile.kind // 9] += 1
-        for kind, count in enumerate(counts):
-            limit = 1 if is_bonus(kind) else 4
-            if count > limit:
-                raise HandError(
-                    f"{KIND_CODES[kind]} is used {count} times across hand, melds and flowers; "
-                    f"a set has {limit}")
-        for suit, count in enumerate(reds):
-            if count > 1:
-                raise HandError(f"{count} red fives 0{'mps'[suit]}; a set has one")
+        problem = tile_count_problem(self.all_tiles() + list(self.flowers))
+        if problem is not None:
+            raise HandError(f"across hand, melds and flowers: {problem}")
         if self.win_tile is None:
             raise HandError("no winning tile given")
         if all(tile.kind != self.win_tile.kind for tile in self.concealed):
@@ -179,7 +166,7 @@ class DeclaredHand:
         return self
 
     def to_dict(self) -> dict[str, Any]:
-        """The engine input object (contract of ARCHITECTURE.md), without rules or options."""
+        """The engine input object (the contract in docs/engine.md), without rules or options."""
         return {
             "hand": format_tiles(self.concealed),
             "melds": [str(meld) for meld in self.melds],

@@ -37,7 +37,7 @@ class Score:
 
     Frozen like the other results, but with a hand-written ``__init__``: the generated one of a
     frozen dataclass sets each field through ``object.__setattr__``, which made building a Score
-    cost as much as scoring a yaku. Fields, defaults, equality, repr and ``replace`` are unchanged.
+    as slow as scoring a yaku. Fields, defaults, equality, repr and ``replace`` are unchanged.
     """
 
     valid: bool

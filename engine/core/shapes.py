@@ -7,6 +7,7 @@ suit with a cache keyed on the 9-count vector of one suit, so the work is shared
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations, product
@@ -242,22 +243,38 @@ def decompose(hand: DeclaredHand, *, special: bool = True) -> list[Decomposition
     return decompositions_of_counts(counts34(hand.concealed), melds, special=special)
 
 
-def waits(counts: list[int] | tuple[int, ...], meld_count: int = 0, *,
-          special: bool = True) -> list[int]:
-    """The kinds that would complete a hand of 13 - 3*meld_count concealed tiles.
+Completes = Callable[[list[int], int], bool]   # (concealed counts, meld count) -> a complete hand
 
-    A kind whose four copies are all in the hand is still listed (MCR's "unique wait" needs it);
-    callers that forbid it can filter.
+
+def waits(counts: list[int] | tuple[int, ...], meld_count: int = 0, *,
+          special: bool = True, completes: Completes | None = None) -> list[int]:
+    """The kinds that would complete a hand of 13 - 3*meld_count concealed tiles: the one waits
+    function of the engine.
+
+    A hand is complete when ``completes(counts, meld_count)`` says so; by default, four sets and a
+    pair, or (with ``special``) one of the special shapes MCR knows. A family with its own shapes
+    (Riichi's seven distinct pairs) passes its own test. A kind whose four copies are all in the
+    hand is still listed (MCR's "unique wait" needs it); callers that forbid it filter.
     """
+    if completes is None:
+        completes = _completes_special if special else _completes_regular
     result = []
     base = list(counts)
     for kind in range(NUM_KINDS):
         base[kind] += 1
-        if regular_splits(base) or (special and decompositions_of_counts(
-                base, tuple(Group(PUNG, 0) for _ in range(meld_count)))):
+        if completes(base, meld_count):
             result.append(kind)
         base[kind] -= 1
     return result
+
+
+def _completes_regular(counts: list[int], meld_count: int) -> bool:
+    return bool(regular_splits(counts))
+
+
+def _completes_special(counts: list[int], meld_count: int) -> bool:
+    return bool(regular_splits(counts)) or bool(decompositions_of_counts(
+        counts, tuple(Group(PUNG, 0) for _ in range(meld_count))))
 
 
 def is_tenpai(counts: list[int] | tuple[int, ...], meld_count: int = 0) -> bool:

@@ -212,8 +212,9 @@ def _tile_for(digit: str, suit: str, position: int, text: str) -> Tile:
         text, position)
 
 
-def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
-    """At most four of a kind, one of each bonus tile and one red five per suit."""
+def tile_count_problem(tiles: Iterable[Tile]) -> str | None:
+    """What breaks "at most four of a kind, one of each bonus tile and one red five per suit", or
+    None when the tiles could come from one set."""
     counts = [0] * NUM_ALL_KINDS
     reds = [0, 0, 0]
     for tile in tiles:
@@ -223,11 +224,18 @@ def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
     for kind, count in enumerate(counts):
         limit = 1 if is_bonus(kind) else 4
         if count > limit:
-            raise NotationError(
-                f"{count} copies of {KIND_CODES[kind]}; a set has {limit}", text)
+            return f"{count} copies of {KIND_CODES[kind]}; a set has {limit}"
     for suit, count in enumerate(reds):
         if count > 1:
-            raise NotationError(f"{count} red fives 0{SUITS[suit]}; a set has one", text)
+            return f"{count} red fives 0{SUITS[suit]}; a set has one"
+    return None
+
+
+def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
+    """At most four of a kind, one of each bonus tile and one red five per suit."""
+    problem = tile_count_problem(tiles)
+    if problem is not None:
+        raise NotationError(problem, text)
 
 
 def parse_tile(text: str) -> Tile:

@@ -1,9 +1,10 @@
-"""The preset registry: a preset name -> its family module and option defaults.
+"""The family registry: a preset name -> its family and option defaults.
 
-Each family is a package here (``mcr``, ``riichi``, ``babcock``) whose ``family`` module declares
-``PRESETS`` (name -> option defaults, as data) and ``score_hand(hand, options, request)``. This
-module merges a request's option overrides into the preset, rejecting unknown names: a typo must
-not change a score.
+Each family is a package here (``mcr``, ``riichi``, ``babcock``) whose ``family`` module builds one
+``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the presets (option defaults, as
+data), how to score a hand, the payments, and what the web app shows. A new family is a new package
+and its name in ``FAMILY_PACKAGES``. This module merges a request's option overrides into the
+preset, rejecting unknown names and values: a typo must not change a score.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
-from types import ModuleType
 from typing import Any
 
 from engine.core.hand import HandError, hand_from_dict
 from engine.core.result import Score
+from engine.families.protocol import Family
 
-# The family packages, in the order the presets are offered; a new family is a package here and a name
-# in this list.
+# The family packages, in the order their presets are offered.
 FAMILY_PACKAGES = ("mcr", "riichi", "babcock")
 
 
@@ -26,43 +26,45 @@ class RulesError(ValueError):
     """An unknown preset or option, or an option value of the wrong type."""
 
 
-def _families() -> list[ModuleType]:
-    # A family whose module is not present yet is simply not offered; one that fails to import raises.
+def families() -> list[Family]:
+    """Every registered family. A package that is not there yet is simply not offered; one that
+    fails to import raises."""
     names = [f"{__name__}.{package}" for package in FAMILY_PACKAGES]
-    return [importlib.import_module(f"{name}.family") for name in names
+    return [importlib.import_module(f"{name}.family").FAMILY for name in names
             if importlib.util.find_spec(name) is not None]
 
 
-def family_name(module: ModuleType) -> str:
-    """A family module's name: the name of its package (``mcr``, ``riichi``, ``babcock``)."""
-    return module.__name__.rsplit(".", 2)[-2]
-
-
-def presets() -> dict[str, tuple[ModuleType, dict[str, Any]]]:
-    """Every preset name with its family module and option defaults."""
-    table: dict[str, tuple[ModuleType, dict[str, Any]]] = {}
-    for module in _families():
-        for name, defaults in module.PRESETS.items():
-            table[name] = (module, dict(defaults))
+def presets() -> dict[str, tuple[Family, dict[str, Any]]]:
+    """Every preset name with its family and option defaults."""
+    table: dict[str, tuple[Family, dict[str, Any]]] = {}
+    for family in families():
+        for name, defaults in family.presets.items():
+            table[name] = (family, dict(defaults))
     return table
 
 
-_PRESETS_CACHE: dict[str, tuple[ModuleType, dict[str, Any]]] | None = None
+_PRESETS_CACHE: dict[str, tuple[Family, dict[str, Any]]] | None = None
 
 
-def get_preset(name: str) -> tuple[ModuleType, dict[str, Any]]:
+def get_preset(name: str) -> tuple[Family, dict[str, Any]]:
     global _PRESETS_CACHE  # a read-only cache of static data, filled once on first use
     if _PRESETS_CACHE is None:
         _PRESETS_CACHE = presets()
     if name not in _PRESETS_CACHE:
         raise RulesError(f"unknown rules {name!r}; presets: {', '.join(sorted(_PRESETS_CACHE))}")
-    module, defaults = _PRESETS_CACHE[name]
-    return module, dict(defaults)
+    family, defaults = _PRESETS_CACHE[name]
+    return family, dict(defaults)
 
 
-def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[ModuleType, dict[str, Any]]:
-    """The preset's options with overrides applied; unknown names and wrong types are errors."""
-    module, options = get_preset(name)
+def family_of(preset: str) -> Family:
+    """The family a preset belongs to; RulesError for an unknown preset."""
+    return get_preset(preset)[0]
+
+
+def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Family, dict[str, Any]]:
+    """The preset's options with overrides applied; unknown names, wrong types and values outside
+    an option's choices are errors."""
+    family, options = get_preset(name)
     for key, value in (overrides or {}).items():
         if key not in options:
             raise RulesError(
@@ -71,8 +73,11 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Mod
         if default is not None and not _same_type(default, value):
             raise RulesError(
                 f"option {key!r} must be {type(default).__name__}, got {value!r}")
+        text = family.option_texts.get(key)
+        if text is not None and text.choices and value not in text.choices:
+            raise RulesError(f"option {key!r} must be one of {', '.join(text.choices)}, got {value!r}")
         options[key] = value
-    return module, options
+    return family, options
 
 
 def _same_type(default: Any, value: Any) -> bool:
@@ -93,9 +98,9 @@ def score_request(data: Mapping[str, Any]) -> Score:
     overrides = data.get("options") or {}
     if not isinstance(overrides, Mapping):
         raise RulesError("options must be a JSON object")
-    module, options = resolve_options(rules, overrides)
+    family, options = resolve_options(rules, overrides)
     hand = hand_from_dict(data)
-    return module.score_hand(hand, options, data)
+    return family.score(hand, options, data)
 
 
 def score_json(data: Any) -> dict[str, Any]:

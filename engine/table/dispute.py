@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.result import Score
-from engine.table.state import TableState, apply, score_from_dict
+from engine.table.events import score_from_dict
+from engine.table.state import TableState, apply
 
 
 @dataclass(frozen=True)

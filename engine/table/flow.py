@@ -2,7 +2,7 @@
 
 ``engine.table.state`` holds the logic (one fold over the events); this module holds the per-preset
 facts it reads, so a house variant is a new row here rather than a new branch there. The sources
-are RULES.md sections 1.3 (MCR seats), 2.4-2.5 (doc B counters and draws), 3.5 (classical flow)
+are in docs/rules.md: MCR seats (Green Book Appendix 4), the Japanese counters and draws, Babcock's flow
 and the decisions table (Riichi).
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-# RULES.md 1.3 (Appendix 4): for each prevailing-wind round, the players (A B C D = the players who
-# drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
+# Green Book Appendix 4 (docs/rules.md): for each prevailing-wind round, the players (A B C D = the
+# players who drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
 APPENDIX4_SEATING: tuple[tuple[int, int, int, int], ...] = (
     (0, 1, 2, 3),  # East round:  A B C D
     (1, 0, 3, 2),  # South round: B A D C
@@ -64,7 +64,7 @@ MCR = Flow(
     riichi_stick=0, start_points=0, draw_payments=False,
 )
 
-# Doc B (RULES 2.4-2.5): a counter only when East wins and stays; the deal passes on any draw
+# japanese-classical (docs/rules.md): a counter only when East wins and stays; the deal passes on any draw
 # (counters then reset); three ron claimants = abortive draw; optional 100-point riichi stick;
 # the optional 600 draw pool is the family's draw_payments (it reads the preset's option).
 JAPANESE_CLASSICAL = Flow(
@@ -86,7 +86,7 @@ RIICHI = Flow(
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
 )
 
-# Classical (RULES 3.5): East repeats after an East win without limit and deals again after a
+# Classical (Babcock, docs/rules.md): East repeats after an East win without limit and deals again after a
 # draw; no counters; several Mah-Jongg claimants: the next in turn after the discarder wins.
 CLASSICAL = Flow(
     name="classical", seating="fixed", fixed_hands=None, rounds=4,

@@ -5,11 +5,11 @@ event (a plain JSON-able dict, so storage can keep it as it is): a win, a draw, 
 penalty, and two control events, ``undo`` (void the latest event) and ``amend`` (replace a past
 event). The log is append-only; the current state is always recomputed from it, so an amended
 hand changes every later payment, dealer and counter, and a crash cannot leave totals that
-disagree with the log. Payments come from the family module (``win_payments`` and friends);
+disagree with the log. Payments come from the family (``Family.win_payments`` and friends);
 what follows each hand (rotation, counters, game length) is data in ``engine.table.flow``.
 
 Players are indexed 0-3 in the order given (A B C D: the players who drew East, South, West,
-North for hand 1). The family modules speak of *places* (seats at the table, in turn order); they
+North for hand 1). The families speak of *places* (seats at the table, in turn order); they
 equal player indexes except in MCR, where players change places between rounds (Appendix 4).
 
 Event shapes (players are indexes 0-3):
@@ -27,11 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import ModuleType
 from typing import Any
 
-from engine.core.result import Excluded, Item, Score
-from engine.families import family_name, get_preset, resolve_options
+from engine.core.result import Score
+from engine.families import get_preset, resolve_options
+from engine.families.protocol import Family
+from engine.table.claims import Claim, resolve_claims, turn_distance
+from engine.table.events import (
+    ADJUSTMENTS,
+    HAND_EVENTS,
+    WIND_LETTERS,
+    TableError,
+    score_from_dict,
+)
 from engine.table.flow import (
     APPENDIX4_SEATING,
     CLAIM_DOUBLE_RON,
@@ -41,56 +49,6 @@ from engine.table.flow import (
     Flow,
     flow_for,
 )
-
-WIND_NAMES = ("East", "South", "West", "North")
-WIND_LETTERS = "ESWN"
-HAND_EVENTS = ("win", "draw")             # events that end a hand
-ADJUSTMENTS = ("false_win", "penalty")    # events inside a hand; play goes on
-CONTROL_EVENTS = ("undo", "amend")
-
-
-class TableError(ValueError):
-    """An event that cannot happen at this table now; the message says why."""
-
-
-# -- scores in events ----------------------------------------------------------------------------
-
-def score_from_dict(data: Mapping[str, Any]) -> Score:
-    """Rebuild a Score from its JSON form (``Score.to_dict()``), as stored in an event."""
-    if not isinstance(data, Mapping):
-        raise TableError("a win needs its score as an object")
-    known = {"ok", "valid", "meets_minimum", "items", "total", "han", "fu", "limit", "payments",
-             "reason", "excluded"}
-    return Score(
-        valid=bool(data.get("valid", True)),
-        meets_minimum=bool(data.get("meets_minimum", True)),
-        items=tuple(Item(str(i["name"]), int(i.get("value", 0)), int(i.get("count", 1)),
-                         str(i.get("why", ""))) for i in data.get("items") or ()),
-        total=int(data.get("total") or 0),
-        han=data.get("han"),
-        fu=data.get("fu"),
-        limit=data.get("limit"),
-        payments=dict(data.get("payments") or {}),
-        reason=data.get("reason"),
-        excluded=tuple(Excluded(str(e["name"]), int(e.get("value", 0)), str(e.get("because", "")))
-                       for e in data.get("excluded") or ()),
-        details={key: value for key, value in data.items() if key not in known},
-    )
-
-
-def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
-                   limit: str | None = None, minimum: int = 0) -> dict[str, Any]:
-    """A score entered by hand (no tiles): the agreed total, for tables scoring on paper.
-
-    ``minimum`` is the preset's minimum (MCR 8): a total below it is not a win.
-    """
-    meets = total >= minimum
-    score = Score(valid=True, meets_minimum=meets, total=total, han=han, fu=fu, limit=limit,
-                  items=(Item("Declared total", total, why="entered by the table, not scored from tiles"),),
-                  reason=None if meets else f"{total} is under the minimum of {minimum}",
-                  details={"declared": True})
-    return score.to_dict()
-
 
 # -- state ---------------------------------------------------------------------------------------
 
@@ -189,9 +147,9 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
         raise TableError("a table needs exactly four named players")
     if len({name.casefold() for name in names}) != 4:
         raise TableError("the four players need four different names")
-    module, resolved = resolve_options(rules, options)
+    family, resolved = resolve_options(rules, options)
     try:
-        flow = flow_for(rules, family_name(module), resolved)
+        flow = flow_for(rules, family.name, resolved)
     except ValueError as error:
         raise TableError(str(error)) from error
     return TableState(rules=rules, options=resolved, players=names, flow=flow,
@@ -251,7 +209,7 @@ def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> Tab
     raise TableError(f"unknown event type {kind!r}")
 
 
-def _module(state: TableState) -> ModuleType:
+def _family(state: TableState) -> Family:
     return get_preset(state.rules)[0]
 
 
@@ -306,17 +264,9 @@ def _stick_deltas(state: TableState, declarers: Sequence[int]) -> list[int]:
     return [-stick if player in declarers else 0 for player in range(4)]
 
 
-def _turn_distance(state: TableState, discarder: int, player: int) -> int:
-    places = state.places
-    return (places[player] - places[discarder]) % 4
-
-
 def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], str]:
-    """Several claims on one discard -> the claims that win, nearest the discarder first.
-
-    Head bump (and classical "next in turn") keep only the nearest claimant; double ron keeps
-    them all. Three claimants make an abortive draw where the preset says so (an empty list).
-    """
+    """Several claims on one discard -> the claims that win, nearest the discarder first (the
+    one resolver in ``engine.table.claims`` decides, in places, under the preset's claim rule)."""
     claims = event.get("claims")
     if not isinstance(claims, (list, tuple)) or not claims:
         raise TableError("claims must be a non-empty list of {winner, score}")
@@ -324,23 +274,28 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     seats = [_player(claim, "winner") for claim in claims]
     if len(set(seats)) != len(seats) or discarder in seats:
         raise TableError("each claimant once, and not the discarder")
-    if len(claims) == 3 and state.flow.three_claims_abortive:
+    places = state.places
+    by_place = {places[claim["winner"]]: claim for claim in claims}
+    taken = resolve_claims([Claim(place) for place in by_place], places[discarder],
+                           rule=state.flow.claim_rule, three_wins_abortive=state.flow.three_claims_abortive)
+    if not taken:
         return [], f"three players claimed {state.players[discarder]}'s discard: abortive draw"
-    ordered = sorted(claims, key=lambda claim: _turn_distance(state, discarder, claim["winner"]))
+    ordered = [by_place[claim.seat] for claim in taken]
     if state.flow.claim_rule == CLAIM_DOUBLE_RON:
         note = f"{len(ordered)} winners on one discard" if len(ordered) > 1 else ""
         return ordered, note
     rule = "head bump" if state.flow.claim_rule == "head_bump" else "next in turn after the discarder"
-    beaten = [claim["winner"] for claim in ordered[1:]]
+    beaten = [by_place[place]["winner"] for place in sorted(by_place, key=lambda place:
+              turn_distance(place, places[discarder])) if by_place[place] is not ordered[0]]
     note = ""
     if beaten:
         note = f"{rule}: {state.players[ordered[0]['winner']]} wins over {_names(state, beaten)}"
-    return ordered[:1], note
+    return ordered, note
 
 
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
                   others_data: Mapping[str, Any], honba: int) -> tuple[int, ...]:
-    """One winner's payments by player, from the family module (which speaks in places)."""
+    """One winner's payments by player, from the family (which speaks in places)."""
     places = state.places
     others: dict[int, Score] = {}
     for key, value in (others_data or {}).items():
@@ -351,7 +306,7 @@ def _win_payments(state: TableState, winner: int, discarder: int | None, score: 
     for player in state.dead:
         others[places[player]] = Score(valid=True, meets_minimum=True, total=0, details={"dead": True})
     try:
-        by_place = _module(state).win_payments(
+        by_place = _family(state).win_payments(
             score, winner=places[winner], discarder=None if discarder is None else places[discarder],
             dealer=places[state.dealer], options=dict(state.options), honba=honba,
             others=others or None)
@@ -417,13 +372,13 @@ def _apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> T
     declarers = _players(event, "riichi")
     flow = state.flow
     payments = (0, 0, 0, 0)
-    module = _module(state)
-    if not abortive and flow.draw_payments and hasattr(module, "draw_payments"):
+    family = _family(state)
+    if not abortive and flow.draw_payments and family.draw_payments is not None:
         places = state.places
         tenpai_by_place = [False] * 4
         for player in waiting:
             tenpai_by_place[places[player]] = True
-        payments = _by_player(state, module.draw_payments(tenpai_by_place, dict(state.options)))
+        payments = _by_player(state, family.draw_payments(tenpai_by_place, dict(state.options)))
     sticks = _stick_deltas(state, declarers)
     deltas = [payments[p] + sticks[p] for p in range(4)]
     reason = event.get("reason") or ""
@@ -444,8 +399,8 @@ def _apply_false_win(state: TableState, offender: int, event_id: int, reason: st
     if offender in state.dead:
         raise TableError(f"{state.players[offender]}'s hand is already dead in this hand")
     places = state.places
-    module = _module(state)
-    payments = _by_player(state, module.false_win_payments(places[offender], places[state.dealer],
+    family = _family(state)
+    payments = _by_player(state, family.false_win_payments(places[offender], places[state.dealer],
                                                            dict(state.options)))
     summary = f"false win by {state.players[offender]}" + (f": {reason}" if reason else "")
     state = _record(state, event_id, "false_win", payments, 0, summary, offender=offender, reason=reason)
@@ -492,20 +447,6 @@ def hand_context(state: TableState, player: int) -> dict[str, Any]:
     """The engine-input fields the table knows for ``player``'s hand now (winds, counters, sticks)."""
     return {"rules": state.rules, "seat_wind": WIND_LETTERS[state.seat_winds[player]],
             "round_wind": state.round_wind, "honba": state.honba, "riichi_sticks": state.sticks}
-
-
-def penalty_event(offender: int, points: int, to: int | None = None, reason: str = "") -> dict[str, Any]:
-    """A penalty: ``offender`` pays ``points`` to one player, or split evenly among the other three."""
-    if to is not None and to == offender:
-        raise TableError("a penalty is paid to someone else")
-    if to is None and points % 3:
-        raise TableError(f"{points} cannot be split evenly among three players")
-    deltas = [0, 0, 0, 0]
-    deltas[offender] = -points
-    for player in range(4):
-        if player != offender and (to is None or player == to):
-            deltas[player] = points if to is not None else points // 3
-    return {"type": "penalty", "deltas": deltas, "reason": reason}
 
 
 class Table:

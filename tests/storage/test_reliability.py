@@ -10,7 +10,7 @@ import threading
 import pytest
 from sqlalchemy import delete, event, update
 
-from engine.table.state import TableError, declared_score
+from engine.table.events import TableError, declared_score
 from webapp.storage import SnapshotRow, Storage, StorageError
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]

@@ -16,7 +16,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, inspect, select, text
 
-from engine.table.state import TableError, declared_score
+from engine.table.events import TableError, declared_score
 from webapp.storage import (
     Base,
     ConflictError,
@@ -243,7 +243,7 @@ def test_many_writers_retrying_lose_nothing(db_url):
 KILLER = textwrap.dedent("""
     import os, sys
     from sqlalchemy import event
-    from engine.table.state import declared_score
+    from engine.table.events import declared_score
     from webapp.storage import Storage
 
     url, table_id, version, statement = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]

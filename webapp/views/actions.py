@@ -16,9 +16,10 @@ from typing import Any
 
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
-from engine.table.state import TableError, hand_context, penalty_event
+from engine.table.events import TableError, penalty_event
+from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
-from webapp.views.present import UNITS, family_of
+from webapp.views.present import family_of
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
                "ura_indicators")
@@ -76,32 +77,21 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
     discarder = None if win_by == "tsumo" else _player(body, "discarder")
     if discarder == winner:
         raise BadRequest("the winner cannot also be the discarder")
-    request: dict[str, Any] = hand_context(state, winner)
-    request["options"] = dict(loaded.overrides)
-    for key in ("hand", "win_tile", "flowers", "dora_indicators", "ura_indicators"):
-        request[key] = _text(body, key)
-    request["win_tile"] = request["win_tile"] or None
     melds = body.get("melds") or []
     flags = body.get("flags") or []
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
     if len(melds) > MAX_MELDS or any(len(meld) > 24 for meld in melds):
         raise BadRequest(f"melds holds at most {MAX_MELDS} melds of at most four tiles each")
-    if len(flags) > 40:
-        raise BadRequest("flags holds more names than there are situational flags")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
-    request["melds"] = [meld for meld in melds if meld.split(":", 1)[-1]]
-    request["win_by"] = win_by
-    flags = list(dict.fromkeys(flags))
-    riichi = _players(body, "riichi")
-    japanese = family_of(state.rules) == "riichi"
-    if japanese and winner in riichi and not {"riichi", "double_riichi"} & set(flags):
-        flags.append("riichi")
-    request["flags"] = flags
-    losers = _losers(loaded, body, winner)
-    if losers:
-        request["losers"] = losers
+    if len(flags) > 40:
+        raise BadRequest("flags holds more names than there are situational flags")
+    request = win_request(
+        state, winner, overrides=loaded.overrides, hand=_text(body, "hand"), win_by=win_by,
+        melds=melds, win_tile=_text(body, "win_tile"), flowers=_text(body, "flowers"), flags=flags,
+        dora_indicators=_text(body, "dora_indicators"), ura_indicators=_text(body, "ura_indicators"),
+        declared_ready=winner in _players(body, "riichi"), losers=_losers(loaded, body, winner))
     return request, winner, discarder
 
 
@@ -140,28 +130,18 @@ def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def minimum_text(rules_options: Mapping[str, Any], family: str, score: Mapping[str, Any]) -> str:
-    if family == "mcr":
-        minimum = rules_options.get("minimum", 8)
-        met = "met" if score.get("meets_minimum") else "not met"
-        return f"minimum {minimum} fan, flowers not counted: {met}"
-    if family == "riichi" and score.get("han") is not None:
-        return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
-    return "no minimum in these rules"
-
-
 def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """Score a declared win and preview its payments (nothing is recorded)."""
     request, winner, discarder = engine_request(loaded, body)
     family = family_of(loaded.head.rules)
     score = score_json(request)
-    unit, total_unit = UNITS.get(family, ("", ""))
+    unit, total_unit = family.units.item, family.units.total
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
                            "unit": unit, "total_unit": total_unit, "winner": winner, "discarder": discarder}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
         return out
-    out["minimum_text"] = minimum_text(loaded.head.options, family, score)
+    out["minimum_text"] = family.minimum_text(loaded.head.options, score)
     event = win_event(loaded, body, request, score, winner, discarder)
     claims = other_claims(loaded, body, winner, discarder)
     if claims:
@@ -276,7 +256,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     request, winner, discarder = engine_request(loaded, body)
     score = score_json(request)
     family = family_of(loaded.head.rules)
-    unit, total_unit = UNITS.get(family, ("", ""))
+    unit, total_unit = family.units.item, family.units.total
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit,
                            "total_unit": total_unit}
     if not score.get("ok"):
@@ -295,7 +275,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = minimum_text(loaded.head.options, family, score)
+    out["minimum_text"] = family.minimum_text(loaded.head.options, score)
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,

@@ -15,9 +15,9 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
 
 from engine.families import RulesError
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.photo_gate import Busy
-from webapp.security import UploadError, check_image
+from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
@@ -119,23 +119,23 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     if upload is None:
         message = "send the photo as multipart field 'photo'"
         return jsonify({"ok": False, "error": message, "status": 400}), 400
+    config = current_app.config
+    try:   # the header checks cost no decoding: they run before waiting for a slot
+        image = check_image(upload.read(), max_bytes=config["MAX_UPLOAD_BYTES"],
+                            max_pixels=config["MAX_IMAGE_PIXELS"],
+                            max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
+    except UploadError as error:
+        return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
     try:
         with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
-            return _read_upload(token, loaded, upload)
+            return _read_upload(token, loaded, image)
     except Busy as error:
         response = jsonify({"ok": False, "error": str(error), "status": 503})
         response.headers["Retry-After"] = str(error.retry_after)
         return response, 503
 
 
-def _read_upload(token: str, loaded: Loaded, upload: Any):  # type: ignore[no-untyped-def]
-    config = current_app.config
-    try:
-        image = check_image(upload.read(), max_bytes=config["MAX_UPLOAD_BYTES"],
-                            max_pixels=config["MAX_IMAGE_PIXELS"],
-                            max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
-    except UploadError as error:
-        return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
+def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: ignore[no-untyped-def]
     reader = current_app.extensions.get("tiletally.reader")
     read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
     started = time.perf_counter()

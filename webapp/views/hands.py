@@ -7,11 +7,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp.views import backend, load_edit
 from webapp.views.actions import BadRequest, draw_event, penalty_from
 from webapp.views.backend import Conflict, Loaded
-from webapp.views.present import FAMILY_FLAGS, event_for, family_of, table_view
+from webapp.views.present import event_for, family_of, table_view
 
 bp = Blueprint("hands", __name__)
 
@@ -35,14 +35,14 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
         api["submit"] = url_for("api.amend_hand", token=token, event_id=amend_index)
         api["submit_method"] = "PUT"
     return {
-        "mode": mode, "family": family, "rules": state.rules, "version": loaded.version,
+        "mode": mode, "family": family.name, "rules": state.rules, "version": loaded.version,
         "seats": [{"seat": p["player"], "name": p["name"], "wind": p["wind"], "wind_name": p["wind_name"]}
                   for p in view["players"]],
         "round_wind_name": view["round_wind_name"], "dealer_seat": state.dealer,
         "counters": state.honba, "uses_counters": view["uses_counters"],
-        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family == "riichi",
-        "scores_losers": family == "babcock",
-        "flags": [{"name": name, "label": label} for name, label in FAMILY_FLAGS.get(family, [])],
+        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family.counts_dora,
+        "scores_losers": family.scores_losers,
+        "flags": [{"name": flag.name, "label": flag.label} for flag in family.flags],
         "api": api, "initial": initial,
     }
 

@@ -7,35 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.families import family_name, get_preset
+from engine.families import get_preset
+from engine.families.protocol import Family
 from webapp.views.backend import Loaded
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
-# Situational flags the declare page offers, per family, with the words a player knows them by.
-FAMILY_FLAGS: dict[str, list[tuple[str, str]]] = {
-    "mcr": [("last_of_kind", "Last tile of its kind"), ("last_tile", "Last tile of the wall"),
-            ("kong_replacement", "Out with a kong replacement"), ("robbing_kong", "Robbing the kong")],
-    "riichi": [("riichi", "Riichi"), ("double_riichi", "Double riichi"), ("ippatsu", "Ippatsu"),
-                 ("rinshan", "Rinshan (after a kan)"), ("chankan", "Chankan (robbing a kan)"),
-                 ("haitei", "Haitei (last draw)"), ("houtei", "Houtei (last discard)"),
-                 ("tenhou", "Tenhou (dealer's first draw)"), ("chiihou", "Chiihou (first draw)")],
-    "babcock": [("kong_replacement", "Out with a loose tile"), ("robbing_kong", "Robbing a kong"),
-                  ("last_tile", "Last tile of the wall"), ("heaven", "Heaven's blessing (East)"),
-                  ("earth", "Earth's blessing"), ("declared_ready", "Declared ready (original call)")],
-}
-PRESET_NAMES = {
-    "mcr": "Chinese Official (MCR)",
-    "mcr-ema": "Chinese Official, EMA penalties",
-    "riichi": "Riichi (modern Japanese)",
-    "japanese-classical": "Japanese classical (points x doubles)",
-    "classical": "Classical Chinese (Babcock 1923)",
-}
-UNITS = {"mcr": ("fan", "fan"), "riichi": ("han", "points"), "babcock": ("", "points")}
-
-
-def family_of(rules: str) -> str:
-    return family_name(get_preset(rules)[0])
+def family_of(rules: str) -> Family:
+    """The family of a table's preset: it says what the pages show (flags, units, texts)."""
+    return get_preset(rules)[0]
 
 
 def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
@@ -63,7 +43,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
     view: dict[str, Any] = {
-        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family,
+        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family.name,
         "options": dict(state.options), "version": loaded.version, "players": players,
         "player_names": list(state.players), "round_wind": state.round_wind,
         "round_wind_name": WIND_NAMES[state.round_wind], "hand_number": state.hand_number,
@@ -104,12 +84,12 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail(event: dict[str, Any] | None, family: str) -> str:
+def _detail(event: dict[str, Any] | None, family: Family) -> str:
     if not event or event.get("type") != "win":
         return ""
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
     items = score.get("items") or []
-    unit = UNITS.get(family, ("", ""))[0]
+    unit = family.units.item
     text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
                      for item in items[:6])
     if len(items) > 6:
@@ -133,14 +113,8 @@ def preset_catalogue() -> list[dict[str, Any]]:
     from engine.families import presets  # noqa: PLC0415 - reads the registry at request time
 
     out = []
-    for name, (module, defaults) in sorted(presets().items()):
-        family = family_name(module)
-        options = []
-        for key, value in defaults.items():
-            kind = "bool" if isinstance(value, bool) else "int" if isinstance(value, int) else \
-                "float" if isinstance(value, float) else "text"
-            options.append({"name": key, "value": value, "kind": kind,
-                            "label": key.replace("_", " ").capitalize()})
-        label = f"{PRESET_NAMES.get(name, family)} · {name}"
-        out.append({"name": name, "family": family, "label": label, "options": options})
+    for name, (family, _) in sorted(presets().items()):
+        options = [option.to_dict() for option in family.options(name)]
+        label = f"{family.preset_title(name)} · {name}"
+        out.append({"name": name, "family": family.name, "label": label, "options": options})
     return out

@@ -9,7 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 
 from engine.families import RulesError, get_preset
-from engine.table.state import TableError
+from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict

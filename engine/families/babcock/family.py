@@ -1,11 +1,11 @@
 """Classical Chinese (Babcock's Red Book, 1923): the family module the preset registry loads.
 
-It holds the preset (RULES.md decisions row ``classical``) and the Babcock settlement: every hand
+It holds the preset (docs/rules.md, `classical`) and the Babcock settlement: every hand
 at the table is scored; each loser pays the winner the winner's value; each pair of losers then
 settles the difference between their values; East pays and receives double; a dead hand scores
-0, so it pays everyone and is paid by nobody. The scoring itself lives in ``classical_scoring``,
-the tables in ``classical_tables`` and the play helpers (claims, sacred discard, the draw) in
-``classical_play``.
+0, so it pays everyone and is paid by nobody. The scoring itself lives in ``scoring``,
+the tables in ``tables`` and the play helpers (claims, sacred discard, the draw) in
+``play``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from engine.core.result import Score
 from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
 from engine.families import RulesError
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
+from engine.families.protocol import Family, Flag, OptionText, Units
 
 SEATS = 4
 SACRED_DISCARD_RULES = ("traditional", "extended")
@@ -192,3 +193,39 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
         details["losers"] = [_loser_dict(loser, loser_scores[loser.seat_wind - EAST]) for loser in losers]
     payments = {wind_letter(EAST + seat): delta for seat, delta in enumerate(deltas)}
     return replace(score, payments=payments, details=details)
+
+
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+    return "no minimum in these rules"
+
+
+FAMILY = Family(
+    name="babcock",
+    title="Classical Chinese (Babcock 1923)",
+    presets=PRESETS,
+    preset_titles={"classical": "Classical Chinese (Babcock 1923)"},
+    option_texts={
+        "limit": OptionText("Limit of a hand (points)"),
+        "mahjong_bonus": OptionText("Points for going Mah-Jongg"),
+        "east_pays_double": OptionText("East pays and receives double"),
+        "flowers": OptionText("Play with flowers and seasons"),
+        "prevailing_wind": OptionText("The prevailing wind scores (pair 2, set 1 double)"),
+        "sacred_discard": OptionText("Sacred discard", SACRED_DISCARD_RULES),
+        "thirteen_orphans": OptionText("Thirteen Orphans is a limit hand"),
+        "lucky_thirteen": OptionText("Lucky Thirteen (declared original hand)"),
+        "four_wind_hand": OptionText("Four Wind hand is a limit hand"),
+        "heads_and_tails": OptionText("Heads and Tails is a limit hand"),
+        "three_great_scholars": OptionText("Three Great Scholars is a limit hand"),
+        "false_win_penalty": OptionText("False Mah-Jongg penalty to each player (empty: half the limit)"),
+        "dead_wall": OptionText("Tiles left in the wall when the hand is drawn"),
+    },
+    flags=(Flag("kong_replacement", "Out with a loose tile"), Flag("robbing_kong", "Robbing a kong"),
+           Flag("last_tile", "Last tile of the wall"), Flag("heaven", "Heaven's blessing (East)"),
+           Flag("earth", "Earth's blessing"), Flag("declared_ready", "Declared ready (original call)")),
+    units=Units("", "points"),
+    score=score_hand,
+    win_payments=win_payments,
+    false_win_payments=false_win_payments,
+    minimum_text=minimum_text,
+    scores_losers=True,
+)

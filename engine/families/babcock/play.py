@@ -16,53 +16,17 @@ from engine.core.hand import Meld
 from engine.core.shapes import waits
 from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, kind_name
 from engine.families.babcock.tables import DEAD_WALL_TILES
-
-SEATS = 4
-CLAIMS = ("win", "kong", "pung", "chow")
-# Lower rank wins: Mah-Jongg beats pung or kong, which beats chow (RULES 3.5).
-CLAIM_RANK = {"win": 0, "kong": 1, "pung": 1, "chow": 2}
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """One player's claim on a discard: their seat (0-3, turn order) and what they call."""
-
-    seat: int
-    call: str
-
-
-def _turn_distance(seat: int, discarder: int) -> int:
-    """How many turns after the discarder this seat plays (1 = next in turn)."""
-    return (seat - discarder) % SEATS
+from engine.table.claims import Claim
+from engine.table.claims import resolve_claims as resolve_table_claims
+from engine.table.flow import CLAIM_NEXT_IN_TURN
 
 
 def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
-    """The claim that takes the discard, or None if there are none.
-
-    A win beats everything; among several winners the next in turn after the discarder takes it
-    (Babcock). Pung and kong come next, then chow, which only the next player may call.
-    """
-    if not 0 <= discarder < SEATS:
-        raise ValueError(f"discarder must be a seat 0-3, got {discarder!r}")
-    checked: list[Claim] = []
-    seats: set[int] = set()
-    for claim in claims:
-        if claim.call not in CLAIM_RANK:
-            raise ValueError(f"unknown claim {claim.call!r}; claims are {', '.join(CLAIMS)}")
-        if not 0 <= claim.seat < SEATS:
-            raise ValueError(f"claim seat must be 0-3, got {claim.seat!r}")
-        if claim.seat == discarder:
-            raise ValueError(f"seat {claim.seat} discarded the tile and cannot claim it")
-        if claim.seat in seats:
-            raise ValueError(f"seat {claim.seat} made two claims; a player makes one")
-        if claim.call == "chow" and _turn_distance(claim.seat, discarder) != 1:
-            raise ValueError(f"seat {claim.seat} cannot chow: only the next player in turn "
-                             "may chow a discard (unless it completes the hand: claim 'win')")
-        seats.add(claim.seat)
-        checked.append(claim)
-    if not checked:
-        return None
-    return min(checked, key=lambda claim: (CLAIM_RANK[claim.call], _turn_distance(claim.seat, discarder)))
+    """The claim that takes the discard, or None: Babcock's rule (a win beats everything, and
+    among several winners the next in turn after the discarder takes it), by the table's one
+    resolver."""
+    taken = resolve_table_claims(claims, discarder, rule=CLAIM_NEXT_IN_TURN)
+    return taken[0] if taken else None
 
 
 def sacred_tiles(own_discards: Sequence[Tile], options: Mapping[str, Any]) -> set[int]:

@@ -1,11 +1,11 @@
 """Scoring every hand at a Babcock table: the winner's complete hand and each loser's laid-down tiles.
 
-Babcock scores all four hands. A hand's points are its set points (RULES.md 3.1), plus, for the
+Babcock scores all four hands. A hand's points are its set points (Babcock's score sheet), plus, for the
 winner only, the bonuses of 3.2; its value is points x 2^doubles (3.3), capped at the limit. The
 winner may instead hold a limit hand (Heaven, Earth, Lucky Thirteen, Thirteen Orphans, and the
 Chapter 7 optional hands), worth a fixed share of the limit. Each item of a breakdown says why it
 scored, so a dispute at the table can be settled by reading it. Values live in
-``classical_tables``; this module only applies them.
+``tables``; this module only applies them.
 """
 
 from __future__ import annotations
@@ -317,7 +317,7 @@ def _only_possible_place(hand: DeclaredHand) -> bool:
 
 def _bonuses(tally: _Tally, hand: DeclaredHand, sets: Sequence[ScoredSet],
              options: Mapping[str, Any]) -> None:
-    """Winner-only bonuses (RULES 3.2), after the set points so 'No score' can look at them."""
+    """Winner-only bonuses (Babcock), after the set points so 'No score' can look at them."""
     mahjong = int(options.get("mahjong_bonus", 20))
     found: list[str] = []
     if _drawn(hand):
@@ -369,7 +369,7 @@ def _is_thirteen_orphans(hand: DeclaredHand) -> bool:
 
 def _limit_hands(hand: DeclaredHand, sets: Sequence[ScoredSet] | None,
                  options: Mapping[str, Any]) -> list[str]:
-    """The limit hands this win is, by name (RULES 3.3); ``sets`` is None for Thirteen Orphans."""
+    """The limit hands this win is, by name (Babcock); ``sets`` is None for Thirteen Orphans."""
     names = []
     if hand.flags & {"heaven", "tenhou"}:
         names.append("Hand from Heaven")

@@ -1,9 +1,9 @@
 """Classical Chinese (Babcock, 1923) values as data: set points, winner bonuses, doubles, limit hands.
 
-The scoring code in ``classical_scoring`` only looks values up here, so a house that plays
+The scoring code in ``scoring`` only looks values up here, so a house that plays
 Millington's table or another limit changes numbers in one place (or through preset options)
-rather than in the logic. Sources: RULES.md sections 3.1-3.3 (Babcock's Standard Score Sheet,
-Chapters 5-7; Millington's table for the options).
+rather than in the logic. Sources (docs/rules.md): Babcock's Standard Score Sheet,
+Chapters 5-7, and Millington's table for the options.
 """
 
 from __future__ import annotations

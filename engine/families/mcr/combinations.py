@@ -1,6 +1,6 @@
 """MCR fans made of several chows or pungs, and the principles that limit how sets combine.
 
-Non-separation, non-identical and account-once (RULES.md §1.5) only concern the fans that combine
+Non-separation, non-identical and account-once (Green Book; docs/rules.md) only concern the fans that combine
 two to four sets (Pure Straight, Mixed Triple Chow, Double Pung, Short Straight ...). For the chows
 (or the suited pungs) of a reading, ``best_set_fans`` searches every order of adding such fans,
 each new fan taking at least one unused set and at most one already-used set (account-once), never

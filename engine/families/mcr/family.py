@@ -1,6 +1,6 @@
 """Mahjong Competition Rules (MCR, Chinese Official): presets, scoring and payments.
 
-The fan table (values and "do not also count" lists) is data in ``mcr_fans``; this module holds
+The fan table (values and "do not also count" lists) is data in ``fans``; this module holds
 the logic: read every decomposition, find the fans each one earns, apply the counting
 principles, and keep the best reading.
 """
@@ -14,14 +14,17 @@ from typing import Any
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import format_kinds
+from engine.families.mcr.facts import HandFacts, Reading
 from engine.families.mcr.fans import FANS
-from engine.families.mcr.patterns import HandFacts, Reading, hand_facts, readings, score_reading
+from engine.families.mcr.hand_fans import hand_facts
+from engine.families.mcr.patterns import readings, score_reading
+from engine.families.protocol import Family, Flag, OptionText, Units
 
-# Every preset lists ALL its options with their defaults (RULES.md, decisions table and §1.7).
+# Every preset lists ALL its options with their defaults (docs/rules.md).
 PRESETS: dict[str, dict[str, Any]] = {
     "mcr": {
         "minimum": 8,                     # fan points needed to win, flowers not counted
-        "false_win_penalty": 20,          # paid to each other player (source doc A)
+        "false_win_penalty": 20,          # paid to each other player (the MCR sheet)
         "two_concealed_kongs": 8,         # 8 (Green Book 2006) or 6 (CMCR 1998)
         "melded_concealed_kongs": 6,      # one melded + one concealed kong: 6 (4 + 2) or 5
         "knitted_straight_waits": False,  # Edge/Closed/Single Wait with Knitted Straight (2006: off)
@@ -129,4 +132,31 @@ def _flower_item(flowers: int) -> Item:
                 f"{count} flower/season tile{'s' if count > 1 else ''}: {format_kinds(kinds)}")
 
 
-__all__ = ["PRESETS", "false_win_payments", "payments_summary", "score_hand", "win_payments"]
+
+
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+    """The minimum as the declare page states it, and whether this hand meets it."""
+    met = "met" if score.get("meets_minimum") else "not met"
+    return f"minimum {options.get('minimum', 8)} fan, flowers not counted: {met}"
+
+
+FAMILY = Family(
+    name="mcr",
+    title="Chinese Official (MCR)",
+    presets=PRESETS,
+    preset_titles={"mcr": "Chinese Official (MCR)", "mcr-ema": "Chinese Official, EMA penalties"},
+    option_texts={
+        "minimum": OptionText("Minimum fan to win (flowers not counted)"),
+        "false_win_penalty": OptionText("False win: points paid to each other player"),
+        "two_concealed_kongs": OptionText("Two Concealed Kongs: fan"),
+        "melded_concealed_kongs": OptionText("One melded and one concealed kong: fan"),
+        "knitted_straight_waits": OptionText("Edge, closed or single wait count with a Knitted Straight"),
+    },
+    flags=(Flag("last_of_kind", "Last tile of its kind"), Flag("last_tile", "Last tile of the wall"),
+           Flag("kong_replacement", "Out with a kong replacement"), Flag("robbing_kong", "Robbing the kong")),
+    units=Units("fan", "fan"),
+    score=score_hand,
+    win_payments=win_payments,
+    false_win_payments=false_win_payments,
+    minimum_text=minimum_text,
+)

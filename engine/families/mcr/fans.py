@@ -1,7 +1,7 @@
 """The 81 MCR scoring elements as data: Green Book number, name, points, and what each one
 implies (the fans it makes redundant, so they are "not also counted": the non-repeat principle).
 
-Values follow the Green Book 2006 (RULES.md §1.6); the two version-dependent values (Two Concealed
+Values follow the Green Book 2006 (docs/rules.md); the two version-dependent values (Two Concealed
 Kongs, one melded + one concealed kong) come from the preset options, not from this table.
 ``covers_pungs`` says which Pung of Terminals or Honors (73) a fan already accounts for:
 "winds" / "dragons" (every wind / dragon pung in the hand), "prevalent" / "seat" (that wind's
@@ -130,7 +130,7 @@ _TABLE: tuple[Fan, ...] = (
 FANS: dict[str, Fan] = {fan.key: fan for fan in _TABLE}
 FANS_BY_ID: dict[int, Fan] = {fan.id: fan for fan in _TABLE}
 
-# The kong series: a hand scores at most one of these (RULES.md §1.6, #5 and #17).
+# The kong series: a hand scores at most one of these (Green Book fans 5 and 17).
 KONG_FANS = ("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
              "concealed_kong", "melded_kong")
 

@@ -1,17 +1,20 @@
 """One analysis of a Japanese win, shared by both presets: every (reading, winning set) candidate
 with its yaku, han, fu and dora. The presets differ only in how they value a candidate and pick
-the best one (``japanese.py`` for Riichi, ``japanese_classical.py`` for doc B).
+the best one (``family.py`` for Riichi, ``japanese_classical.py`` for the points-times-doubles game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from engine.core.hand import DeclaredHand
 from engine.families.riichi.fu import PAIR_FU, SEVEN_PAIRS_FU, FuItem, fu_items
+from engine.families.riichi.hand_facts import (
+    build_facts,
+    count_dora,
+)
 from engine.families.riichi.readings import (
     CHOW_B,
     NO_MELDS,
@@ -40,33 +43,7 @@ from engine.families.riichi.suit_tallies import (
 from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
-    FLAG_BITS,
-    GREEN,
-    H_CLOSED,
-    H_DAISANGEN,
-    H_DAISUUSHII,
-    H_GREEN,
-    H_HONOURS_ONLY,
-    H_KONGS,
-    H_KONGS3,
-    H_KONGS4,
     H_NINE_GATES,
-    H_ONE_SUIT,
-    H_OUTSIDE,
-    H_PUNG_OF,
-    H_PURE_ONE_SUIT,
-    H_ROUND_PUNG,
-    H_ROUND_PUNG_OF,
-    H_SEAT_PUNG,
-    H_SEAT_PUNG_OF,
-    H_SHOUSANGEN,
-    H_SHOUSUUSHII,
-    H_SIMPLE,
-    H_TANYAO,
-    H_TERMINALS_ONLY,
-    H_THREE_WIND_PUNGS,
-    H_TSUMO,
-    H_TWO_DRAGON_PUNGS,
     HAND_EXACT,
     NINE_GATES,
     S_CHANTA,
@@ -83,12 +60,6 @@ from engine.families.riichi.yaku import (
     S_SEVEN,
     S_SUUANKOU,
     S_SUUANKOU_TANKI,
-    SIMPLE,
-    X_DOUBLE_RIICHI,
-    X_IPPATSU,
-    X_RENHOU,
-    X_RENHOU_YAKUMAN,
-    X_RIICHI,
     Facts,
     View,
     Yaku,
@@ -149,153 +120,6 @@ class Analysis:
     melds: MeldInfo = NO_MELDS
 
 
-# Each flag's consistency rules: (order, broken(hand, is_open, riichi), reason). The order is the
-# rule's place in one list, so several broken rules always report the same (first) reason.
-_FlagRule = tuple[int, Callable[[DeclaredHand, bool, bool], bool], str]
-_RIICHI_CLOSED: _FlagRule = (0, lambda hand, is_open, riichi: is_open, "riichi needs a closed hand")
-FLAG_RULES: dict[str, tuple[_FlagRule, ...]] = {
-    "riichi": (_RIICHI_CLOSED,),
-    "double_riichi": (_RIICHI_CLOSED,),
-    "ippatsu": ((1, lambda hand, is_open, riichi: not riichi, "ippatsu needs riichi"),),
-    "chankan": ((2, lambda hand, is_open, riichi: hand.win_by == "tsumo",
-                 "chankan is a win on another player's kong, not a tsumo"),
-                (7, lambda hand, is_open, riichi: "houtei" in hand.flags,
-                 "houtei and chankan cannot both apply")),
-    "rinshan": ((3, lambda hand, is_open, riichi: hand.win_by != "tsumo", "rinshan is a self-drawn win"),
-                (6, lambda hand, is_open, riichi: "haitei" in hand.flags,
-                 "haitei and rinshan cannot both apply")),
-    "haitei": ((4, lambda hand, is_open, riichi: hand.win_by != "tsumo", "haitei is a self-drawn win"),),
-    "houtei": ((5, lambda hand, is_open, riichi: hand.win_by == "tsumo", "houtei is a win on a discard"),),
-    "tenhou": ((8, lambda hand, is_open, riichi: hand.seat_wind != 27, "tenhou is the dealer's win"),
-               (9, lambda hand, is_open, riichi: hand.win_by != "tsumo", "tenhou is a self-drawn win"),
-               (10, lambda hand, is_open, riichi: bool(hand.melds), "tenhou cannot have melds")),
-    "chiihou": ((11, lambda hand, is_open, riichi: hand.seat_wind == 27, "chiihou is a non-dealer's win"),
-                (12, lambda hand, is_open, riichi: hand.win_by != "tsumo", "chiihou is a self-drawn win"),
-                (13, lambda hand, is_open, riichi: bool(hand.melds), "chiihou cannot have melds")),
-    "renhou": ((14, lambda hand, is_open, riichi: hand.seat_wind == 27, "renhou is a non-dealer's win"),
-               (15, lambda hand, is_open, riichi: hand.win_by == "tsumo", "renhou is a win on a discard"),
-               (16, lambda hand, is_open, riichi: bool(hand.melds), "renhou cannot have melds")),
-}
-
-
-def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
-    """A reason when the win's flags contradict each other or the hand (None when consistent).
-    Only the rules of the flags the win carries are checked."""
-    flags = hand.flags
-    if not flags:
-        return None
-    riichi = "riichi" in flags or "double_riichi" in flags
-    first: tuple[int, str] | None = None
-    for flag in flags:
-        for order, broken, reason in FLAG_RULES.get(flag, ()):
-            if (first is None or order < first[0]) and broken(hand, is_open, riichi):
-                first = (order, reason)
-    return None if first is None else first[1]
-
-
-_SIMPLE_MASK = sum(1 << kind for kind in range(34) if SIMPLE[kind])
-_GREEN_MASK = sum(1 << kind for kind in GREEN)
-_HONOR_MASK = sum(1 << kind for kind in range(27, 34))
-
-
-def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: MeldInfo,
-                options: dict[str, Any]) -> tuple[Facts, int]:
-    """The hand-level facts, and the feature bits that decide which flag and hand units are worth
-    checking (one function, as both read the same values); ``present`` has bit k set when kind k
-    is in the hand."""
-    suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
-        | (4 if present & 0x7FC0000 else 0)
-    assert hand.win_tile is not None
-    tsumo = hand.win_by == "tsumo"
-    honors = present & _HONOR_MASK != 0
-    all_simple = present & ~_SIMPLE_MASK == 0
-    all_terminal_honor = present & _SIMPLE_MASK == 0
-    green = present & ~_GREEN_MASK == 0
-    flags = hand.flags
-    seat_wind = hand.seat_wind
-    round_wind = hand.round_wind
-    is_open = melds.open_blocks != ()
-    features = H_TSUMO if tsumo else 0
-    if not is_open:
-        features |= H_CLOSED
-    if flags:
-        features |= _flag_features(flags, options.get("riichi", True), options.get("ippatsu", True),
-                                   options.get("renhou_as_yakuman", False))
-    if honors:
-        features |= _honour_features(bytes(counts[27:]))
-        if counts[seat_wind] >= 3:
-            features |= H_SEAT_PUNG | H_SEAT_PUNG_OF[seat_wind]
-        if counts[round_wind] >= 3:
-            features |= H_ROUND_PUNG | H_ROUND_PUNG_OF[round_wind]
-        if suits in (1, 2, 4):
-            features |= H_ONE_SUIT
-        elif not suits:
-            features |= H_HONOURS_ONLY
-    elif suits in (1, 2, 4):
-        features |= H_PURE_ONE_SUIT if melds.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
-    if all_simple:
-        features |= H_SIMPLE
-        if not is_open or options.get("open_tanyao"):
-            features |= H_TANYAO
-    elif all_terminal_honor:
-        features |= H_OUTSIDE if honors else H_OUTSIDE | H_TERMINALS_ONLY
-    if green:
-        features |= H_GREEN
-    kongs = melds.kong_count
-    if kongs >= 3:
-        features |= H_KONGS | (H_KONGS3 if kongs == 3 else H_KONGS4)
-    # Positional: this runs once per hand, and keyword arguments cost a third more.
-    return Facts(counts, flags, options, tsumo, is_open, melds.any_melds, kongs, hand.win_tile.kind,
-                 seat_wind, round_wind, suits, honors, all_simple, all_terminal_honor, green), features
-
-
-@lru_cache(maxsize=256)
-def _flag_features(flags: frozenset[str], riichi: bool, ippatsu: bool, renhou_yakuman: bool) -> int:
-    """The feature bits of a set of flags under the three options that switch flag yaku (few sets
-    occur; a frozenset keeps its hash): each flag's own bit, and the exact bit of its unit."""
-    features = 0
-    for flag in flags:
-        features |= FLAG_BITS.get(flag, 0)
-    if riichi:
-        if "double_riichi" in flags:
-            features |= X_DOUBLE_RIICHI
-        elif "riichi" in flags:
-            features |= X_RIICHI
-    if ippatsu and "ippatsu" in flags:
-        features |= X_IPPATSU
-    if "renhou" in flags:
-        features |= X_RENHOU_YAKUMAN if renhou_yakuman else X_RENHOU
-    return features
-
-
-@lru_cache(maxsize=4096)
-def _honour_features(honours: bytes) -> int:
-    """The feature bits of the seven honour counts (all tiles): a pung of each, two dragon or
-    three wind pungs, and the exact bits of the dragon and wind yaku. Honour counts repeat across
-    hands, so each is worked out once."""
-    features = dragons = winds = 0
-    for offset, count in enumerate(honours):
-        if count >= 3:
-            features |= H_PUNG_OF[27 + offset]
-            if offset >= 4:
-                dragons += 1
-            else:
-                winds += 1
-    if dragons >= 2:
-        features |= H_TWO_DRAGON_PUNGS
-        if min(honours[4:]) >= 2:
-            features |= H_SHOUSANGEN
-        if dragons == 3:
-            features |= H_DAISANGEN
-    if winds >= 3:
-        features |= H_THREE_WIND_PUNGS
-        if winds == 4:
-            features |= H_DAISUUSHII
-        elif honours[:4].count(2) == 1:
-            features |= H_SHOUSUUSHII
-    return features
-
-
 def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
     """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans).
     Only the shown candidate's breakdown is ever needed, so it is written on asking."""
@@ -317,35 +141,6 @@ def candidate_view(candidate: Candidate) -> View:
     masks = candidate.masks
     return View(candidate.reading, candidate.seven_pairs, [], [], 0, False,
                 candidate.win_group or (0, PAIR_B), 0, masks & SUITED, masks >> PUNGS_AT)
-
-
-def _dora_kind(indicator: int) -> int:
-    if indicator < 27:
-        return indicator - 8 if indicator % 9 == 8 else indicator + 1
-    if indicator < 31:
-        return 27 if indicator == 30 else indicator + 1
-    return 31 if indicator == 33 else indicator + 1
-
-
-DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))
-
-
-def count_dora(hand: DeclaredHand, counts: bytearray, red: int,
-               options: dict[str, Any]) -> tuple[int, int, int]:
-    """(dora, red fives, ura dora) in the whole hand; ura only under riichi."""
-    if not options.get("dora", True):
-        return 0, 0, 0
-    dora = 0
-    for tile in hand.dora_indicators:
-        dora += counts[DORA_OF[tile.kind]]
-    if not options.get("red_fives", True):
-        red = 0
-    ura = 0
-    if hand.ura_indicators and ("riichi" in hand.flags or "double_riichi" in hand.flags) \
-            and options.get("riichi", True):
-        for tile in hand.ura_indicators:
-            ura += counts[DORA_OF[tile.kind]]
-    return dora, red, ura
 
 
 _NO_YAKU: tuple[tuple[tuple[Yaku, int], ...], int, int] = ((), 0, 0)
@@ -397,7 +192,7 @@ _SEVEN_PAIRS = -1               # the tally that marks the seven pairs entry
 def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None = None) -> Analysis:
     """Every candidate reading of a declared hand (none when it is not a complete hand).
 
-    Each reading's sets yaku and fu come from its summed per-split shares (``japanese_parts``)
+    Each reading's sets yaku and fu come from its summed per-split shares (``suit_tallies``)
     and the winning-kind facts of its splits: exact feature bits pick the yaku
     (``set_units_exact``), and the fu are added up as totals; the item by item breakdown is
     written only for the candidate that is shown (``fu_items_of``).

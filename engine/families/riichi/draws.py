@@ -1,6 +1,7 @@
-"""Abortive draws of the Japanese presets (doc B, the modern Riichi set), as pure checks the table
-calls at the moment each can happen. The table decides what follows (doc B: the deal passes;
-Riichi: the dealer stays and a counter is added, see the presets' table options).
+"""Abortive draws of the Japanese presets (the Japanese sheet's list, the modern Riichi set), as pure
+checks the table calls at the moment each can happen. The table decides what follows
+(japanese-classical: the deal passes; Riichi: the dealer stays and a counter is added, see the
+presets' table options).
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, Tile
+from engine.table.claims import Claim, resolve_claims
 
 NINE_KINDS = 9
 
@@ -39,14 +41,9 @@ def three_ron(claimants: Sequence[int]) -> bool:
 
 
 def ron_winners(claimants: Sequence[int], discarder: int, multiple_ron: str) -> list[int]:
-    """Who wins a discard claimed by several players: ``"head_bump"`` (doc B) gives it to the first
+    """Who wins a discard claimed by several players: ``"head_bump"`` gives it to the first
     claimant in turn order after the discarder; ``"double_ron"`` lets two win. Three claimants is
-    an abortive draw (an empty list)."""
-    seats = sorted(set(claimants), key=lambda seat: (seat - discarder) % 4)
-    if discarder in seats:
-        raise ValueError("the discarder cannot claim their own discard")
-    if three_ron(seats):
-        return []
-    if multiple_ron == "head_bump":
-        return seats[:1]
-    return seats
+    an abortive draw (an empty list). The table's one resolver decides."""
+    claims = [Claim(seat) for seat in dict.fromkeys(claimants)]
+    return [claim.seat for claim in resolve_claims(claims, discarder, rule=multiple_ron,
+                                                   three_wins_abortive=True)]

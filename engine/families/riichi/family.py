@@ -1,8 +1,8 @@
-"""The Japanese family: modern Riichi (``riichi``) and source doc B's classical game
-(``japanese-classical``). One hand analysis (``japanese_analysis``) feeds two scoring tables.
+"""The Japanese family: modern Riichi (``riichi``) and the older points-times-doubles game
+(``japanese-classical``). One hand analysis (``analysis``) feeds two scoring tables.
 
-This module is the family's public face for the registry and the table: the presets and payment
-rules (data, in ``japanese_scoring``), ``score_hand``, and the tenpai/waits helpers.
+This module is the family's public face for the registry and the table (``FAMILY``): the presets
+and payment rules (data, in ``payments``), ``score_hand``, and the tenpai/waits helpers.
 Riichi picks the reading worth the most points, then the most han, then the most fu (the
 first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` library do.
 """
@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.hand import DeclaredHand, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
+from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.riichi.analysis import (
     MAX_HAN,
     Analysis,
@@ -23,10 +24,10 @@ from engine.families.riichi.analysis import (
     Value,
     analyse,
     candidate_view,
-    flag_problem,
     fu_items_of,
 )
 from engine.families.riichi.fu import FuItem
+from engine.families.riichi.hand_facts import flag_problem
 from engine.families.riichi.japanese_classical import score_classical
 from engine.families.riichi.payments import (
     PRESETS,
@@ -39,9 +40,6 @@ from engine.families.riichi.payments import (
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
 from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
-
-__all__ = ["PRESETS", "draw_payments", "false_win_payments", "furiten_waits", "is_tenpai",
-           "score_hand", "waits", "win_payments"]
 
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
@@ -64,8 +62,8 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
 
 def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
     dealer = hand.seat_wind == EAST
-    # Plain reads (each builtin call costs about as much as an option lookup): the registry has
-    # checked the options' types, and the two switches only key the value table by truthiness.
+    # The registry has checked the options' types, and the two switches only key the value table
+    # by truthiness, so they are read plainly.
     minimum = options.get("minimum_han", 1)
     if minimum < 1:
         minimum = 1
@@ -201,3 +199,63 @@ def furiten_waits(tiles: str | Iterable[Tile], discards: str | Iterable[Tile],
         else list(discards)
     thrown = {tile.kind for tile in discard_list}
     return [code for code in waits(tiles, melds) if CODE_TO_KIND[code] in thrown]
+
+
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+    """Riichi needs a yaku; the points-times-doubles game (no han in its scores) has no minimum."""
+    if score.get("han") is None:
+        return "no minimum in these rules"
+    return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
+
+
+FAMILY = Family(
+    name="riichi",
+    title="Japanese",
+    presets=PRESETS,
+    preset_titles={"riichi": "Riichi (modern Japanese)",
+                   "japanese-classical": "Japanese classical (points x doubles)"},
+    option_texts={
+        "scoring": OptionText("Scoring", ("han_fu", "points_doubles")),
+        "minimum_han": OptionText("Minimum han to win (dora not counted)"),
+        "red_fives": OptionText("Red fives count as dora"),
+        "open_tanyao": OptionText("All simples counts with an open hand (kuitan)"),
+        "kiriage": OptionText("4 han 30 fu and 3 han 60 fu round up to mangan (kiriage)"),
+        "double_yakuman": OptionText("Double yakuman for the four special waits and hands"),
+        "counted_yakuman": OptionText("13 han or more without a yakuman is a yakuman"),
+        "renhou_as_yakuman": OptionText("Renhou is a yakuman (else 5 han)"),
+        "open_pinfu_fu": OptionText("An open hand without fu gets 2 fu (30 in all)"),
+        "pinfu_tsumo_fu": OptionText("Pinfu with a self-drawn win earns the 2 tsumo fu"),
+        "riichi": OptionText("Riichi counts"),
+        "ippatsu": OptionText("Ippatsu counts"),
+        "dora": OptionText("Dora count"),
+        "seven_pairs": OptionText("Seven pairs is a winning hand"),
+        "limit": OptionText("Limit per payer (points x doubles; 0: none)"),
+        "rounding": OptionText("Round each payment up to a multiple of"),
+        "east_pays_double": OptionText("East pays and receives double"),
+        "honba_value": OptionText("Points per counter"),
+        "honba_dealer_only": OptionText("Counters are paid only when the dealer wins"),
+        "counter_on_draw": OptionText("A drawn hand adds a counter"),
+        "riichi_stick": OptionText("Riichi stick (points)"),
+        "draw_payments": OptionText("Waiting players are paid at an exhaustive draw"),
+        "draw_pool": OptionText("Points the non-waiting players pay at a draw"),
+        "dealer_keeps_on_draw": OptionText("Dealer keeps the deal after a draw",
+                                           ("tenpai", "waiting", "always", "never")),
+        "multiple_ron": OptionText("Several players win on one discard",
+                                   ("double_ron", "head_bump", "next_in_turn")),
+        "abortive_draws": OptionText("Abortive draws"),
+        "false_win_penalty": OptionText("False win (chombo) penalty"),
+        "start_points": OptionText("Starting points"),
+    },
+    flags=(Flag("riichi", "Riichi"), Flag("double_riichi", "Double riichi"), Flag("ippatsu", "Ippatsu"),
+           Flag("rinshan", "Rinshan (after a kan)"), Flag("chankan", "Chankan (robbing a kan)"),
+           Flag("haitei", "Haitei (last draw)"), Flag("houtei", "Houtei (last discard)"),
+           Flag("tenhou", "Tenhou (dealer's first draw)"), Flag("chiihou", "Chiihou (first draw)")),
+    units=Units("han", "points"),
+    score=score_hand,
+    win_payments=win_payments,
+    false_win_payments=false_win_payments,
+    draw_payments=draw_payments,
+    minimum_text=minimum_text,
+    ready_flags=("riichi", "double_riichi"),
+    counts_dora=True,
+)

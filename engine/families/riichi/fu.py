@@ -6,7 +6,7 @@ wait fu 2 for an edge (12-3, 7-89), closed (1-3) or single (pair) wait; 2 per ya
 closed); a pung completed on a discard counts as open; 2 for tsumo except for pinfu; an open hand
 with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is rounded up to 10.
 
-The analysis adds up each reading's fu as totals (per suit split, ``japanese_parts``) and keeps
+The analysis adds up each reading's fu as totals (per suit split, ``suit_tallies``) and keeps
 the best; ``fu_items`` writes the items (``BLOCK_FU``, ``PAIR_FU`` and the wait, tsumo and open
 items) only for the reading that is shown.
 """

@@ -1,10 +1,11 @@
-"""Source doc B's classical Japanese game: basic points x 2^doubles, limited per payer.
+"""The points-times-doubles Japanese game (preset japanese-classical): basic points x 2^doubles,
+limited per payer.
 
-Basic points (RULES.md 2.2): 20 for winning, 2 for a self-drawn win, 10 for a concealed hand won
-on a discard, 2 for a pair of dragons or of the seat or round wind (each), 2 for an edge, closed
-or single wait, pungs 2/4 (simples, open/concealed) and 4/8 (terminals and honours), kongs four
-times that; seven pairs 100 flat. These are fu without the rounding and without the pinfu
-exceptions, so they come from the same fu items as Riichi.
+Basic points (the wikidot Japanese Classical table, see docs/rules.md): 20 for winning, 2 for a
+self-drawn win, 10 for a concealed hand won on a discard, 2 for a pair of dragons or of the seat
+or round wind (each), 2 for an edge, closed or single wait, pungs 2/4 (simples, open/concealed)
+and 4/8 (terminals and honours), kongs four times that; seven pairs 100 flat. These are fu without
+the rounding and without the pinfu exceptions, so they come from the same fu items as Riichi.
 
 Doubles are the han of the yaku the hand shares with Riichi; riichi, ippatsu and dora count only
 when the table turns those options on. Seven pairs' own 2 han are not doubled again (its value is

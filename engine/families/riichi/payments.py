@@ -22,7 +22,7 @@ from engine.core.tiles import EAST
 # open_tanyao, kiriage, double_yakuman, counted_yakuman, limit and false_win_penalty.
 
 PRESETS: dict[str, dict[str, Any]] = {
-    # Modern Riichi as Tenhou scores it (RULES.md decisions table, row `riichi`).
+    # Modern Riichi as Tenhou scores it (docs/rules.md, `riichi`).
     "riichi": {
         "scoring": "han_fu",
         "minimum_han": 1,              # one yaku needed; dora are not yaku
@@ -52,7 +52,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "false_win_penalty": 2000,     # chombo: basic points of a reverse mangan tsumo
         "start_points": 25000,
     },
-    # Source doc B: the classical points-times-doubles game (decisions table, `japanese-classical`).
+    # The points-times-doubles game (docs/rules.md, `japanese-classical`).
     "japanese-classical": {
         "scoring": "points_doubles",
         "minimum_han": 0,              # no minimum to win
@@ -67,10 +67,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "riichi": False,               # riichi, ippatsu and dora doubles count only when switched on
         "ippatsu": False,
         "dora": False,
-        "seven_pairs": True,           # seven pairs scores 100 basic points (optional in doc B)
+        "seven_pairs": True,           # seven pairs scores 100 basic points (optional in the Japanese sheet)
         "limit": 500,                  # V never exceeds this, per payer
         "rounding": 10,                # V is rounded up to a multiple of this
-        "east_pays_double": False,     # doc B: East neither pays nor receives double
+        "east_pays_double": False,     # the Japanese sheet: East neither pays nor receives double
         "honba_value": 300,            # per counter: 100 from each loser (tsumo), 300 (ron)
         "honba_dealer_only": True,     # counters are paid only when East wins and stays
         "counter_on_draw": False,
@@ -80,7 +80,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "dealer_keeps_on_draw": "never",    # on any draw the deal passes
         "multiple_ron": "head_bump",
         "abortive_draws": True,
-        "false_win_penalty": 500,      # a limit (500) to each other player; UNVERIFIED in doc B
+        "false_win_penalty": 500,      # a limit (500) to each other player; UNVERIFIED in the Japanese sheet
         "start_points": 2000,
     },
 }
@@ -323,7 +323,7 @@ def draw_payments(tenpai: Sequence[bool], options: dict) -> list[int]:
     """Exhaustive draw: the non-waiting players fill a fixed pool that the waiting players share.
 
     With k players waiting (1-3) each receives pool/k and each of the others pays pool/(4-k):
-    for the 600 pool of doc B, one waiting gets 200 from each; two get 150 from each non-waiting;
+    for the 600 pool of the Japanese sheet, one waiting gets 200 from each; two get 150 from each non-waiting;
     three get 200 each from the one not waiting. Riichi's 3000 pool gives 1000/1500/1000.
     """
     if len(tenpai) != 4:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.hand import Meld
-from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, suit_splits
+from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, suit_splits, waits
 from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
@@ -235,15 +235,7 @@ def wait_kinds(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> list[int]:
     for meld in melds:
         for tile in meld.tiles:
             held[tile.kind] += 1
-    result = []
-    for kind in range(NUM_KINDS):
-        if held[kind] >= 4:
-            continue
-        concealed[kind] += 1
-        if completes(concealed, len(melds)):
-            result.append(kind)
-        concealed[kind] -= 1
-    return result
+    return [kind for kind in waits(concealed, len(melds), completes=completes) if held[kind] < 4]
 
 
 def is_tenpai(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> bool:

@@ -473,7 +473,7 @@ BLOCK_TEXTS: tuple[str, ...] = tuple(
 
 
 # The same by block, for naming a whole reading in one C-level map over it.
-# Keyed by the shared block objects (japanese_shapes.BLOCKS), so a lookup matches on identity.
+# Keyed by the shared block objects (readings.BLOCKS), so a lookup matches on identity.
 TEXT_OF_BLOCK: dict[Block, str] = {BLOCKS[kind][shape]: BLOCK_TEXTS[kind * 4 + shape]
                                    for kind in range(34) for shape in range(4)
                                    if BLOCK_TEXTS[kind * 4 + shape]}

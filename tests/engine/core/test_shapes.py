@@ -43,5 +43,5 @@ def test_hand_errors():
     with pytest.raises(HandError, match="winning tile 3z"):
         make_hand("123m456p789s1122z", win_tile="3z", melds=[]) if False else make_hand(
             "123m456p789s11222z", win_tile="3z")
-    with pytest.raises(HandError, match="used 5 times"):
+    with pytest.raises(HandError, match="5 copies of"):
         make_hand("11m456p789s111z", melds=["pon:111m"])

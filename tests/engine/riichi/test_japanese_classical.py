@@ -1,4 +1,4 @@
-"""Source doc B's classical Japanese game, worked by hand (RULES.md 2.2-2.5).
+"""The points-times-doubles Japanese game (preset japanese-classical), worked by hand (docs/rules.md).
 
 Basic points: 20 winning, +2 self-drawn, +10 concealed hand won on a discard, +2 dragon pair,
 +2 seat/round wind pair (each), +2 edge/closed/single wait, pungs 2/4 simple, 4/8 terminal or
@@ -60,7 +60,7 @@ def test_dragons_and_an_edge_wait():
 
 def test_double_wind_pair_and_no_minimum():
     # East seat and East round: 20 + 10 + 2 + 2 (1z pair is both winds) = 34; no doubles; 34 -> 40.
-    # East does not receive double in doc B: the discarder pays 3V = 120
+    # East does not receive double in the Japanese sheet: the discarder pays 3V = 120
     result = classical("234m567p345s678s11z", "8s", seat_wind="E", round_wind="E")
     assert (result.details["basic_points"], result.details["doubles"], result.total) == (34, 0, 40)
     assert result.valid and pay(result, winner=0, discarder=2) == [120, 0, -120, 0]
@@ -93,7 +93,7 @@ def test_seven_pairs_self_drawn_all_simples():
 
 def test_limit_500_so_a_discard_costs_at_most_1500():
     # chinitsu 6 doubles; 20 + 10 + 4 (888m) + 2 (single wait on 2m) = 36; 36 x 64 = 2304 -> 500;
-    # the discarder pays 3 x 500 = 1500 (doc B's "limit 1500")
+    # the discarder pays 3 x 500 = 1500 (the Japanese sheet's "limit 1500")
     result = classical("234m456m678m888m22m", "2m")
     assert (result.total, result.limit) == (500, "limit")
     assert pay(result, winner=1, discarder=0) == [-1500, 1500, 0, 0]

@@ -7,12 +7,8 @@ get the same verdict (no yaku / not a win). scripts/diff_riichi.py runs the same
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 pytest.importorskip("mahjong")
 
 from riichi_random import (  # noqa: E402

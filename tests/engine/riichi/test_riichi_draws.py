@@ -1,4 +1,4 @@
-"""Abortive draws and multiple ron claims (doc B; the modern Riichi set)."""
+"""Abortive draws and multiple ron claims (the Japanese sheet; the modern Riichi set)."""
 
 from __future__ import annotations
 

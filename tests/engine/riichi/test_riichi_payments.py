@@ -21,8 +21,8 @@ CLASSICAL = PRESETS["japanese-classical"]
 
 
 def test_presets_are_registered():
-    module, options = get_preset("riichi")
-    assert options["honba_value"] == 300 and module.PRESETS is PRESETS
+    family, options = get_preset("riichi")
+    assert options["honba_value"] == 300 and family.presets is PRESETS
     assert get_preset("japanese-classical")[1]["limit"] == 500
 
 
@@ -85,7 +85,7 @@ def test_classical_payments():
     # ron by East with 1 counter: 3 x 320 + 300 = 1260
     assert win_payments(score, winner=0, discarder=3, dealer=0, options=CLASSICAL,
                         honba=1) == [1260, 0, 0, -1260]
-    # a non-dealer's win collects no counters in doc B
+    # a non-dealer's win collects no counters in the Japanese sheet
     assert win_payments(score, winner=2, discarder=None, dealer=0, options=CLASSICAL,
                         honba=3) == [-320, -320, 960, -320]
     # East pays double when switched on: non-dealer ron = 2V + V + V = 4V

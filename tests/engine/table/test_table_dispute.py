@@ -59,7 +59,7 @@ def test_just_mahjong_under_the_minimum_becomes_a_false_win():
     assert verdict.event == {"type": "false_win", "offender": 2,
                              "reason": "6 fan without flowers; the minimum is 8"}
     assert [d.kind for d in verdict.differences] == ["under_minimum"]
-    assert verdict.deltas == (20, 20, -60, 20)     # doc A: 20 to each other player
+    assert verdict.deltas == (20, 20, -60, 20)     # the MCR sheet: 20 to each other player
     ema = settle(Table("mcr-ema", PLAYERS).state, Claim(player=2), low)
     assert ema.deltas == (10, 10, -30, 10)
 

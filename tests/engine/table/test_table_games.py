@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.table.state import Table, TableError, declared_score
+from engine.table.events import TableError, declared_score
+from engine.table.state import Table
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 A, B, C, D = range(4)
@@ -24,7 +25,7 @@ def win(winner, discarder, total, **score):
 
 # -- MCR -----------------------------------------------------------------------------------------
 
-# RULES.md 1.3 (Appendix 4): who sits East, South, West, North in each round.
+# Green Book Appendix 4 (docs/rules.md): who sits East, South, West, North in each round.
 APPENDIX4 = {"E": "ABCD", "S": "BADC", "W": "CDBA", "N": "DCAB"}
 
 
@@ -45,7 +46,7 @@ def test_mcr_full_game_seats_and_totals():
         win(B, None, 10, minimum=F),  # 2: self-drawn: everyone pays 8+10 = 18; B +54
         {"type": "draw", "waiting": [A]},  # 3: a drawn hand pays nothing in MCR
         win(C, D, 24, minimum=F),   # 4: C +48, D -32, A -8, B -8
-        {"type": "false_win", "offender": D},  # 5: D -60, each other +20 (doc A: 20 to each); play goes on
+        {"type": "false_win", "offender": D},  # 5: D -60, each other +20 (the MCR sheet); play goes on
         win(A, C, 12, minimum=F),   # 5: A +36, C -20, B -8, D -8
         win(D, None, 8, minimum=F),  # 6: D +48, others -16
         {"type": "draw"},            # 7
@@ -181,7 +182,7 @@ def test_riichi_double_ron_and_head_bump_option():
     assert state.records[-1].kind == "abortive_draw" and state.honba == 1 and state.dealer == A
 
 
-# -- doc B: japanese-classical -------------------------------------------------------------------
+# -- japanese-classical --------------------------------------------------------------------------
 
 def test_japanese_classical_counters_and_600_pool():
     table = Table("japanese-classical", PLAYERS)

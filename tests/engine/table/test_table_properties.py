@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.families import presets
-from engine.table.state import Table, TableError, TableState, declared_score
+from engine.table.events import TableError, declared_score
+from engine.table.state import Table, TableState
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 PRESETS = sorted(presets())

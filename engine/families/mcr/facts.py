@@ -1,0 +1,175 @@
+"""What MCR scoring shares between its steps: the facts of a hand whatever its reading, a scored
+reading and how its items and exclusions are written out, and the fan tables keyed by fan.
+
+Scoring reads every hand, so what depends on a small part of it only is worked out once and shared
+by every hand with that part (never keyed on a whole hand): the written-out items and exclusions
+(fan, value, count and the sets in the reason). Raw fan entries in those caches are shared between
+hands and never changed in place.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.core.result import Excluded, Item
+from engine.core.shapes import (
+    CHOW,
+    PAIR,
+)
+from engine.core.tiles import (
+    DRAGONS,
+    GREEN_TILES,
+    KIND_CODES,
+    TERMINALS_AND_HONORS,
+    WINDS,
+)
+from engine.families.mcr.fans import FANS, ORDER
+
+REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 5z
+GREEN = frozenset(GREEN_TILES)
+TH = frozenset(TERMINALS_AND_HONORS)
+WIND_SET = frozenset(WINDS)
+DRAGON_SET = frozenset(DRAGONS)
+RANK = {key: index for index, key in enumerate(ORDER)}
+RANK["melded_and_concealed_kongs"] = RANK["two_melded_kongs"]
+EXCLUDES = {key: fan.excludes for key, fan in FANS.items()}
+EXCLUDES["melded_and_concealed_kongs"] = ("concealed_kong", "melded_kong")
+NAMES = {key: fan.name for key, fan in FANS.items()}
+NAMES["melded_and_concealed_kongs"] = "Melded and Concealed Kongs"
+COVERS = {key: fan.covers_pungs for key, fan in FANS.items() if fan.covers_pungs}
+
+# A set in a reading: (shape, first kind, meld kind or None); shape is "chow", "pung" or "kong".
+# A raw fan: [fan key, count, why, (pung kinds it accounts for)]; why is text or (function, args).
+Raw = list
+
+
+def code(kind: int) -> str:
+    return KIND_CODES[kind]
+
+
+def _written_set(shape: str, first: int) -> str:
+    suit = KIND_CODES[first][1]
+    number = int(KIND_CODES[first][0])
+    if shape == CHOW:
+        return f"{number}{number + 1}{number + 2}{suit}"
+    size = 4 if shape == "kong" else 2 if shape == PAIR else 3
+    return str(number) * size + suit
+
+
+# Every set written out once: reasons name sets all the time.
+_SET_TEXT = {(shape, first): _written_set(shape, first)
+             for shape in (CHOW, "pung", "kong", PAIR) for first in range(34)
+             if shape != CHOW or (first < 27 and first % 9 <= 6)}
+
+
+def set_text(shape: str, first: int) -> str:
+    return _SET_TEXT[shape, first]
+
+
+class HandFacts:
+    """What is fixed for a hand whatever its reading: tiles, melds, the win and its context."""
+
+    __slots__ = ("counts", "all_counts", "win", "win_by", "tsumo", "seat_wind", "round_wind",
+                 "flags", "flowers", "melds", "open_melds", "closed",
+                 "melded_kongs", "concealed_kongs", "unique_wait", "tile_fans", "notes", "mask",
+                 "values", "value_key", "no_knitted_waits", "hog_count",
+                 "concealed_mask")
+
+
+class Reading:
+    """A scored reading. Points are known at once; the explanation (items with their reasons and
+    the excluded fans) is only written out for the reading that wins, when it is asked for."""
+
+    __slots__ = ("form", "kept", "order", "implied", "refused", "values", "terminal_pungs_removed",
+                 "points")
+
+    def __init__(self, form: str, kept: list, order: tuple[int, ...] | None, implied: tuple, refused: list,
+                 values: dict[str, int], terminal_pungs_removed: int, points: int) -> None:
+        self.form = form
+        self.kept = kept
+        self.order = order       # indexes into kept in item order, None to sort (and merge) here
+        self.implied = implied   # Excluded entries for the fans non-repeat dropped, in raw order
+        self.refused = refused
+        self.values = values   # fan values under the options (see ``_values_for``)
+        self.terminal_pungs_removed = terminal_pungs_removed
+        self.points = points   # fan points of the kept fans (8 for Chicken Hand), flowers aside
+
+    @property
+    def items(self) -> list[Item]:
+        """One item per fan, in Green Book order; Chicken Hand if nothing scores."""
+        kept = self.kept
+        if not kept:
+            return [_CHICKEN]
+        values = self.values
+        out: list[Item] = []
+        if self.order is not None:
+            for index in self.order:
+                fan = kept[index]
+                key = fan[0]
+                out.append(_item(key, values[key], fan[1], fan[2]))
+            return out
+        for fan in sorted(kept, key=_rank_of_fan):
+            key = fan[0]
+            item = _item(key, values[key], fan[1], fan[2])
+            if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
+                before = out[-1]
+                out[-1] = Item(before.name, before.value, before.count + item.count,
+                               before.why + "; " + item.why)
+            else:
+                out.append(item)
+        return out
+
+    @property
+    def excluded(self) -> list[Excluded]:
+        """Every fan a counting principle removed, and which principle."""
+        out: list[Excluded] = list(self.implied)
+        for key, sets, because in self.refused:
+            out.append(_refused(key, sets, because))
+        if self.terminal_pungs_removed:
+            out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
+                                f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, "
+                                "dragon or whole-hand fan (non-repeat)"))
+        return out
+
+
+def _rank_of_fan(fan: Raw) -> int:
+    return RANK[fan[0]]
+
+
+# Items and exclusions are immutable and depend only on the fan, its value and count and the
+# sets or tiles named in its reason, so each is made once and shared by every hand that has it.
+@lru_cache(maxsize=65536)
+def _item(key: str, value: int, count: int, why: str | tuple) -> Item:
+    return Item(NAMES[key], value, count, text(why))
+
+
+@lru_cache(maxsize=65536)
+def _refused(key: str, sets: tuple, because: str) -> Excluded:
+    return Excluded(FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
+
+
+_CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, "no other fan scores")
+
+
+def text(why: str | tuple) -> str:
+    """A reason, written out: reasons are kept as (function, arguments) until a winner is chosen."""
+    return why if why.__class__ is str else why[0](*why[1:])
+
+
+def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
+    return " + ".join(set_text(shape, first) for first in firsts)
+
+
+@lru_cache(maxsize=4)
+def _values_for(two_concealed_kongs: int) -> dict[str, int]:
+    """Every fan's value under the options (only Two Concealed Kongs depends on them)."""
+    values = {key: fan.value for key, fan in FANS.items()}
+    values["two_concealed_kongs"] = two_concealed_kongs
+    values["melded_and_concealed_kongs"] = 5
+    return values
+
+_WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
+
+
+def _pungs_text(kinds: tuple[int, ...]) -> str:
+    return "pung of " + ", ".join(code(kind) for kind in kinds)

@@ -1,0 +1,296 @@
+"""The MCR fans of a whole hand's tiles, whatever its reading: suits, terminals and honours, the
+tile hog, kongs, and the situational fans (last tile, robbing the kong, self-drawn). They are worked
+out once per hand (``hand_facts``) and shared by every reading; the fans of the tile mask's
+features are cached on the features.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.core.hand import DeclaredHand
+from engine.core.shapes import (
+    CHOW,
+    KONG,
+    PUNG,
+)
+from engine.core.tiles import (
+    DRAGONS,
+    TERMINALS_AND_HONORS_MASK,
+    WINDS,
+    kind_mask,
+)
+from engine.families.mcr.facts import (
+    GREEN,
+    REVERSIBLE,
+    HandFacts,
+    Raw,
+    _values_for,
+    code,
+)
+
+
+def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
+    facts = HandFacts()
+    counts = [0] * 34
+    mask = 0
+    for tile in hand.concealed:
+        kind = tile.kind
+        counts[kind] += 1
+        mask |= 1 << kind
+    facts.concealed_mask = mask
+    open_melds = melded_kongs = concealed_kongs = 0
+    if hand.melds:
+        all_counts = counts[:]
+        sets = []
+        for meld in hand.melds:
+            meld_kind = meld.kind
+            tiles = meld.tiles
+            a = tiles[0].kind
+            if meld_kind == "chi":
+                b, c = tiles[1].kind, tiles[2].kind
+                all_counts[a] += 1
+                all_counts[b] += 1
+                all_counts[c] += 1
+                mask |= 1 << a | 1 << b | 1 << c
+                sets.append((CHOW, min(a, b, c), meld_kind))
+                open_melds += 1
+            elif meld_kind == "pon":
+                all_counts[a] += 3
+                mask |= 1 << a
+                sets.append((PUNG, a, meld_kind))
+                open_melds += 1
+            else:
+                all_counts[a] += 4
+                mask |= 1 << a
+                sets.append((KONG, a, meld_kind))
+                if meld_kind == "ankan":
+                    concealed_kongs += 1
+                else:
+                    open_melds += 1
+                    melded_kongs += 1
+        facts.melds = tuple(sets)
+        counts = tuple(counts)
+    else:
+        counts = all_counts = tuple(counts)
+        facts.melds = ()
+    facts.counts = counts
+    facts.all_counts = all_counts
+    facts.win = hand.win_tile.kind
+    facts.win_by = hand.win_by
+    facts.tsumo = hand.win_by == "tsumo"
+    facts.seat_wind = hand.seat_wind
+    facts.round_wind = hand.round_wind
+    facts.flags = hand.flags
+    flowers = 0
+    if hand.flowers:
+        for tile in hand.flowers:
+            flowers |= 1 << tile.kind
+    facts.flowers = flowers
+    facts.open_melds = open_melds
+    facts.closed = open_melds == 0
+    facts.melded_kongs = melded_kongs
+    facts.concealed_kongs = concealed_kongs
+    facts.unique_wait = None
+    facts.notes = []
+    facts.mask = mask
+    value_key = int(options.get("two_concealed_kongs", 8))
+    facts.values = _values_for(value_key)
+    facts.value_key = value_key
+    facts.no_knitted_waits = options.get("knitted_straight_waits") is False
+    facts.hog_count = 0
+    facts.tile_fans = _tile_fans(facts, options)
+    return facts
+
+
+_WIND_MASK = kind_mask(WINDS)
+_DRAGON_MASK = kind_mask(DRAGONS)
+_REVERSIBLE_MASK = kind_mask(REVERSIBLE)
+_GREEN_MASK = kind_mask(GREEN)
+_SUIT_NAMES = ("Characters", "Dots", "Bamboo")
+
+# Raw fans whose reason does not depend on the hand, made once (raw entries are shared, never
+# changed in place). Tile-range fans over suited numbers come with the mask of the kinds they allow.
+_RANGE_FANS = tuple(([key, 1, f"every tile is {low}-{high}"],
+                     kind_mask(k for k in range(27) if low <= k % 9 + 1 <= high))
+                    for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
+                                           ("lower_tiles", 1, 3), ("upper_four", 6, 9),
+                                           ("lower_four", 1, 4), ("all_simples", 2, 8)))
+
+
+def _suit_fan(suit_bits: int, honors: bool) -> Raw | None:
+    """Full Flush, Half Flush, One Voided Suit or All Honors from which suits are present."""
+    suits = [suit for suit in range(3) if suit_bits >> suit & 1]
+    if len(suits) == 1:
+        if honors:
+            return ["half_flush", 1, f"one suit ({_SUIT_NAMES[suits[0]]}) and honours"]
+        return ["full_flush", 1, f"only {_SUIT_NAMES[suits[0]]}"]
+    if len(suits) == 2:
+        return ["one_voided_suit", 1, f"no {_SUIT_NAMES[3 - suits[0] - suits[1]]}"]
+    if not suits:
+        return ["all_honors", 1, "only winds and dragons"]
+    return None
+
+
+# by (suit bits: bit s set when suit s is present) * 2 + (1 if honours)
+_SUIT_FANS = tuple(_suit_fan(index >> 1, bool(index & 1)) for index in range(16))
+_NO_HONORS = ["no_honors", 1, "no winds or dragons"]
+_ALL_TERMINALS = ["all_terminals", 1, "only 1s and 9s"]
+_ALL_TERMINALS_AND_HONORS = ["all_terminals_and_honors", 1, "only 1s, 9s and honours"]
+_ALL_TYPES = ["all_types", 1, "all three suits, a wind and a dragon"]
+_REVERSIBLE = ["reversible_tiles", 1, "only 1234589p, 245689s and White"]
+_ALL_GREEN = ["all_green", 1, "only 23468s and Green"]
+# The fans above depend only on which kinds the hand uses (its mask), through a few features, so
+# each part of the mask (characters, dots, bamboo: 9 bits; honours: 7) is looked up in a table and
+# the parts' features are ANDed: bits 0-5 the tile ranges of _RANGE_FANS allow the part, bit 6 its
+# suited kinds are terminals, bit 7 reversible, bit 8 green; bits 9-11 (12) the suit (the honours)
+# is absent; bit 13 the honours lack a wind or a dragon. Parts of other kinds set bits 9-13.
+_ABSENT_BITS = 0b11111 << 9
+
+
+def _part_features(part: int, bits: int) -> int:
+    base = 27 if part == 3 else part * 9
+    kinds = kind_mask(base + offset for offset in range(9 if part < 3 else 7) if bits >> offset & 1)
+    features = 0
+    if part < 3:
+        for index, (_, allowed) in enumerate(_RANGE_FANS):
+            if not kinds & ~allowed:
+                features |= 1 << index
+        if not kinds & ~TERMINALS_AND_HONORS_MASK:
+            features |= 1 << 6
+    else:
+        features |= 0b1111111
+    if not kinds & ~_REVERSIBLE_MASK:
+        features |= 1 << 7
+    if not kinds & ~_GREEN_MASK:
+        features |= 1 << 8
+    absent = _ABSENT_BITS
+    if part < 3:
+        if kinds:
+            absent &= ~(1 << (9 + part))
+    elif kinds:
+        absent &= ~(1 << 12)
+        if kinds & _WIND_MASK and kinds & _DRAGON_MASK:
+            absent &= ~(1 << 13)
+    return features | absent
+
+
+_PART_FEATURES = tuple(tuple(_part_features(part, bits) for bits in range(512 if part < 3 else 128))
+                       for part in range(4))
+
+
+@cache  # at most 2**14 feature sets
+def _mask_fans(features: int) -> tuple[tuple[Raw, ...], int]:
+    """The flush, tile-range, terminal, All Types, Reversible and All Green fans for these mask
+    features (entries shared), and the suit of a possible Nine Gates (-1 if none)."""
+    suit_bits = ~features >> 9 & 7
+    honors = not features >> 12 & 1
+    out: list[Raw] = []
+    suit_fan = _SUIT_FANS[suit_bits * 2 + (1 if honors else 0)]
+    if suit_fan is not None:
+        out.append(suit_fan)
+    if not honors:
+        out.append(_NO_HONORS)
+        for index, (entry, _) in enumerate(_RANGE_FANS):
+            if features >> index & 1:
+                out.append(entry)
+    if features >> 6 & 1:
+        if not honors:
+            out.append(_ALL_TERMINALS)
+        elif suit_bits:
+            out.append(_ALL_TERMINALS_AND_HONORS)
+    if suit_bits == 7 and not features >> 13 & 1:
+        out.append(_ALL_TYPES)
+    if features >> 7 & 1:
+        out.append(_REVERSIBLE)
+    if features >> 8 & 1:
+        out.append(_ALL_GREEN)
+    nine_gates_suit = suit_bits >> 1 if not honors and suit_bits in (1, 2, 4) else -1
+    return tuple(out), nine_gates_suit
+
+
+_NINE_GATES = tuple(["nine_gates", 1, f"1112345678999{letter} waiting on all nine"] for letter in "mps")
+_SELF_DRAWN = tuple(["self_drawn", 1, f"drew {code(kind)} from the wall"] for kind in range(34))
+
+
+def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
+    """Fans read from the tiles alone, the melds and the circumstances of the win."""
+    mask = facts.mask
+    characters, dots, bamboo, honors = _PART_FEATURES
+    fans, nine_gates_suit = _mask_fans(characters[mask & 0x1FF] & dots[mask >> 9 & 0x1FF]
+                                       & bamboo[mask >> 18 & 0x1FF] & honors[mask >> 27])
+    out: list[Raw] = list(fans)
+    if nine_gates_suit >= 0 and not facts.melds:
+        base = nine_gates_suit * 9
+        before = list(facts.counts[base:base + 9])
+        before[facts.win - base] -= 1
+        if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+            out.append(_NINE_GATES[nine_gates_suit])
+    all_counts = facts.all_counts
+    if all_counts.count(4) > facts.melded_kongs + facts.concealed_kongs:   # four of a kind, not a kong
+        kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
+        hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
+        if hogs:
+            facts.hog_count = len(hogs)
+            out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
+                        + " used without a kong"])
+    if facts.melds:
+        out.extend(_kong_fans(facts, options))
+    if facts.tsumo:
+        out.append(_SELF_DRAWN[facts.win])
+    win = facts.win
+    if facts.flags or all_counts[win] - facts.counts[win] == 3:
+        _situational_fans(facts, out)
+    return out
+
+
+def _kong_fans(facts: HandFacts, options: dict) -> list[Raw]:
+    melded, concealed = facts.melded_kongs, facts.concealed_kongs
+    kongs = melded + concealed
+    if kongs == 4:
+        return [["four_kongs", 1, "four kongs"]]
+    if kongs == 3:
+        return [["three_kongs", 1, "three kongs"]]
+    if kongs == 2:
+        if concealed == 2:
+            return [["two_concealed_kongs", 1, "two concealed kongs"]]
+        if melded == 2:
+            return [["two_melded_kongs", 1, "two melded kongs"]]
+        if int(options.get("melded_concealed_kongs", 6)) == 5:
+            return [["melded_and_concealed_kongs", 1, "one melded and one concealed kong"]]
+        return [["two_melded_kongs", 1, "two kongs, one of them concealed"],
+                ["concealed_kong", 1, "the concealed kong also scores as such"]]
+    if concealed:
+        return [["concealed_kong", 1, "a concealed kong"]]
+    if melded:
+        return [["melded_kong", 1, "a melded kong"]]
+    return []
+
+
+def _situational_fans(facts: HandFacts, out: list[Raw]) -> None:
+    """The fans from the flags and from the other copies of the winning tile (Self-Drawn aside)."""
+    flags = facts.flags
+    win = facts.win
+    if "last_tile" in flags:
+        if facts.tsumo:
+            out.append(["last_tile_draw", 1, "won on the last tile of the wall"])
+        else:
+            out.append(["last_tile_claim", 1, "won on the discard of the last tile"])
+    if "kong_replacement" in flags:
+        if facts.tsumo and facts.melded_kongs + facts.concealed_kongs:
+            out.append(["out_with_replacement_tile", 1, "won on the replacement tile after a kong"])
+        else:
+            facts.notes.append("kong_replacement needs a self-drawn win and a kong")
+    if "robbing_kong" in flags:
+        if not facts.tsumo and facts.all_counts[win] == 1:
+            out.append(["robbing_the_kong", 1, f"won on the {code(win)} another player added to a pung"])
+        else:
+            facts.notes.append("robbing_kong needs a win on discard and no other copy of the tile")
+    visible = facts.all_counts[win] - facts.counts[win]
+    if "last_of_kind" in flags or (visible == 3 and "robbing_kong" not in flags):
+        if facts.counts[win] == 1 and visible == 3 and "last_of_kind" not in flags:
+            out.append(["last_tile", 1, f"the other three {code(win)} are in the hand's melds"])
+        elif facts.counts[win] == 1:
+            out.append(["last_tile", 1, f"the other three {code(win)} were already visible"])
+        else:
+            facts.notes.append(f"last_of_kind: another {code(win)} is concealed in the hand")

@@ -1,0 +1,145 @@
+"""The MCR counting principles applied to one reading's candidate fans.
+
+Non-repeat: a fan drops the fans its definition implies (the ``excludes`` lists in ``fans``), read
+from the highest fan down so that a dropped fan drops nothing itself; the outcome is cached on the
+list of fans. Pungs of terminals or honours already counted by a wind, dragon or whole-hand fan are
+trimmed. (Non-separation, non-identical and account-once are kept by ``combinations``.)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from operator import itemgetter
+
+from engine.core.result import Excluded
+from engine.core.shapes import (
+    KNITTED_STRAIGHT,
+)
+from engine.families.mcr.facts import (
+    _WAIT_KEYS,
+    COVERS,
+    EXCLUDES,
+    NAMES,
+    RANK,
+    HandFacts,
+    Raw,
+    Reading,
+    _pungs_text,
+    _values_for,
+)
+from engine.families.mcr.fans import FANS
+
+
+def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
+                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
+    dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
+        tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
+    kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
+    removed = 0
+    if trim:
+        if kept is raw:
+            kept = list(raw)
+        removed = _trim_terminal_pungs(kept)
+        if removed == terminal_pungs:   # the entry is gone: the indexes in ``order`` moved
+            order = None
+    if hog_kept:
+        points += facts.values["tile_hog"] * facts.hog_count
+    if terminal_kept:
+        points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
+    if not kept:
+        points = 8   # Chicken Hand
+    return points, search_order, Reading(form, kept, order, implied, refused, facts.values, removed, points)
+
+
+_KEY = itemgetter(0)   # a raw entry's fan key
+_COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
+
+
+@lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
+def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
+                value_key: int) -> tuple[dict[str, str], tuple[Excluded, ...], bool, int, bool, bool,
+                                         tuple[int, ...] | None]:
+    """What the non-repeat principle makes of these fans (``keys``, one per raw entry):
+
+    the fans it drops (fan key -> the fan that implies it; shared, never changed) and their
+    exclusions in ``keys`` order; whether Pung of Terminals or Honors is there with a kept fan that
+    may account for some of its pungs; the points of the kept entries but Tile Hog and Pung of
+    Terminals or Honors (counted by the caller), and whether those two are kept; the order of the
+    kept entries as items (indexes among them, Green Book order), None when a fan is there twice
+    (its items merge). ``value_key`` is Two Concealed Kongs' value.
+    """
+    dropped, trim = _drops(tuple(sorted(set(keys), key=RANK.__getitem__)), no_knitted_waits)
+    values = _values_for(value_key)
+    points = 0
+    implied = []
+    kept = []
+    for key in keys:
+        if key in dropped:
+            implied.append(_implied(key, values[key], dropped[key]))
+        else:
+            kept.append(key)
+            if key not in _COUNTED:
+                points += values[key]
+    order = None
+    if len(set(kept)) == len(kept):
+        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
+    return (dropped, tuple(implied), trim, points, "tile_hog" in kept,
+            "pung_of_terminals_or_honors" in kept, order)
+
+
+@lru_cache(maxsize=16384)  # keyed on the set of fans, whatever their order
+def _drops(ranked: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
+    """The fans non-repeat drops (fan key -> the fan that implies it), read from the highest fan
+    down (``ranked``: the distinct fans in Green Book order, a key the garbage collector need not
+    track); and whether Pung of Terminals or Honors is there with a kept fan that may cover it."""
+    present = set(ranked)
+    dropped: dict[str, str] = {}
+    for key in ranked:
+        if key in dropped:
+            continue
+        for other in EXCLUDES[key]:
+            if other in present and other not in dropped:
+                dropped[other] = FANS[key].name
+    if no_knitted_waits:
+        for key in _WAIT_KEYS:
+            if key in present:
+                dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
+    trim = "pung_of_terminals_or_honors" in present and \
+        any(key in COVERS and key not in dropped for key in present)
+    return dropped, trim
+
+
+@lru_cache(maxsize=4096)
+def _implied(key: str, value: int, by: str) -> Excluded:
+    return Excluded(NAMES[key], value, f"implied by {by} (non-repeat)")
+
+
+def _trim_terminal_pungs(kept: list[Raw]) -> int:
+    """Pung of Terminals or Honors counts once per such pung that no kept fan accounts for;
+    returns how many were accounted for elsewhere."""
+    index = 0
+    for entry in kept:
+        if entry[0] == "pung_of_terminals_or_honors":
+            break
+        index += 1
+    else:
+        return 0
+    kinds = list(entry[3])
+    for fan in kept:
+        covers = COVERS.get(fan[0])
+        if covers is None:
+            continue
+        if covers == "all":
+            kinds = []
+        elif covers == "one":
+            suited = [kind for kind in kinds if kind < 27]
+            if suited:
+                kinds.remove(suited[0])
+        elif len(fan) > 3:
+            kinds = [kind for kind in kinds if kind not in fan[3]]
+    removed = len(entry[3]) - len(kinds)
+    if not kinds:
+        del kept[index]
+    elif removed:
+        kept[index] = [entry[0], len(kinds), (_pungs_text, tuple(kinds))]
+    return removed

@@ -1,0 +1,126 @@
+"""What every rule family gives the rest of the program: one typed ``Family`` value.
+
+A family package (``engine/families/<name>/``) builds one ``Family`` in its ``family`` module and
+names it ``FAMILY``; the registry (``engine.families``) lists the packages. The table, the command
+line and the web app ask the family, never its modules: the presets and their typed options, the
+situational flags with the words players know them by, the units a score is counted in, how to
+score a hand, the payments of a win, a false win and a drawn hand, and the text of its minimum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core.hand import DeclaredHand
+from engine.core.result import Score
+
+
+class ScoreHand(Protocol):
+    def __call__(self, hand: DeclaredHand, options: dict, request: Mapping[str, Any]) -> Score: ...
+
+
+class WinPayments(Protocol):
+    """Per-place deltas (summing to zero) of one scored win; places are seats in turn order."""
+
+    def __call__(self, score: Score, *, winner: int, discarder: int | None, dealer: int,
+                 options: dict, honba: int = 0,
+                 others: Mapping[int, Score] | None = None) -> list[int]: ...
+
+
+FalseWinPayments = Callable[[int, int, dict], list[int]]   # (offender, dealer, options) -> deltas
+DrawPayments = Callable[[Sequence[bool], dict], list[int]]  # (waiting by place, options) -> deltas
+MinimumText = Callable[[Mapping[str, Any], Mapping[str, Any]], str]  # (options, score dict) -> text
+
+OPTION_KINDS = ("bool", "int", "float", "text")  # a text option may list its choices
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A situational flag a declared win may carry (``robbing_kong``), with the words players use."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One preset option as a form shows it: its default, its kind, a label, and for a choice the
+    values it may take."""
+
+    name: str
+    value: Any
+    kind: str
+    label: str
+    choices: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"name": self.name, "value": self.value, "kind": self.kind, "label": self.label}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass(frozen=True)
+class OptionText:
+    """How an option is shown: its label and, for a text option with fixed values, those values."""
+
+    label: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Units:
+    """What a score counts: ``item`` is the unit of one scoring element (fan, han; "" when the
+    elements are points themselves), ``total`` the unit of the hand's total."""
+
+    item: str
+    total: str
+
+
+@dataclass(frozen=True)
+class Family:
+    """One rule family: its presets (option defaults, as data) and the rules that read them."""
+
+    name: str
+    title: str
+    presets: Mapping[str, Mapping[str, Any]]
+    preset_titles: Mapping[str, str]
+    option_texts: Mapping[str, OptionText]
+    flags: tuple[Flag, ...]
+    units: Units
+    score: ScoreHand
+    win_payments: WinPayments
+    false_win_payments: FalseWinPayments
+    minimum_text: MinimumText
+    draw_payments: DrawPayments | None = None  # None: nobody pays at an exhaustive draw
+    # Flags that say the winner declared ready; the first is added when the table saw the
+    # declaration (a riichi stick) and the player named none of them.
+    ready_flags: tuple[str, ...] = ()
+    counts_dora: bool = False       # dora indicators are part of a declared hand
+    scores_losers: bool = False     # the losers' hands are scored too, and settle among themselves
+
+    def options(self, preset: str) -> tuple[Option, ...]:
+        """The typed options of one preset, in the order the preset lists them."""
+        out = []
+        for name, value in self.presets[preset].items():
+            text = self.option_texts.get(name) or OptionText(name.replace("_", " ").capitalize())
+            out.append(Option(name, value, _kind(value), text.label, text.choices))
+        return tuple(out)
+
+    def flag_names(self) -> tuple[str, ...]:
+        return tuple(flag.name for flag in self.flags)
+
+    def preset_title(self, preset: str) -> str:
+        return self.preset_titles.get(preset, self.title)
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    return "text"
