@@ -5,7 +5,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TRAIN_STAMP := $(VENV)/.train-installed
 
-.PHONY: run test test-fast bench lint screenshots system-deps train-deps clean
+.PHONY: run test test-fast bench lint screenshots system-deps train-deps clean translations \
+	translations-extract
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -22,19 +23,38 @@ train-deps: $(TRAIN_STAMP)
 system-deps:
 	bash scripts/system-deps.sh
 
-run: $(STAMP)
+# Catalogs: the .po files are committed; the .mo files are compiled from them here (never committed).
+PYBABEL := $(PY) -m babel.messages.frontend
+LANGS := en pl zh_Hans zh_Hant ja
+
+translations: $(STAMP)
+	$(PYBABEL) -q compile -d webapp/translations -D messages
+	$(PYBABEL) -q compile -d webapp/translations -D js
+
+# After changing a message in a view, template or script: extract, merge into every catalog, then
+# translate the new entries (tests/web/test_i18n_catalogs.py fails until every language has them).
+translations-extract: $(STAMP)
+	$(PYBABEL) -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output --project TileTally \
+		-o webapp/translations/messages.pot .
+	$(PYBABEL) -q extract -F babel-js.cfg -k t -k pt:1c,2 --no-location --sort-output --project TileTally -o webapp/translations/js.pot .
+	$(PYBABEL) -q update -i webapp/translations/messages.pot -d webapp/translations -D messages \
+		--no-fuzzy-matching
+	$(PYBABEL) -q update -i webapp/translations/js.pot -d webapp/translations -D js --no-fuzzy-matching
+	$(PY) scripts/i18n_english.py webapp/translations
+
+run: $(STAMP) translations
 	$(PY) -m webapp serve --host 127.0.0.1 --port 8000
 
-test: $(TRAIN_STAMP) system-deps
+test: $(TRAIN_STAMP) system-deps translations
 	bash scripts/run-tests.sh
 
-test-fast: $(STAMP)
+test-fast: $(STAMP) translations
 	$(PY) -m pytest -q -m "not slow and not browser and not training and not postgres"
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
-screenshots: $(STAMP) system-deps
+screenshots: $(STAMP) system-deps translations
 	TILETALLY_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q -m browser tests/browser
 
 lint: $(STAMP)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the full test suite needs (fonts for the tile renderer, Chromium
+# Installs the Debian packages the full test suite needs (fonts for the tile renderer, Chinese and
+# Japanese fonts for the translated pages and their screenshots, Chromium
 # for browser tests, PostgreSQL for the storage tests). Without root it says what is missing and
 # the tests that need it skip with that message; under CI=true they are required.
 set -u
-packages=(fonts-arphic-ukai fonts-dejavu-core chromium postgresql)
+packages=(fonts-arphic-ukai fonts-dejavu-core fonts-noto-cjk chromium postgresql)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

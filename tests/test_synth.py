@@ -242,3 +242,254 @@ def test_several_sets_are_trained_on_together_and_checked_on_the_first(tmp_path)
     assert mix["train"] == [str(tmp_path / "v4" / "images/train"), str(tmp_path / "v3" / "images/train"),
                             str(tmp_path / "v3" / "more/train"), str(tmp_path / "extra")]
     assert mix["val"] == [str(tmp_path / "v4" / "images/val")] and mix["names"] == {0: "tile"}
+
+
+# -- what real photos show (issue 14): each recipe option is produced, and off it changes nothing --
+
+def _small(**options) -> SceneConfig:
+    return SceneConfig(long_side=192, **options)
+
+
+def test_a_scene_no_option_picked_is_the_scene_of_a_recipe_without_options():
+    # the options draw from a generator of their own: a scene they leave alone stays as it was
+    from vision.synth.scene import draw_shot
+
+    config = _small(stretch=0.5, autotable=0.5)
+    left_alone = [seed for seed in range(12) if not (draw_shot(seed, config).stretch
+                                                     or draw_shot(seed, config).autotable)]
+    picked = [seed for seed in range(12) if seed not in left_alone]
+    assert left_alone and picked
+    for seed in left_alone[:2]:
+        assert np.array_equal(render_scene(seed, config).image, render_scene(seed, _small()).image)
+    assert not np.array_equal(render_scene(picked[0], config).image, render_scene(picked[0], _small()).image)
+
+
+def test_rows_turn_to_any_angle_in_the_image_plane():
+    from vision.synth.scene import draw_shot
+
+    config = _small(any_angle=1.0)
+    angles = []
+    for seed in range(8):
+        scene = render_scene(seed, config)
+        turn, row = draw_shot(seed, config).turn_deg, scene.meta["row_angle_deg"]
+        assert abs((row - turn + 180) % 360 - 180) < 45, (seed, turn, row)   # the camera's own tilt is small
+        h, w = scene.image.shape[:2]
+        assert scene.boxes[:, [0, 2]].max() < w and scene.boxes[:, [1, 3]].max() < h
+        angles.append(row)
+    assert len({int(a // 90) for a in angles}) >= 3          # upside down and sideways, not only level
+    assert all(abs((a + 180) % 360 - 180) < 45 for a in (render_scene(s, _small()).meta["row_angle_deg"]
+                                                          for s in range(4)))
+
+
+def test_seventeen_tile_hands_and_eight_flowers():
+    flowers = set()
+    for seed in range(200):
+        hand = random_hand(np.random.default_rng(seed), red_fives=True, flowers=True, sets=5, max_flowers=8)
+        engine = hand.engine_input()
+        concealed = parse_tiles(engine["hand"])
+        meld_tiles = [t for meld in engine["melds"] for t in parse_tiles(meld.split(":")[1])]
+        kongs = sum(1 for meld in engine["melds"] if meld.startswith(("kan", "ankan")))
+        assert len(concealed) + len(meld_tiles) == 17 + kongs
+        assert max(Counter(t.kind for t in concealed + meld_tiles).values()) <= 4
+        flowers.add(len(parse_tiles(engine["flowers"])) if engine["flowers"] else 0)
+    assert max(flowers) > 4
+    for seed in range(30):      # four sets, named or not, draw the hands the first recipes drew
+        assert random_hand(np.random.default_rng(seed), red_fives=True, flowers=True, sets=4).engine_input() \
+            == random_hand(np.random.default_rng(seed), red_fives=True, flowers=True).engine_input()
+    scene = render_scene(3, _small(taiwanese=1.0))
+    truth = truth_json(scene)
+    kongs = sum(1 for meld in truth["hand"]["melds"] if meld.startswith(("kan", "ankan")))
+    assert sum(1 for t in truth["tiles"] if not t["tile"].endswith("f")) == 17 + kongs
+    with pytest.raises(ValueError):
+        random_hand(np.random.default_rng(0), red_fives=False, flowers=False, sets=1)
+
+
+def test_a_stretched_photo_is_square_and_its_boxes_stretch_with_it():
+    from vision.synth.scene import draw_shot
+
+    config = _small(stretch=1.0)
+    for seed in (0, 2):
+        plain, stretched = render_scene(seed, _small()), render_scene(seed, config)
+        assert draw_shot(seed, config).stretch and stretched.meta["stretched"]
+        h, w = plain.image.shape[:2]
+        side = stretched.image.shape[0]
+        assert stretched.image.shape[:2] == (side, side) and side in (h, w) and h != w
+        factor = np.array([side / w, side / h, side / w, side / h])
+        assert np.abs(stretched.boxes - plain.boxes * factor).max() < 1.5
+
+
+def test_automatic_table_felt_is_bright_green():
+    from vision.synth.surfaces import AUTOTABLE, SURFACES
+
+    assert AUTOTABLE not in SURFACES          # the first recipes' default list is unchanged
+    for seed in range(4):
+        texture = make_surface(AUTOTABLE, 90, 120, np.random.default_rng(seed)).astype(int)
+        assert np.array_equal(texture, make_surface(AUTOTABLE, 90, 120, np.random.default_rng(seed)))
+        b, g, r = np.median(texture.reshape(-1, 3), axis=0)
+        assert g > 120 and g > r + 40 and g > b + 40
+    assert render_scene(1, _small(autotable=1.0)).meta["surface"] == AUTOTABLE
+
+
+def test_zoomed_scenes_cut_tiles_at_the_edge_and_label_only_those_half_visible():
+    from vision.synth.scene import VISIBLE, _visible_share
+
+    half_out = np.array([[[-10, 0], [10, 0], [10, 30], [-10, 30]]], np.float32)
+    assert _visible_share(half_out, 100, 100)[0] == pytest.approx(0.5)
+    cut_away = 0
+    for seed in range(6):
+        scene = render_scene(seed, _small(cut=1.0))
+        h, w = scene.image.shape[:2]
+        truth = truth_json(scene)
+        assert len(truth["tiles"]) == len(scene.tiles) == len(scene.boxes)
+        assert (scene.visible >= VISIBLE).all()
+        assert (scene.boxes >= 0).all()
+        assert scene.boxes[:, [0, 2]].max() < w and scene.boxes[:, [1, 3]].max() < h
+        if scene.meta["tiles_out"]:
+            cut_away += 1
+            assert "hand" not in truth            # the photo does not show the whole hand
+        assert all(t["visible"] < 1 for t in truth["tiles"] if "visible" in t)
+    assert cut_away >= 3
+    assert "hand" in truth_json(render_scene(0, _small()))
+
+
+def test_one_tile_alone_fills_the_frame_and_is_often_a_flower():
+    codes = []
+    for seed in range(10):
+        scene = render_scene(seed, _small(single=1.0))
+        assert len(scene.tiles) == 1 and scene.meta["kind"] == "single"
+        h, w = scene.image.shape[:2]
+        x1, y1, x2, y2 = scene.boxes[0]
+        assert max((x2 - x1) / w, (y2 - y1) / h) > 0.6
+        truth = truth_json(scene)
+        assert "hand" not in truth and truth["groups"][0]["kind"] == ("bonus" if truth["tiles"][0]["tile"]
+                                                                        .endswith("f") else "concealed")
+        codes.append(scene.tiles[0].code)
+    assert 2 <= sum(code.endswith("f") for code in codes) <= 8
+
+
+def test_standing_tiles_show_their_top_above_the_face():
+    from vision.synth.scene import PlacedTile, _tile_sprite
+
+    tile = PlacedTile("1m", False, False, 0, np.zeros((4, 2), np.float32))
+    flat = _tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0))
+    standing = _tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0), standing=True)
+    assert np.array_equal(standing[12:], flat[:-12]) and np.array_equal(standing[:12], flat[-12:][::-1])
+    for seed in range(3):
+        scene = render_scene(seed, _small(standing=1.0))
+        truth = truth_json(scene)
+        assert scene.meta["kind"] == "standing" and 5 <= scene.meta["elevation_deg"] <= 40
+        assert truth["hand"]["melds"] == [] and truth["hand"]["flowers"] == ""
+        assert {g["kind"] for g in truth["groups"]} == {"concealed", "winning_tile"}
+        assert not any(t["rotated"] or t["face_down"] for t in truth["tiles"])
+
+
+def test_low_views_are_low_and_show_strong_perspective():
+    import cv2
+
+    def spread(scene):       # the largest tile's area over the smallest's: near tiles look bigger
+        areas = [cv2.contourArea(q.astype(np.float32)) for q in scene.quads]
+        return max(areas) / min(areas)
+
+    low = [render_scene(seed, _small(low_view=1.0)) for seed in range(8)]
+    assert all(15 <= scene.meta["elevation_deg"] <= 35 for scene in low)
+    plain = [render_scene(seed, _small()) for seed in range(8)]
+    assert np.median([spread(s) for s in low]) > 1.8 * np.median([spread(s) for s in plain])
+
+
+def test_recipes_read_their_options_and_reject_unknown_ones(tmp_path):
+    from pathlib import Path
+
+    import yaml
+
+    from vision.synth.scene import KONGS, generate_from_recipe, recipe_config
+
+    folder = Path(__file__).resolve().parents[1] / "datasets"
+    v4 = recipe_config(yaml.safe_load((folder / "tiles-v4.yaml").read_text()))
+    assert v4 == SceneConfig(styles=v4.styles, surfaces=v4.surfaces, kongs=0.45)   # nothing new turned on
+    v5 = recipe_config(yaml.safe_load((folder / "tiles-v5.yaml").read_text()))
+    for option in ("any_angle", "low_view", "cut", "single", "standing", "stretch", "autotable", "taiwanese"):
+        assert 0 < getattr(v5, option) < 0.5, option          # each used, none the majority
+    assert v5.single + v5.standing < 0.25 and v5.kongs != KONGS
+    assert "taiwan" not in v5.styles and "marble" not in v5.surfaces
+    with pytest.raises(ValueError, match="any_angel"):
+        recipe_config({"name": "x", "any_angel": 0.3, "splits": {}})
+    with pytest.raises(ValueError, match="cut"):
+        recipe_config({"name": "x", "cut": 1.5, "splits": {}})
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text(yaml.safe_dump({"name": "r", "render_long_side": 160, "save_long_side": 160,
+                                      "single": 0.5, "splits": {"train": {"seed": 1, "count": 50}}}))
+    base = generate_from_recipe(recipe, tmp_path, limit=2)
+    assert len(list((base / "images" / "train").glob("*.jpg"))) == 2
+
+
+def test_orientation_and_classifier_data_can_use_the_new_scenes(tmp_path):
+    from vision.synth.classifier import NONE_INDEX, scene_crops
+    from vision.synth.orientation import SIZE, dataset_crops
+
+    config = _small(any_angle=1.0, cut=0.5, standing=0.3, stretch=0.3)
+    base = write_dataset("v", seed=3, count=3, config=config, root=tmp_path, save_long_side=192)
+    x, y = dataset_crops(base, "train", jitter=0.0, seed=0)
+    truths = [render_scene(3 * 1_000_003 + i, config) for i in range(3)]
+    assert x.shape == (sum(len(s.tiles) for s in truths), 3, SIZE, SIZE)
+    assert y.tolist() == [int(t.rotated) for s in truths for t in s.tiles]
+    x, y = scene_crops(3, 2, (), (), config=config, negatives=1)
+    codes = [t.code for i in range(2) for t in render_scene(3 * 1_000_003 + i, config).tiles]
+    assert (y != NONE_INDEX).sum() == len(codes)
+
+
+def test_a_recipe_can_be_built_one_split_at_a_time(tmp_path):
+    import yaml
+
+    from vision.synth.scene import generate_from_recipe
+
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text(yaml.safe_dump({"name": "r", "render_long_side": 128, "save_long_side": 128,
+                                      "splits": {"train": {"seed": 1, "count": 9},
+                                                 "val": {"seed": 2, "count": 9}}}))
+    base = generate_from_recipe(recipe, tmp_path, limit=1, split="val")
+    assert [p.parent.name for p in (base / "images").glob("*/*.jpg")] == ["val"]
+    with pytest.raises(ValueError, match="test"):
+        generate_from_recipe(recipe, tmp_path, split="test")
+
+
+def test_crops_of_turned_scenes_are_cut_level_as_the_reader_cuts_them():
+    from vision.synth.classifier import _as_read
+    from vision.synth.scene import _row_angle, undo_turn
+
+    def area(boxes):
+        return float(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum())
+
+    scene = render_scene(0, _small(any_angle=1.0))          # rows turned about 305 degrees
+    assert 30 < abs((scene.meta["turn_deg"] + 90) % 180 - 90) < 60
+    level, boxes = _as_read(scene)
+    assert level.shape != scene.image.shape and len(boxes) == len(scene.tiles)
+    assert area(boxes) < 0.8 * area(scene.boxes)             # a slanted tile's box holds its neighbours
+    assert (boxes >= 0).all() and boxes[:, 2].max() <= level.shape[1] and boxes[:, 3].max() <= level.shape[0]
+    plain = render_scene(0, _small())
+    image, same = _as_read(plain)
+    assert image is plain.image and same is plain.boxes
+    # a cut tile's box there holds only what the photo shows of it
+    quad = np.array([[[-20, 10], [20, 10], [20, 60], [-20, 60]]], np.float32)
+    _, box = undo_turn(np.zeros((100, 100, 3), np.uint8), quad, 0.0)
+    assert box.tolist() == [[0, 10, 20, 60]]
+    assert abs(_row_angle(quad) - 0.0) < 1e-6
+
+
+def test_red_fives_can_be_kept_to_japanese_sets():
+    config = SceneConfig(long_side=128, red_fives=1.0, styles=("japanese", "hk"),
+                         red_five_styles=("japanese",))
+    reds = {"japanese": 0, "hk": 0}
+    for seed in range(16):
+        scene = render_scene(seed, config)
+        reds[scene.meta["style"]] += sum(t.code[0] == "0" for t in scene.tiles)
+    assert reds["hk"] == 0 and reds["japanese"] > 0
+
+
+def test_the_classifier_refuses_a_recipe_with_a_held_out_family(tmp_path):
+    from vision.synth.classifier import build_data
+
+    for config in (SceneConfig(styles=("hk", "taiwan")), SceneConfig(surfaces=("felt", "marble"))):
+        with pytest.raises(ValueError, match="held-out"):
+            build_data(tmp_path / "data.npz", None, scenes=1, faces_per_class=1, camerash_copies=0,
+                       config=config)
+    assert not (tmp_path / "data.npz").exists()

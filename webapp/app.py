@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from webapp import guards, security
+from webapp import guards, i18n, labels, security
 from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
@@ -95,6 +96,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]))
 
     limiter = guards.install(app, csrf_exempt=(api.bp,))
+    i18n.install(app)
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
         app.register_blueprint(blueprint)
     # Uploads cost the most (a decode and a reading each): their own, lower limit per client.
@@ -110,12 +112,13 @@ def _install_errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         status = error.code or 500
-        message = error.description or error.name
+        message = str(error.description or error.name)   # a page's message may be a lazy translation
         if isinstance(error, CSRFError):
             message = guards.csrf_message(error)
         if status == 413 and message == RequestEntityTooLarge.description:
-            limit = app.config["MAX_UPLOAD_BYTES"] / 1e6
-            message = f"the upload is too large; the limit is {limit:.1f} MB"
+            limit = "{:.1f}".format(app.config["MAX_UPLOAD_BYTES"] / 1e6)
+            message = gettext("the upload is too large; the limit is %(limit)s MB", limit=limit)
         if request.path.startswith("/api/"):
             return jsonify({"ok": False, "error": message, "status": status}), status
-        return render_template("error.html", status=status, title=error.name, message=message), status
+        return render_template("error.html", status=status, title=labels.status_title(status, error.name),
+                               message=message), status

@@ -33,12 +33,32 @@ WIN_BY = ("tsumo", "ron")
 FLAGS = frozenset({
     "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
     "tenhou", "chiihou", "renhou", "last_of_kind", "last_tile", "kong_replacement",
-    "robbing_kong", "heaven", "earth", "declared_ready", "dead_hand",
+    "robbing_kong", "heaven", "earth", "declared_ready", "dead_hand", "kong_on_kong",
 })
 
 
+# The set each meld kind must be, for the code of an illegal meld's error.
+MELD_SHAPES = {"chi": "chow", "pon": "pung", "kan": "kong", "ankan": "kong", "kakan": "kong"}
+
+
 class HandError(ValueError):
-    """A declared hand that cannot be scored as given; the message says what to fix."""
+    """A declared hand that cannot be scored as given; the message says what to fix.
+
+    ``code`` and ``params`` say the same for a reader in another language (the web layer renders
+    a translated message from them); ``params["field"]`` names the input key a tile-notation error
+    was found in."""
+
+    def __init__(self, message: str, *, code: str = "hand.invalid",
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
+
+    @classmethod
+    def from_notation(cls, field: str, error: NotationError) -> HandError:
+        """A tile-notation error found in one input field, keeping its code and params."""
+        prefix = f"{field}: " if field else ""
+        return cls(f"{prefix}{error}", code=error.code, params={**error.params, "field": field})
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +88,17 @@ class Meld:
 def parse_meld(text: str) -> Meld:
     """'pon:555p' -> Meld; the tiles must form the set the meld kind names."""
     if not isinstance(text, str) or ":" not in text:
-        raise HandError(f"meld {text!r} must look like 'pon:555p' (kind:tiles)")
+        raise HandError(f"meld {text!r} must look like 'pon:555p' (kind:tiles)", code="meld.format",
+                        params={"meld": str(text)})
     kind, _, tiles_text = text.partition(":")
     kind = kind.strip().lower()
     if kind not in MELD_KINDS:
-        raise HandError(f"meld {text!r}: unknown kind {kind!r}; use one of {', '.join(MELD_KINDS)}")
+        raise HandError(f"meld {text!r}: unknown kind {kind!r}; use one of {', '.join(MELD_KINDS)}",
+                        code="meld.unknown_kind", params={"meld": text, "kind": kind})
     try:
         tiles = tuple(parse_tiles(tiles_text))
     except NotationError as error:
-        raise HandError(f"meld {text!r}: {error}") from error
+        raise HandError.from_notation(f"meld {text!r}", error) from error
     kinds = sorted(tile.kind for tile in tiles)
     if kind == "chi":
         ok = (len(kinds) == 3 and is_suited(kinds[0]) and kinds[0] % 9 <= 6
@@ -89,7 +111,8 @@ def parse_meld(text: str) -> Meld:
         ok = len(kinds) == 4 and len(set(kinds)) == 1 and not is_bonus(kinds[0])
         need = "four identical tiles"
     if not ok:
-        raise HandError(f"meld {text!r} is not a legal {kind}: it needs {need}")
+        raise HandError(f"meld {text!r} is not a legal {kind}: it needs {need}",
+                        code="meld.illegal_" + MELD_SHAPES[kind], params={"meld": text})
     return Meld(kind, tiles)
 
 
@@ -133,36 +156,50 @@ class DeclaredHand:
             tiles.extend(meld.tiles)
         return tiles
 
-    def validate(self) -> DeclaredHand:
-        """Raise HandError unless this is a complete hand shape-wise countable; return self."""
+    def validate(self, sets: int = 4) -> DeclaredHand:
+        """Raise HandError unless this is a complete hand shape-wise countable; return self.
+
+        ``sets`` is how many sets a hand has besides its pair: 4 (14 tiles) in most families,
+        5 (17 tiles) in Taiwanese 16-tile mahjong.
+        """
         for tile in self.concealed:
             if is_bonus(tile.kind):
-                raise HandError(f"bonus tile {tile.code} belongs in flowers, not in the hand")
+                raise HandError(f"bonus tile {tile.code} belongs in flowers, not in the hand",
+                                code="hand.bonus_in_hand", params={"tile": tile.code})
         for tile in self.flowers:
             if not is_bonus(tile.kind):
-                raise HandError(f"{tile.code} is not a flower or season (1f-8f)")
+                raise HandError(f"{tile.code} is not a flower or season (1f-8f)", code="hand.not_a_flower",
+                                params={"tile": tile.code})
         total = len(self.concealed) + sum(len(meld.tiles) for meld in self.melds)
-        need = 14 + self.kong_count
+        base = 3 * sets + 2
+        need = base + self.kong_count
         if total != need:
             kongs = f" with {self.kong_count} kong{'s' if self.kong_count != 1 else ''}" \
                 if self.kong_count else ""
             raise HandError(
-                f"hand has {total} tiles{kongs}; a win needs 14 plus one per kong ({need})")
-        if len(self.melds) > 4:
-            raise HandError(f"{len(self.melds)} melds; a hand has at most 4")
+                f"hand has {total} tiles{kongs}; a win needs {base} plus one per kong ({need})",
+                code="hand.tile_count",
+                params={"total": total, "kongs": self.kong_count, "need": need, "base": base})
+        if len(self.melds) > sets:
+            raise HandError(f"{len(self.melds)} melds; a hand has at most {sets}", code="hand.too_many_melds",
+                            params={"count": len(self.melds), "sets": sets})
         problem = tile_count_problem(self.all_tiles() + list(self.flowers))
         if problem is not None:
-            raise HandError(f"across hand, melds and flowers: {problem}")
+            code = "hand.tile_used_too_often" if problem.code == "notation.too_many_copies" else problem.code
+            raise HandError(f"across hand, melds and flowers: {problem}", code=code, params=problem.params)
         if self.win_tile is None:
-            raise HandError("no winning tile given")
+            raise HandError("no winning tile given", code="hand.no_winning_tile")
         if all(tile.kind != self.win_tile.kind for tile in self.concealed):
             raise HandError(
-                f"winning tile {self.win_tile.code} is not among the hand's concealed tiles")
+                f"winning tile {self.win_tile.code} is not among the hand's concealed tiles",
+                code="hand.winning_tile_missing", params={"tile": self.win_tile.code})
         if self.win_by not in WIN_BY:
-            raise HandError(f"win_by must be 'tsumo' or 'ron', got {self.win_by!r}")
+            raise HandError(f"win_by must be 'tsumo' or 'ron', got {self.win_by!r}", code="hand.win_by",
+                            params={"value": str(self.win_by)})
         unknown = sorted(self.flags - FLAGS)
         if unknown:
-            raise HandError(f"unknown flag {unknown[0]!r}; known flags: {', '.join(sorted(FLAGS))}")
+            raise HandError(f"unknown flag {unknown[0]!r}; known flags: {', '.join(sorted(FLAGS))}",
+                            code="hand.unknown_flag", params={"flag": unknown[0]})
         return self
 
     def to_dict(self) -> dict[str, Any]:
@@ -193,7 +230,8 @@ def _capped_text(value: Any, key: str) -> Any:
     (tiles are at most two characters each, plus separators)."""
     limit = MAX_TILES[key]
     if isinstance(value, str) and len(value) > 3 * limit + 8:
-        raise HandError(f"{key} is {len(value)} characters long; it holds at most {limit} tiles")
+        raise HandError(f"{key} is {len(value)} characters long; it holds at most {limit} tiles",
+                        code="hand.too_many_tiles", params={"field": key, "limit": limit})
     return value
 
 
@@ -202,43 +240,46 @@ def _tiles_field(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
     try:
         tiles = tuple(parse_tiles(value, check_counts=False))
     except NotationError as error:
-        raise HandError(f"{key}: {error}") from error
+        raise HandError.from_notation(key, error) from error
     if len(tiles) > MAX_TILES[key]:
-        raise HandError(f"{key} has {len(tiles)} tiles; the game allows at most {MAX_TILES[key]}")
+        raise HandError(f"{key} has {len(tiles)} tiles; the game allows at most {MAX_TILES[key]}",
+                        code="hand.too_many_tiles", params={"field": key, "limit": MAX_TILES[key]})
     if key.endswith("_indicators") and any(is_bonus(tile.kind) for tile in tiles):
-        raise HandError(f"{key}: a flower or season cannot be a dora indicator")
+        raise HandError(f"{key}: a flower or season cannot be a dora indicator",
+                        code="hand.bonus_indicator", params={"field": key})
     return tiles
 
 
 def _int_field(data: Mapping[str, Any], key: str) -> int:
     value = data.get(key, 0) or 0
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise HandError(f"{key} must be a whole number of 0 or more, got {value!r}")
+        raise HandError(f"{key} must be a whole number of 0 or more, got {value!r}",
+                        code="hand.not_a_count", params={"key": key, "value": str(value)})
     return value
 
 
-def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
+def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
     """Build and validate a DeclaredHand from the JSON contract's keys; unknown keys are ignored.
 
     Without ``win_tile`` the last tile written in ``hand`` is the winning tile, the usual
-    convention of hand calculators.
+    convention of hand calculators. ``sets`` as in ``DeclaredHand.validate``.
     """
     if not isinstance(data, Mapping):
-        raise HandError("each input must be a JSON object")
+        raise HandError("each input must be a JSON object", code="request.not_an_object")
     hand_text = data.get("hand")
     if not hand_text:
-        raise HandError("missing 'hand' (the concealed tiles, winning tile included)")
+        raise HandError("missing 'hand' (the concealed tiles, winning tile included)", code="hand.missing")
     try:
         concealed = tuple(parse_tiles(_capped_text(hand_text, "hand"), check_counts=False))
     except NotationError as error:
-        raise HandError(f"hand: {error}") from error
+        raise HandError.from_notation("hand", error) from error
     melds_value = data.get("melds") or []
     if isinstance(melds_value, str):
         melds_value = melds_value.split()
     if not isinstance(melds_value, list):
-        raise HandError("melds must be a list like [\"pon:555p\"]")
+        raise HandError("melds must be a list like [\"pon:555p\"]", code="hand.melds_not_list")
     if len(melds_value) > 4:
-        raise HandError(f"{len(melds_value)} melds; a hand has at most 4")
+        raise HandError(f"{len(melds_value)} melds; a hand has at most 4", code="hand.too_many_melds")
     melds = tuple(parse_meld(text) for text in melds_value)
     win_text = data.get("win_tile")
     try:
@@ -246,12 +287,12 @@ def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
         seat_wind = wind_from_letter(data.get("seat_wind") or "E")
         round_wind = wind_from_letter(data.get("round_wind") or "E")
     except NotationError as error:
-        raise HandError(str(error)) from error
+        raise HandError.from_notation("", error) from error
     flags_value = data.get("flags") or []
     if isinstance(flags_value, str):
         flags_value = flags_value.replace(",", " ").split()
     if not isinstance(flags_value, list) or not all(isinstance(f, str) for f in flags_value):
-        raise HandError("flags must be a list of names")
+        raise HandError("flags must be a list of names", code="hand.flags_not_list")
     win_by = data.get("win_by") or "ron"
     hand = DeclaredHand(
         concealed=concealed,
@@ -267,7 +308,7 @@ def hand_from_dict(data: Mapping[str, Any]) -> DeclaredHand:
         honba=_int_field(data, "honba"),
         riichi_sticks=_int_field(data, "riichi_sticks"),
     )
-    return hand.validate()
+    return hand.validate(sets)
 
 
 def make_hand(hand: str, *, melds: Iterable[str] = (), win_tile: str | None = None,

@@ -6,7 +6,18 @@ and anything that wants plain text (logs, a dispute note) can reuse it.
 
 from __future__ import annotations
 
+import unicodedata
+
 from engine.core.result import Score
+
+
+def _width(text: str) -> int:
+    """Columns a terminal gives the text: CJK names (Hong Kong, Taiwanese) take two per character."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _width(text))
 
 
 def format_score(score: Score, *, title: str | None = None, width: int = 100) -> str:
@@ -17,13 +28,13 @@ def format_score(score: Score, *, title: str | None = None, width: int = 100) ->
     if not score.valid:
         lines.append(f"Not a win: {score.reason or 'the tiles do not make a winning hand'}")
         return "\n".join(lines)
-    name_width = max([len(item.name) for item in score.items] + [4])
+    name_width = max([_width(item.name) for item in score.items] + [4])
     header = f"{'Item':<{name_width}}  {'Value':>5}  {'x':>2}  {'Sub':>5}  Why"
     lines.append(header)
     lines.append("-" * min(width, max(len(header), 40)))
     for item in score.items:
         subtotal = item.value * item.count
-        row = f"{item.name:<{name_width}}  {item.value:>5}  {item.count:>2}  {subtotal:>5}  {item.why}"
+        row = f"{_pad(item.name, name_width)}  {item.value:>5}  {item.count:>2}  {subtotal:>5}  {item.why}"
         lines.append(_clip(row, width))
     lines.append("-" * min(width, max(len(header), 40)))
     total = f"Total: {score.total}"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 SUITS = "mps"
 SUIT_LETTERS = "mpsz"
@@ -44,12 +45,18 @@ CODE_TO_KIND = {code: kind for kind, code in enumerate(KIND_CODES)}
 
 
 class NotationError(ValueError):
-    """Text that is not a valid tile string; the message names the token and its position."""
+    """Text that is not a valid tile string; the message names the token and its position.
 
-    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
+    ``code`` and ``params`` say the same for a reader in another language: the web layer renders
+    a translated message from them, the English text stays the engine's own."""
+
+    def __init__(self, message: str, text: str = "", position: int | None = None, *,
+                 code: str = "notation.invalid", params: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.text = text
         self.position = position
+        self.code = code
+        self.params = params or {}
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -146,7 +153,8 @@ def wind_from_letter(letter: str) -> int:
         return EAST + WIND_LETTERS.index(text)
     if text.lower() in ("1z", "2z", "3z", "4z"):
         return CODE_TO_KIND[text.lower()]
-    raise NotationError(f"unknown wind {letter!r}; use E, S, W or N", letter)
+    raise NotationError(f"unknown wind {letter!r}; use E, S, W or N", letter,
+                        code="notation.unknown_wind", params={"letter": letter})
 
 
 def wind_letter(kind: int) -> str:
@@ -162,7 +170,8 @@ def parse_tiles(text: str, *, check_counts: bool = True) -> list[Tile]:
     on a phone needs to know which character to fix.
     """
     if not isinstance(text, str):
-        raise NotationError(f"tiles must be a string, got {type(text).__name__}")
+        raise NotationError(f"tiles must be a string, got {type(text).__name__}",
+                            code="notation.not_text", params={"type": type(text).__name__})
     tiles: list[Tile] = []
     pending: list[tuple[str, int]] = []  # digits and their positions, waiting for a suit letter
     for position, char in enumerate(text):
@@ -172,7 +181,8 @@ def parse_tiles(text: str, *, check_counts: bool = True) -> list[Tile]:
             if not pending:
                 raise NotationError(
                     f"suit letter {char!r} at position {position} has no digits before it",
-                    text, position)
+                    text, position, code="notation.suit_without_digits",
+                    params={"char": char, "position": position})
             for digit, digit_position in pending:
                 tiles.append(_tile_for(digit, char, digit_position, text))
             pending = []
@@ -180,15 +190,19 @@ def parse_tiles(text: str, *, check_counts: bool = True) -> list[Tile]:
             if pending:
                 raise NotationError(
                     f"digits at position {pending[0][1]} have no suit letter before the space "
-                    f"at position {position}", text, position)
+                    f"at position {position}", text, position, code="notation.digits_before_space",
+                    params={"digits_at": pending[0][1], "position": position})
         else:
             raise NotationError(
                 f"unexpected character {char!r} at position {position}; "
-                "tiles are digits followed by m, p, s, z or f", text, position)
+                "tiles are digits followed by m, p, s, z or f", text, position,
+                code="notation.unexpected_character", params={"char": char, "position": position})
     if pending:
         raise NotationError(
             f"digit {pending[-1][0]!r} at position {pending[-1][1]} has no suit letter "
-            "(end with m, p, s, z or f)", text, pending[-1][1])
+            "(end with m, p, s, z or f)", text, pending[-1][1],
+            code="notation.digit_without_suit",
+            params={"digit": pending[-1][0], "position": pending[-1][1]})
     if check_counts:
         check_tile_counts(tiles, text)
     return tiles
@@ -204,15 +218,29 @@ def _tile_for(digit: str, suit: str, position: int, text: str) -> Tile:
         if 1 <= value <= 7:
             return Tile(26 + value)
         raise NotationError(
-            f"{digit}z at position {position} is not a tile: honours are 1z-7z", text, position)
+            f"{digit}z at position {position} is not a tile: honours are 1z-7z", text, position,
+            code="notation.not_an_honour", params={"digit": digit, "position": position})
     if 1 <= value <= 8:
         return Tile(BONUS_BASE + value - 1)
     raise NotationError(
         f"{digit}f at position {position} is not a tile: flowers and seasons are 1f-8f",
-        text, position)
+        text, position, code="notation.not_a_flower", params={"digit": digit, "position": position})
 
 
-def tile_count_problem(tiles: Iterable[Tile]) -> str | None:
+class CountProblem(str):
+    """A tile-count problem's English text, with the code and params a translation needs."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str, params: dict[str, Any]) -> CountProblem:
+        problem = super().__new__(cls, text)
+        problem.code = code
+        problem.params = params
+        return problem
+
+
+def tile_count_problem(tiles: Iterable[Tile]) -> CountProblem | None:
     """What breaks "at most four of a kind, one of each bonus tile and one red five per suit", or
     None when the tiles could come from one set."""
     counts = [0] * NUM_ALL_KINDS
@@ -224,10 +252,13 @@ def tile_count_problem(tiles: Iterable[Tile]) -> str | None:
     for kind, count in enumerate(counts):
         limit = 1 if is_bonus(kind) else 4
         if count > limit:
-            return f"{count} copies of {KIND_CODES[kind]}; a set has {limit}"
+            return CountProblem(f"{count} copies of {KIND_CODES[kind]}; a set has {limit}",
+                                "notation.too_many_copies",
+                                {"count": count, "tile": KIND_CODES[kind], "limit": limit})
     for suit, count in enumerate(reds):
         if count > 1:
-            return f"{count} red fives 0{SUITS[suit]}; a set has one"
+            return CountProblem(f"{count} red fives 0{SUITS[suit]}; a set has one",
+                                "notation.too_many_red_fives", {"count": count, "tile": f"0{SUITS[suit]}"})
     return None
 
 
@@ -235,14 +266,15 @@ def check_tile_counts(tiles: Iterable[Tile], text: str = "") -> None:
     """At most four of a kind, one of each bonus tile and one red five per suit."""
     problem = tile_count_problem(tiles)
     if problem is not None:
-        raise NotationError(problem, text)
+        raise NotationError(problem, text, code=problem.code, params=problem.params)
 
 
 def parse_tile(text: str) -> Tile:
     """Exactly one tile, e.g. a winning tile '2z'."""
     tiles = parse_tiles(text)
     if len(tiles) != 1:
-        raise NotationError(f"expected one tile, got {len(tiles)} in {text!r}", text)
+        raise NotationError(f"expected one tile, got {len(tiles)} in {text!r}", text,
+                            code="notation.not_one_tile", params={"count": len(tiles), "text": text})
     return tiles[0]
 
 

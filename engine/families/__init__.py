@@ -1,10 +1,10 @@
 """The family registry: a preset name -> its family and option defaults.
 
-Each family is a package here (``mcr``, ``riichi``, ``babcock``) whose ``family`` module builds one
-``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the presets (option defaults, as
-data), how to score a hand, the payments, and what the web app shows. A new family is a new package
-and its name in ``FAMILY_PACKAGES``. This module merges a request's option overrides into the
-preset, rejecting unknown names and values: a typo must not change a score.
+Each family is a package here (``mcr``, ``riichi``, ``babcock``, ``hongkong``, ``taiwanese``) whose
+``family`` module builds one ``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the
+presets (option defaults, as data), how to score a hand, the payments, and what the web app shows.
+A new family is a new package and its name in ``FAMILY_PACKAGES``. This module merges a request's
+option overrides into the preset, rejecting unknown names and values: a typo must not change a score.
 """
 
 from __future__ import annotations
@@ -17,13 +17,21 @@ from typing import Any
 from engine.core.hand import HandError, hand_from_dict
 from engine.core.result import Score
 from engine.families.protocol import Family
+from engine.names import add_native_names
 
 # The family packages, in the order their presets are offered.
-FAMILY_PACKAGES = ("mcr", "riichi", "babcock")
+FAMILY_PACKAGES = ("mcr", "riichi", "babcock", "hongkong", "taiwanese")
 
 
 class RulesError(ValueError):
-    """An unknown preset or option, or an option value of the wrong type."""
+    """An unknown preset or option, or an option value of the wrong type; ``code`` and ``params``
+    say the same for the web layer's translated message."""
+
+    def __init__(self, message: str, *, code: str = "rules.invalid",
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = params or {}
 
 
 def families() -> list[Family]:
@@ -51,7 +59,8 @@ def get_preset(name: str) -> tuple[Family, dict[str, Any]]:
     if _PRESETS_CACHE is None:
         _PRESETS_CACHE = presets()
     if name not in _PRESETS_CACHE:
-        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(sorted(_PRESETS_CACHE))}")
+        raise RulesError(f"unknown rules {name!r}; presets: {', '.join(sorted(_PRESETS_CACHE))}",
+                         code="rules.unknown_preset", params={"rules": str(name)})
     family, defaults = _PRESETS_CACHE[name]
     return family, dict(defaults)
 
@@ -68,14 +77,18 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Fam
     for key, value in (overrides or {}).items():
         if key not in options:
             raise RulesError(
-                f"unknown option {key!r} for rules {name!r}; options: {', '.join(sorted(options))}")
+                f"unknown option {key!r} for rules {name!r}; options: {', '.join(sorted(options))}",
+                code="rules.unknown_option", params={"option": str(key), "rules": name})
         default = options[key]
         if default is not None and not _same_type(default, value):
             raise RulesError(
-                f"option {key!r} must be {type(default).__name__}, got {value!r}")
+                f"option {key!r} must be {type(default).__name__}, got {value!r}",
+                code="rules.option_type", params={"option": key, "value": repr(value)})
         text = family.option_texts.get(key)
         if text is not None and text.choices and value not in text.choices:
-            raise RulesError(f"option {key!r} must be one of {', '.join(text.choices)}, got {value!r}")
+            raise RulesError(f"option {key!r} must be one of {', '.join(text.choices)}, got {value!r}",
+                             code="rules.option_choice",
+                             params={"option": key, "choices": ", ".join(text.choices), "value": repr(value)})
         options[key] = value
     return family, options
 
@@ -93,19 +106,27 @@ def _same_type(default: Any, value: Any) -> bool:
 def score_request(data: Mapping[str, Any]) -> Score:
     """Score one request object of the ``engine score`` contract; raises HandError/RulesError."""
     if not isinstance(data, Mapping):
-        raise HandError("each input must be a JSON object")
+        raise HandError("each input must be a JSON object", code="request.not_an_object")
     rules = data.get("rules") or "mcr"
     overrides = data.get("options") or {}
     if not isinstance(overrides, Mapping):
-        raise RulesError("options must be a JSON object")
+        raise RulesError("options must be a JSON object", code="rules.options_not_object")
     family, options = resolve_options(rules, overrides)
-    hand = hand_from_dict(data)
+    hand = hand_from_dict(data, sets=family.hand_sets)
     return family.score(hand, options, data)
 
 
 def score_json(data: Any) -> dict[str, Any]:
-    """Like score_request, but never raises for bad input: errors become {"ok": false}."""
+    """Like score_request, but never raises for bad input: errors become {"ok": false}.
+    Each item carries its ``native_name`` beside the English one."""
     try:
-        return score_request(data).to_dict()
+        return add_native_names(score_request(data).to_dict(), family_of(data.get("rules") or "mcr").name)
     except (HandError, RulesError, ValueError) as error:
-        return {"ok": False, "error": str(error)}
+        return error_json(error)
+
+
+def error_json(error: ValueError) -> dict[str, Any]:
+    """``{"ok": false}`` with the English message, and the code and params a translation needs
+    (errors without a code of their own get "invalid")."""
+    return {"ok": False, "error": str(error), "code": getattr(error, "code", "invalid"),
+            "params": dict(getattr(error, "params", {}))}

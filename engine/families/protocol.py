@@ -100,6 +100,7 @@ class Family:
     ready_flags: tuple[str, ...] = ()
     counts_dora: bool = False       # dora indicators are part of a declared hand
     scores_losers: bool = False     # the losers' hands are scored too, and settle among themselves
+    hand_sets: int = 4              # sets besides the pair in a winning hand (Taiwanese: 5)
 
     def options(self, preset: str) -> tuple[Option, ...]:
         """The typed options of one preset, in the order the preset lists them."""

@@ -96,16 +96,40 @@ CLASSICAL = Flow(
     riichi_stick=0, start_points=0, draw_payments=False,
 )
 
+# Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
+# draw, with no counters (no streak bonus); one winner on a discard, the first in turn.
+HONGKONG = Flow(
+    name="hongkong", seating="fixed", fixed_hands=None, rounds=4,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+    counter_on_dealer_win=False, counter_on_draw=False,
+    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
+    riichi_stick=0, start_points=0, draw_payments=False,
+)
+
+# Taiwanese: the dealer keeps the deal on a win or a draw (連莊), and each such hand adds one to
+# the streak the counters hold; the streak's tai are the family's payments. A non-dealer win
+# passes the deal and clears the streak.
+TAIWANESE = Flow(
+    name="taiwanese", seating="fixed", fixed_hands=None, rounds=4,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+    counter_on_dealer_win=True, counter_on_draw=True,
+    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
+    riichi_stick=0, start_points=0, draw_payments=False,
+)
+
 FLOWS: dict[str, Flow] = {
     "mcr": MCR,
     "mcr-ema": MCR,
     "japanese-classical": JAPANESE_CLASSICAL,
     "riichi": RIICHI,
     "classical": CLASSICAL,
+    "hongkong": HONGKONG,
+    "taiwanese": TAIWANESE,
 }
 
 # A preset not listed above takes its family's usual flow (the family is named by its package).
-FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "riichi": RIICHI, "babcock": CLASSICAL}
+FAMILY_FLOWS: dict[str, Flow] = {"mcr": MCR, "riichi": RIICHI, "babcock": CLASSICAL,
+                                 "hongkong": HONGKONG, "taiwanese": TAIWANESE}
 
 
 # Preset options (of the family modules) that change the flow: option -> (Flow field, conversion).

@@ -72,7 +72,7 @@ def test_output_has_the_contract_keys():
     _, [result] = run_lines([GOOD])
     assert set(result) >= {"ok", "valid", "meets_minimum", "items", "total", "han", "fu", "limit",
                            "payments"}
-    assert set(result["items"][0]) == {"name", "value", "count", "why"}
+    assert set(result["items"][0]) == {"name", "value", "count", "why", "native_name"}
 
 
 def test_module_entry_point_reads_stdin():

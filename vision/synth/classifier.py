@@ -25,7 +25,7 @@ from vision.classes import CLASS_CODES, CLASS_INDEX, CLASSIFIER_CODES
 from vision.detect import box_iou
 from vision.synth.faces import STYLES, render_face
 from vision.synth.fitting import fit, jitter_light
-from vision.synth.scene import SceneConfig, render_scene
+from vision.synth.scene import Scene, SceneConfig, load_recipe, recipe_config, render_scene, undo_turn
 from vision.synth.surfaces import SURFACES
 
 INPUT_HW = (64, 48)  # crop height, width fed to the classifier
@@ -120,6 +120,14 @@ def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Gen
     return found
 
 
+def _as_read(scene: Scene) -> tuple[np.ndarray, np.ndarray]:
+    """The photo and tile boxes the reader cuts crops from: a scene turned to any angle is turned
+    back level first (``scene.undo_turn``), any other is the photo as it is."""
+    if not scene.meta.get("turn_deg"):
+        return scene.image, scene.boxes
+    return undo_turn(scene.image, scene.quads, scene.meta["turn_deg"])
+
+
 def scene_crops(
     seed: int,
     count: int,
@@ -128,22 +136,25 @@ def scene_crops(
     jitter: float = 0.08,
     desc: str = "scene crops",
     negatives: int = 0,
+    config: SceneConfig | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Crops of every tile in ``count`` rendered scenes, as the detector would cut them, and
-    ``negatives`` boxes per scene that hold no tile (labelled NONE_INDEX)."""
-    config = SceneConfig(styles=styles, surfaces=surfaces)
+    ``negatives`` boxes per scene that hold no tile (labelled NONE_INDEX). ``config``: a recipe's
+    scenes (``scene.recipe_config``; its styles and surfaces are used, not ``styles``/``surfaces``)."""
+    config = config or SceneConfig(styles=styles, surfaces=surfaces)
     rng = np.random.default_rng(seed)
     images, labels = [], []
     for index in tqdm(range(count), desc=desc, unit="scene"):
         scene = render_scene(seed * 1_000_003 + index, config)
-        for tile, box in zip(scene.tiles, scene.boxes, strict=True):
-            crop = _jittered_crop(scene.image, box, rng, jitter)
+        image, boxes = _as_read(scene)
+        for tile, box in zip(scene.tiles, boxes, strict=True):
+            crop = _jittered_crop(image, box, rng, jitter)
             if crop.shape[0] < 4 or crop.shape[1] < 4:
                 continue
             images.append(to_input(crop))
             labels.append(CLASS_INDEX[tile.code])
-        for box in negative_boxes(scene.boxes, scene.image.shape[:2], rng, negatives):
-            crop = _jittered_crop(scene.image, box, rng, 0.0)
+        for box in negative_boxes(boxes, image.shape[:2], rng, negatives):
+            crop = _jittered_crop(image, box, rng, 0.0)
             if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                 images.append(to_input(crop))
                 labels.append(NONE_INDEX)
@@ -157,6 +168,7 @@ def detector_crops(
     surfaces: tuple[str, ...],
     detector_config: Path | None = None,
     desc: str = "detector crops",
+    config: SceneConfig | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Crops cut where the shipped detector puts its boxes on ``count`` rendered scenes, faint
     boxes included: a box on a tile (IoU >= 0.5) is that tile, a box on no tile (IoU < 0.3 with
@@ -166,13 +178,14 @@ def detector_crops(
     from vision.detect import FAINT_CONF, ModelConfig, TileDetector
 
     detector = TileDetector(ModelConfig.load(detector_config), threads=1)
-    config = SceneConfig(styles=styles, surfaces=surfaces)
+    config = config or SceneConfig(styles=styles, surfaces=surfaces)
     images, labels = [], []
     for index in tqdm(range(count), desc=desc, unit="scene"):
         scene = render_scene(seed * 1_000_003 + index, config)
-        boxes, _ = detector.find_tiles(scene.image, conf=FAINT_CONF)
+        image, truth_boxes = _as_read(scene)
+        boxes, _ = detector.find_tiles(image, conf=FAINT_CONF)
         for box in boxes:
-            overlaps = box_iou(box, scene.boxes) if len(scene.boxes) else np.zeros(1)
+            overlaps = box_iou(box, truth_boxes) if len(truth_boxes) else np.zeros(1)
             best = int(overlaps.argmax())
             if overlaps[best] >= 0.5:
                 label = CLASS_INDEX[scene.tiles[best].code]
@@ -180,7 +193,7 @@ def detector_crops(
                 label = NONE_INDEX
             else:
                 continue
-            crop = _jittered_crop(scene.image, box, None, 0.0)
+            crop = _jittered_crop(image, box, None, 0.0)
             if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                 images.append(to_input(crop))
                 labels.append(label)
@@ -293,6 +306,12 @@ def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarra
     return np.stack(images), np.array(labels, np.int64)
 
 
+def _refuse_held_out(config: SceneConfig) -> None:
+    if set(config.styles) & set(HELD_OUT_STYLES) or set(config.surfaces) & set(HELD_OUT_SURFACES):
+        raise ValueError(f"the training recipe uses a held-out style or surface "
+                         f"({', '.join(HELD_OUT_STYLES + HELD_OUT_SURFACES)})")
+
+
 def build_data(
     cache: Path,
     camerash: Path | None,
@@ -302,16 +321,21 @@ def build_data(
     seed: int = 11,
     negatives: int = 6,
     detector_scenes: int = 0,
+    config: SceneConfig | None = None,
 ) -> dict[str, np.ndarray]:
-    """Training and held-out arrays, cached in one .npz (rebuilding takes minutes)."""
+    """Training and held-out arrays, cached in one .npz (rebuilding takes minutes). ``config``: the
+    training scenes' recipe (default: the training styles and surfaces, nothing more); the held-out
+    checks stay the taiwan-on-marble scenes whatever it is."""
     if cache.exists():
         return dict(np.load(cache))
+    if config is not None:
+        _refuse_held_out(config)
     parts_x, parts_y = [], []
-    x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES, negatives=negatives)
+    x, y = scene_crops(seed, scenes, TRAIN_STYLES, TRAIN_SURFACES, negatives=negatives, config=config)
     parts_x.append(x)
     parts_y.append(y)
     if detector_scenes:
-        x, y = detector_crops(seed + 3, detector_scenes, TRAIN_STYLES, TRAIN_SURFACES)
+        x, y = detector_crops(seed + 3, detector_scenes, TRAIN_STYLES, TRAIN_SURFACES, config=config)
         parts_x.append(x)
         parts_y.append(y)
     x, y = face_crops(seed + 1, faces_per_class, TRAIN_STYLES)
@@ -466,13 +490,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="start from this checkpoint's weights (fine-tuning; a fresh schedule)")
     parser.add_argument("--lr", type=float, default=3e-3, help="peak learning rate (one-cycle)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the rendered scenes and crops")
+    parser.add_argument("--recipe", type=Path, default=None,
+                        help="render the training scenes as this datasets/*.yaml recipe does (its styles, "
+                             "surfaces and options; its splits and seeds are not used)")
 
 
 def run(args: argparse.Namespace) -> None:
     started = time.time()
+    config = None
+    if args.recipe:
+        try:
+            config = recipe_config(load_recipe(args.recipe))
+            _refuse_held_out(config)
+        except ValueError as error:     # an unknown option, or a held-out family
+            raise SystemExit(f"--recipe {args.recipe}: {error}") from error
     data = build_data(
         args.cache, args.camerash, args.scenes, args.faces_per_class, args.camerash_copies,
-        seed=args.seed, negatives=args.negatives, detector_scenes=args.detector_scenes,
+        seed=args.seed, negatives=args.negatives, detector_scenes=args.detector_scenes, config=config,
     )
     if args.extra is not None:
         x, y = extra_crops(args.extra)

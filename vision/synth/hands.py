@@ -72,13 +72,20 @@ KONGS = 0.15   # share of sets drawn as kongs (chows and pungs share the rest 45
 
 
 def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
-                kongs: float = KONGS) -> LaidHand:
+                kongs: float = KONGS, sets: int = 4, melds: bool = True, max_flowers: int = 4) -> LaidHand:
     """Four sets and a pair (a winning shape), some sets declared as melds, a winning tile apart.
-    ``kongs``: a recipe may ask for more, to show the detector more face-down tiles."""
+    ``kongs``: a recipe may ask for more, to show the detector more face-down tiles. ``sets=5``:
+    the Taiwanese 16-tile game's 17-tile win (five sets and a pair), with up to 5 melds.
+    ``melds=False``: every set concealed and no kongs (a hand held standing shows no melds).
+    ``max_flowers``: up to 8 bonus tiles (the Taiwanese game keeps all eight flowers and seasons)."""
+    if sets < 2:
+        raise ValueError(f"a laid hand needs at least 2 sets, not {sets}")
+    if not melds:
+        kongs = 0.0
     # the default's bounds written out, so the recipes made before this option draw the same hands
     chows = 0.45 if kongs == KONGS else 0.45 / 0.85 * (1.0 - kongs)
     counts = [0] * 34
-    sets: list[tuple[str, list[int]]] = []
+    drawn: list[tuple[str, list[int]]] = []
 
     def take(kinds: list[int]) -> bool:
         needed: dict[int, int] = {}
@@ -90,7 +97,7 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
             counts[k] += n
         return True
 
-    while len(sets) < 4:
+    while len(drawn) < sets:
         roll = rng.random()
         if roll < chows:
             suit = int(rng.integers(0, 3))
@@ -103,7 +110,7 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
             k = int(rng.integers(0, 34))
             kinds, shape = [k] * 4, "kong"
         if take(kinds):
-            sets.append((shape, kinds))
+            drawn.append((shape, kinds))
     while True:
         k = int(rng.integers(0, 34))
         if take([k, k]):
@@ -121,11 +128,12 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
             codes.append(_code(k, red))
         return codes
 
-    n_melds = int(rng.choice([0, 0, 1, 1, 2, 2, 3, 4]))
+    # with four sets these are the choices the recipes made before ``sets`` drew from
+    n_melds = int(rng.choice([0, 0, 1, 1, 2, 2, *range(3, sets + 1)])) if melds else 0
     hand = LaidHand(two_rows=bool(rng.random() < 0.45) and n_melds > 0)
     concealed_codes: list[str] = []
-    melds: list[LaidGroup] = []
-    for index, (shape, kinds) in enumerate(sets):
+    declared: list[LaidGroup] = []
+    for index, (shape, kinds) in enumerate(drawn):
         codes = tile_codes(kinds)
         if shape == "kong" and (index >= n_melds or rng.random() < 0.4):
             # a concealed kong is always shown: the two end tiles face down
@@ -133,12 +141,12 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
                 LaidTile(BACK if i in (0, 3) else c, face_down=i in (0, 3), true_code=c)
                 for i, c in enumerate(codes)
             ]
-            melds.append(LaidGroup("meld", tiles, "ankan:" + compact(codes)))
+            declared.append(LaidGroup("meld", tiles, "ankan:" + compact(codes)))
         elif index < n_melds:
             called = int(rng.integers(0, len(codes)))
             tiles = [LaidTile(c, rotated=i == called, true_code=c) for i, c in enumerate(codes)]
             prefix = {"chow": "chi", "pung": "pon", "kong": "kan"}[shape]
-            melds.append(LaidGroup("meld", tiles, f"{prefix}:" + compact(codes)))
+            declared.append(LaidGroup("meld", tiles, f"{prefix}:" + compact(codes)))
         else:
             concealed_codes += codes
     concealed_codes += tile_codes(pair)
@@ -147,9 +155,9 @@ def random_hand(rng: np.random.Generator, *, red_fives: bool, flowers: bool,
     order = sorted(concealed_codes, key=lambda c: ("mpsz".index(c[1]), 5.5 if c[0] == "0" else int(c[0])))
     hand.groups.append(LaidGroup("concealed", [LaidTile(c, true_code=c) for c in order]))
     hand.groups.append(LaidGroup("winning_tile", [LaidTile(win_code, true_code=win_code)]))
-    hand.groups += melds
+    hand.groups += declared
     if flowers and rng.random() < 0.6:
-        n = int(rng.integers(1, 5))
+        n = int(rng.integers(1, max_flowers + 1))
         picks = sorted(rng.choice(8, size=n, replace=False))
         codes = [f"{p + 1}f" for p in picks]
         hand.groups.append(LaidGroup("bonus", [LaidTile(c, true_code=c) for c in codes]))

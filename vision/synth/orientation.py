@@ -25,6 +25,7 @@ from tqdm import tqdm
 
 from vision.detect import context_crops
 from vision.synth.fitting import fit, jitter_light
+from vision.synth.scene import undo_turn
 
 SIZE = 48          # the square input, in pixels
 CONTEXT = 1.6      # the window's side in the tile's longer box sides
@@ -45,6 +46,9 @@ def dataset_crops(folder: Path, split: str, *, jitter: float, seed: int,
         if image is None or not truth["tiles"]:
             continue
         boxes = np.array([tile["box"] for tile in truth["tiles"]], dtype=np.float32)
+        turn = truth.get("meta", {}).get("turn_deg", 0.0)
+        if turn and all("quad" in tile for tile in truth["tiles"]):  # read level, as the reader does
+            image, boxes = undo_turn(image, np.array([tile["quad"] for tile in truth["tiles"]]), turn)
         sizes = np.concatenate([boxes[:, 2:] - boxes[:, :2]] * 2, axis=1)
         boxes = boxes + rng.uniform(-jitter, jitter, boxes.shape).astype(np.float32) * sizes
         if trim:

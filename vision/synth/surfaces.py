@@ -25,6 +25,11 @@ SURFACES: tuple[str, ...] = (
     "marble",
     "pattern",
 )
+# An automatic table's bright green felt, centre plate and rim: a family of its own that the first
+# recipes did not draw from (SURFACES is their default list, so it stays as it was); a recipe asks
+# for it by name or by its ``autotable`` share.
+AUTOTABLE = "autotable"
+ALL_SURFACES: tuple[str, ...] = SURFACES + (AUTOTABLE,)
 
 
 def _smooth_noise(rng: np.random.Generator, height: int, width: int, scale: int) -> np.ndarray:
@@ -249,6 +254,41 @@ def _pattern(rng, h, w):
     return image
 
 
+def _autotable(rng, h, w):
+    """An automatic table: even, bright green felt (almost no texture), and often part of the
+    machine: the square centre plate (dark plastic with a dice window and four wind lamps) and the
+    table's rim along an edge, with the slot where the walls rise."""
+    base = np.array((rng.uniform(20, 90), rng.uniform(130, 200), rng.uniform(20, 80)), np.float32)  # BGR
+    image = base[None, None, :] + ((_fractal(rng, h, w, 256) - 0.5) * rng.uniform(4, 16))[:, :, None]
+    image += rng.normal(0, rng.uniform(1, 4), (h, w, 1)).astype(np.float32)
+    reach = max(h, w)
+    if rng.random() < 0.5:  # the centre plate, often only partly in the photo
+        centre = (rng.uniform(-0.1, 1.1) * w, rng.uniform(-0.1, 1.1) * h)
+        side = rng.uniform(0.25, 0.6) * reach
+        angle = rng.uniform(0, 180)
+        plate = cv2.boxPoints((centre, (side, side), angle)).astype(np.int32)
+        tone = rng.uniform(15, 70)
+        cv2.fillPoly(image, [plate], (tone, tone, tone * rng.uniform(0.9, 1.2)), cv2.LINE_AA)
+        cv2.polylines(image, [plate], True, (tone + 60,) * 3, max(1, int(side * 0.01)), cv2.LINE_AA)
+        window = cv2.boxPoints((centre, (side * 0.3, side * 0.3), angle)).astype(np.int32)
+        cv2.fillPoly(image, [window], (tone * 0.5,) * 3, cv2.LINE_AA)
+        for k in range(4):  # the wind lamps, one to a side
+            a = np.radians(angle + 90 * k)
+            spot = (int(centre[0] + np.cos(a) * side * 0.38), int(centre[1] + np.sin(a) * side * 0.38))
+            lit = k == 0 or rng.random() < 0.5  # the dealer's lamp red, others lit yellow or dark
+            lamp = (0.0, 0.0, 230.0) if k == 0 else (40.0, 200.0, 230.0) if lit else (90.0, 90.0, 90.0)
+            cv2.circle(image, spot, max(2, int(side * 0.03)), lamp, -1, cv2.LINE_AA)
+    if rng.random() < 0.6:  # the rim along one edge of the photo, with the wall slot inside it
+        width = int(rng.uniform(0.04, 0.15) * reach)
+        rim = np.array(rng.choice([(30, 30, 30), (200, 200, 205), (40, 70, 110), (120, 40, 40)]), np.float32)
+        turn = int(rng.integers(0, 4))  # which edge: draw along the top of the turned image
+        image = np.rot90(image, turn).copy()
+        image[:width] = rim + rng.normal(0, 3, (width, image.shape[1], 1)).astype(np.float32)
+        image[width : width + max(2, width // 6)] = base * 0.35
+        image = np.rot90(image, -turn).copy()
+    return image
+
+
 _MAKERS = {
     "felt": _felt,
     "wood": _wood,
@@ -262,13 +302,14 @@ _MAKERS = {
     "paper": _paper,
     "marble": _marble,
     "pattern": _pattern,
+    AUTOTABLE: _autotable,
 }
 
 
 def make_surface(kind: str, height: int, width: int, rng: np.random.Generator) -> np.ndarray:
     """A BGR uint8 table texture of the family ``kind``, drawn from ``rng``."""
     if kind not in _MAKERS:
-        raise ValueError(f"unknown surface {kind!r}; known: {', '.join(SURFACES)}")
+        raise ValueError(f"unknown surface {kind!r}; known: {', '.join(ALL_SURFACES)}")
     # textures are drawn at half size and enlarged: four times cheaper, and still sharper than a photo
     small_h, small_w = max(8, height // 2), max(8, width // 2)
     texture = _MAKERS[kind](rng, small_h, small_w)

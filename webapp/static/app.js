@@ -45,7 +45,10 @@ window.TT = (function () {
       width: 36, height: 48 }, extra || {}));
   }
 
-  function signed(value) { return value > 0 ? "+" + value : String(value); }
-  const WIND_NAMES = { E: "East", S: "South", W: "West", N: "North" };
+  function signed(value) {
+    const text = window.formatNumber ? window.formatNumber(value) : String(value);
+    return value > 0 ? "+" + text : text;
+  }
+  const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
   return { el, api, tileImg, setTileUrl, signed, WIND_NAMES };
 })();

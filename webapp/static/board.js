@@ -4,29 +4,33 @@
   const box = document.getElementById("board");
   if (!box) return;
   const { el, api } = window.TT;
+  const { windName, windBadge, handTitle } = window.TTi18n;
   const chart = window.TTChart.draw(document.getElementById("board-chart"),
     JSON.parse(document.getElementById("chart-data").textContent));
   let version = null;
 
   function seat(player) {
     return el("div", { class: "seat" + (player.is_dealer ? " dealer" : ""), dataset: { seat: String(player.player) } }, [
-      el("div", {}, [el("span", { class: "wind" }, player.wind), el("span", { class: "name" }, player.name),
-        player.is_dealer ? el("span", { class: "badge" }, "dealer") : null]),
-      el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } }, String(player.total)),
+      el("div", {}, [el("span", { class: "wind", title: windName(player.wind) }, windBadge(player.wind)),
+        el("span", { class: "name" }, player.name),
+        player.is_dealer ? el("span", { class: "badge" }, t("dealer")) : null]),
+      el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } },
+        String(player.total)),
     ]);
   }
 
   function render(state) {
-    const counters = [el("span", {}, ["Round ", el("b", { dataset: { field: "round_wind" } }, state.round_wind_name)]),
-      el("span", {}, ["Hand ", el("b", { dataset: { field: "hand_number" } }, String(state.hand_number)),
-        state.fixed_hands ? " of " + state.fixed_hands : ""])];
-    if (state.uses_counters) counters.push(el("span", {}, ["Counters ", el("b", {}, String(state.counters))]));
-    if (state.uses_sticks) counters.push(el("span", {}, ["Riichi sticks ", el("b", {}, String(state.riichi_sticks))]));
-    if (state.finished) counters.push(el("span", {}, [el("b", {}, "Game over")]));
+    const counters = [el("span", {}, [t("Round") + " ", el("b", { dataset: { field: "round_wind" } }, windName(state.round_wind))]),
+      el("span", {}, [pt("hand number", "Hand") + " ", el("b", { dataset: { field: "hand_number" } }, String(state.hand_number)),
+        state.fixed_hands ? " " + t("of {total}", { total: state.fixed_hands }) : ""])];
+    if (state.uses_counters) counters.push(el("span", {}, [t("Counters") + " ", el("b", {}, String(state.counters))]));
+    if (state.uses_sticks) counters.push(el("span", {}, [t("Riichi sticks") + " ", el("b", {}, String(state.riichi_sticks))]));
+    if (state.finished) counters.push(el("span", {}, [el("b", {}, t("Game over"))]));
     document.getElementById("board-seats").replaceChildren(
       el("div", { class: "board-grid" }, state.players.map(seat)), el("div", { class: "counters" }, counters));
     const last = state.history.length ? state.history[state.history.length - 1] : null;
-    document.getElementById("last-hand").textContent = last ? "Last: " + last.title : "No hands yet.";
+    document.getElementById("last-hand").textContent = last
+      ? t("Last: {title}", { title: handTitle(last, state.player_names) }) : t("No hands yet.");
     window.TTChart.update(chart, state.chart);
   }
 
@@ -34,9 +38,10 @@
     try {
       const state = await api(box.dataset.api);
       if (state.version !== version) { version = state.version; render(state); }
-      document.getElementById("board-updated").textContent = state.rules + " · updated " + new Date().toLocaleTimeString();
+      document.getElementById("board-updated").textContent = state.rules + " · "
+        + t("updated {time}", { time: new Date().toLocaleTimeString(window.pageLanguage) });
     } catch (error) {
-      document.getElementById("board-updated").textContent = "offline, retrying…";
+      document.getElementById("board-updated").textContent = t("offline, retrying…");
     }
   }
   setInterval(poll, Math.max(2, Number(box.dataset.refresh) || 5) * 1000);

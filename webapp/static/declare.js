@@ -8,6 +8,14 @@
   const { el, api, tileImg, signed } = window.TT;
   window.TT.setTileUrl(root.dataset.tileUrl);
   const page = JSON.parse(document.getElementById("declare-data").textContent);
+  // This language's item titles and engine messages (webapp/i18n.py engine_page_data).
+  const words = JSON.parse(document.getElementById("i18n-engine").textContent);
+  const { windName } = window.TTi18n;
+  const UNITS = { fan: t("fan"), han: t("han"), point: t("point"), points: t("points"),
+    double: t("double"), doubles: t("doubles") };
+  const LIMITS = { mangan: t("mangan"), haneman: t("haneman"), baiman: t("baiman"),
+    sanbaiman: t("sanbaiman"), yakuman: t("yakuman"), "double yakuman": t("double yakuman"),
+    "triple yakuman": t("triple yakuman"), limit: t("limit") };
   const $ = (id) => document.getElementById(id);
 
   const model = {
@@ -26,6 +34,22 @@
   };
 
   // ---- helpers -------------------------------------------------------------------------------
+  // An item's title in this language and the native name beside it (webapp/item_names.py).
+  function itemTitle(item) {
+    const known = words.titles[item.name];
+    const title = known ? known[0] : item.name;
+    const native = known ? known[1] : (item.native_name && item.native_name !== title ? item.native_name : null);
+    return native ? [title, el("span", { class: "native", lang: words.native_lang }, native)] : [title];
+  }
+  // An engine code's message in this language, or the engine's English text.
+  function engineText(code, params, english) {
+    const template = code && words.messages[code];
+    if (!template) return english;
+    const text = template.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? String(params[key]) : whole));
+    if (!params || !params.field) return text;
+    return words.field_format.replace("{field}", words.fields[params.field] || params.field).replace("{message}", text);
+  }
+
   function showMessage(text, kind) {
     const box = $("message");
     box.textContent = text || "";
@@ -113,7 +137,7 @@
     if (where === "group" && model.win && model.win.g === g && model.win.i === i) classes.push("win");
     if (tile.conf !== undefined && tile.conf < 0.8) classes.push("low");
     return el("button", {
-      type: "button", class: classes.join(" "), "aria-label": "tile " + tile.code,
+      type: "button", class: classes.join(" "), "aria-label": t("tile {code}", { code: tile.code }),
       dataset: { where, g: String(g), i: String(i), code: tile.code },
       onclick: (event) => {
         event.stopPropagation();
@@ -124,21 +148,21 @@
     }, [tileImg(tile.code)]);
   }
 
-  const MELD_KINDS = [["concealed", "Concealed"], ["chi", "Chow (chi)"], ["pon", "Pung (pon)"],
-    ["kan", "Open kong"], ["ankan", "Concealed kong"], ["kakan", "Added kong"]];
+  const MELD_KINDS = [["concealed", t("Concealed")], ["chi", t("Chow (chi)")], ["pon", t("Pung (pon)")],
+    ["kan", t("Open kong")], ["ankan", t("Concealed kong")], ["kakan", t("Added kong")]];
 
   function renderGroups() {
     const box = $("groups");
     box.replaceChildren();
     model.groups.forEach((group, g) => {
-      const select = el("select", { "aria-label": "kind of group " + (g + 1), onchange: (e) => {
+      const select = el("select", { "aria-label": t("kind of group {number}", { number: g + 1 }), onchange: (e) => {
         group.kind = e.target.value; changed(); } },
       MELD_KINDS.filter(([k]) => (g === 0) === (k === "concealed")).map(([value, label]) =>
         el("option", { value, selected: group.kind === value }, label)));
       const head = el("div", { class: "group-head" }, [
-        el("span", { class: "grow" }, g === 0 ? "In hand (" + group.tiles.length + ")" : "Meld " + g),
+        el("span", { class: "grow" }, g === 0 ? t("In hand ({count})", { count: group.tiles.length }) : t("Meld {number}", { number: g })),
         g === 0 ? null : select,
-        g === 0 ? null : el("button", { type: "button", class: "danger", "aria-label": "delete meld " + g,
+        g === 0 ? null : el("button", { type: "button", class: "danger", "aria-label": t("delete meld {number}", { number: g }),
           onclick: (e) => { e.stopPropagation(); removeGroup(g); } }, "✕"),
       ]);
       const tiles = el("div", { class: "tiles" }, group.tiles.map((t, i) => tileButton(t, "group", g, i)));
@@ -304,7 +328,7 @@
 
   async function uploadPhoto(file) {
     showMessage("");
-    $("photo-status").textContent = "Reading the tiles…";
+    $("photo-status").textContent = t("Reading the tiles…");
     const form = new FormData();
     form.append("photo", file);
     try {
@@ -321,10 +345,10 @@
     model.read = data.read;
     const count = (data.read.tiles || []).length;
     $("photo-status").textContent = data.from_camera
-      ? "The table camera read " + count + " tiles. Check them below."
+      ? t("The table camera read {count} tiles. Check them below.", { count })
       : data.reader
-        ? "Read " + count + " tiles in " + Math.round(data.read_ms || 0) + " ms. Check them below; amber boxes are unsure."
-        : "Photo saved. No tile reader is installed, so enter the tiles with the palette.";
+        ? t("Read {count} tiles in {ms} ms. Check them below; amber boxes are unsure.", { count, ms: Math.round(data.read_ms || 0) })
+        : t("Photo saved. No tile reader is installed, so enter the tiles with the palette.");
     fromRead(data.read);
     const doubts = data.read.ambiguities || [];
     $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
@@ -368,7 +392,7 @@
   // ---- context -------------------------------------------------------------------------------
   function seatOptions(select, includeNone) {
     select.replaceChildren(...(includeNone ? [el("option", { value: "" }, "—")] : []),
-      ...page.seats.map((seat) => el("option", { value: String(seat.seat) }, seat.wind_name + " — " + seat.name)));
+      ...page.seats.map((seat) => el("option", { value: String(seat.seat) }, windName(seat.wind) + " — " + seat.name)));
   }
   seatOptions($("winner"));
   seatOptions($("discarder"));
@@ -392,9 +416,9 @@
     const previous = {};
     for (const input of box.querySelectorAll("input")) previous[input.name] = input.value;
     box.replaceChildren(...page.seats.filter((s) => s.seat !== winner).map((seat) => el("div", {}, [
-      el("label", { for: "other-hand-" + seat.seat }, seat.name + ": concealed tiles, then melds"),
-      el("input", { id: "other-hand-" + seat.seat, name: "hand-" + seat.seat, type: "text", placeholder: "e.g. 19m55p", value: previous["hand-" + seat.seat] || "", onchange: changed }),
-      el("input", { name: "melds-" + seat.seat, type: "text", placeholder: "melds, e.g. pon:777z kan:2222s", value: previous["melds-" + seat.seat] || "", onchange: changed }),
+      el("label", { for: "other-hand-" + seat.seat }, t("{name}: concealed tiles, then melds", { name: seat.name })),
+      el("input", { id: "other-hand-" + seat.seat, name: "hand-" + seat.seat, type: "text", placeholder: t("e.g. 19m55p"), value: previous["hand-" + seat.seat] || "", onchange: changed }),
+      el("input", { name: "melds-" + seat.seat, type: "text", placeholder: t("melds, e.g. pon:777z kan:2222s"), value: previous["melds-" + seat.seat] || "", onchange: changed }),
     ])));
   }
 
@@ -405,10 +429,10 @@
     const previous = {};
     for (const input of box.querySelectorAll("input")) previous[input.name] = input.value;
     box.replaceChildren(...page.seats.filter((s) => s.seat !== winner && s.seat !== discarder).map((seat) => el("div", {}, [
-      el("label", { for: "also-hand-" + seat.seat }, seat.name + " also claimed with"),
-      el("input", { id: "also-hand-" + seat.seat, name: "also-hand-" + seat.seat, type: "text", placeholder: "e.g. 123m456p789s11z222z",
+      el("label", { for: "also-hand-" + seat.seat }, t("{name} also claimed with", { name: seat.name })),
+      el("input", { id: "also-hand-" + seat.seat, name: "also-hand-" + seat.seat, type: "text", placeholder: t("e.g. 123m456p789s11z222z"),
         value: previous["also-hand-" + seat.seat] || "", onchange: changed }),
-      el("input", { name: "also-melds-" + seat.seat, type: "text", placeholder: "melds, e.g. pon:777z",
+      el("input", { name: "also-melds-" + seat.seat, type: "text", placeholder: t("melds, e.g. pon:777z"),
         value: previous["also-melds-" + seat.seat] || "", onchange: changed }),
     ])));
   }
@@ -433,8 +457,10 @@
     for (const option of $("discarder").options) option.disabled = Number(option.value) === winner;
     if (!tsumo && Number($("discarder").value) === winner) $("discarder").value = String((winner + 3) % 4);
     const seat = page.seats[winner];
-    $("winds").textContent = "Seat wind " + seat.wind_name + ", round wind " + page.round_wind_name
-      + (page.uses_counters ? ", counters " + page.counters : "") + " (from the table).";
+    const context = [t("Seat wind {wind}", { wind: windName(seat.wind) }),
+      t("round wind {wind}", { wind: windName(page.round_wind || "") || page.round_wind_name })];
+    if (page.uses_counters) context.push(t("counters {count}", { count: page.counters }));
+    $("winds").textContent = t("{list} (from the table).", { list: context.join(t(", ")) });
   }
   for (const input of document.querySelectorAll("input[name=win_by]")) input.addEventListener("change", changed);
   $("winner").addEventListener("change", () => { renderOthers(); renderAlso(); changed(); });
@@ -506,9 +532,11 @@
     const box = $("breakdown");
     model.lastScore = data;
     const confirm = $("confirm");
-    if (!data) { box.replaceChildren(el("p", { class: "muted" }, "Add tiles to see the score.")); confirm.disabled = true; return; }
+    if (!data) { box.replaceChildren(el("p", { class: "muted" }, t("Add tiles to see the score."))); confirm.disabled = true; return; }
     if (!data.ok) {
-      box.replaceChildren(el("div", { class: "verdict bad", role: "alert" }, data.error));
+      const failed = data.score || {};
+      box.replaceChildren(el("div", { class: "verdict bad", role: "alert" },
+        engineText(failed.code, failed.params, data.error)));
       confirm.disabled = true;
       return;
     }
@@ -516,46 +544,63 @@
     const score = data.score;
     const parts = [];
     if (score.valid && score.meets_minimum) {
-      parts.push(el("div", { class: "verdict ok" }, "Valid win" + (data.minimum_text ? ": " + data.minimum_text : "")));
+      // The minimum's wording comes from the server in English; other languages say only the verdict.
+      const minimum = words.language === "en" && data.minimum_text ? ": " + data.minimum_text : "";
+      parts.push(el("div", { class: "verdict ok" }, t("Valid win") + minimum));
     } else {
-      parts.push(el("div", { class: "verdict bad" }, score.reason || (score.valid ? "Below the minimum" : "Not a winning hand")
-        + (data.minimum_text ? " (" + data.minimum_text + ")" : "")));
+      const reason = engineText(score.reason_code, score.reason_params, score.reason)
+        || (score.valid ? t("Below the minimum") : t("Not a winning hand"));
+      const minimum = words.language === "en" && data.minimum_text ? " (" + data.minimum_text + ")" : "";
+      parts.push(el("div", { class: "verdict bad" }, reason + minimum));
     }
     if (score.items && score.items.length) {
       const rows = score.items.map((item) => el("tr", {}, [
-        el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")), el("div", { class: "why" }, item.why || "")]),
-        el("td", { class: "value" }, String(item.value * (item.count || 1)) + " " + (data.unit || "")),
+        el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
+          el("div", { class: "why" }, item.why || "")]),
+        el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[data.unit] || data.unit || "")),
       ]));
-      rows.push(el("tr", {}, [el("td", {}, [el("b", {}, "Total")]),
-        el("td", { class: "value", id: "score-total" }, String(score.total) + " " + (data.total_unit || data.unit || ""))]));
+      // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
+      for (const item of score.dealer_items || []) {
+        rows.push(el("tr", { class: "dealer-only" }, [
+          el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
+            el("div", { class: "why" }, (item.why || "") + " (" + t("charged to the dealer only") + ")")]),
+          el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
+            + (UNITS[data.unit] || data.unit || "")),
+        ]));
+      }
+      rows.push(el("tr", {}, [el("td", {}, [el("b", {}, t("Total"))]),
+        el("td", { class: "value", id: "score-total" }, window.formatNumber(score.total) + " "
+          + (UNITS[data.total_unit || data.unit] || data.total_unit || data.unit || ""))]));
       parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, rows)]));
     }
     if (score.han !== null && score.han !== undefined) {
-      parts.push(el("p", { class: "muted" }, score.han + " han, " + score.fu + " fu" + (score.limit ? ", " + score.limit : "")));
+      parts.push(el("p", { class: "muted" }, t("{han} han, {fu} fu", { han: score.han, fu: score.fu })
+        + (score.limit ? t(", ") + (LIMITS[score.limit] || score.limit) : "")));
     }
     if (score.excluded && score.excluded.length) {
-      parts.push(el("details", {}, [el("summary", {}, "Not counted (" + score.excluded.length + ")"),
-        el("ul", {}, score.excluded.map((x) => el("li", {}, x.name + " (" + x.value + "): " + x.because)))]));
+      parts.push(el("details", {}, [el("summary", {}, t("Not counted ({count})", { count: score.excluded.length })),
+        el("ul", {}, score.excluded.map((x) => el("li", {}, [...itemTitle(x), " (" + x.value + "): " + x.because])))]));
     }
     if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
-      parts.push(el("h2", { class: "mt" }, "Payments"));
+      parts.push(el("h2", { class: "mt" }, t("Payments")));
       parts.push(paymentsGrid(data.payments));
     } else if (data.payment_error) {
       parts.push(el("p", { class: "muted" }, data.payment_error));
     }
     if (data.dispute) {
       const d = data.dispute;
-      parts.push(el("h2", { class: "mt" }, "Dispute"));
-      parts.push(el("p", {}, "Declared: " + (d.declared_text || "—") + " · Verified: " + (d.verified_text || "—")));
+      parts.push(el("h2", { class: "mt" }, t("Dispute")));
+      parts.push(el("p", {}, t("Declared: {declared}", { declared: d.declared_text || "—" }) + " · "
+        + t("Verified") + " " + (d.verified_text || "—")));
       parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
-      if (d.penalty) { parts.push(el("p", {}, [el("b", {}, "Penalty (false win): ")])); parts.push(paymentsGrid(d.penalty)); }
+      if (d.penalty) { parts.push(el("p", {}, [el("b", {}, t("Penalty (false win): "))])); parts.push(paymentsGrid(d.penalty)); }
     }
     box.replaceChildren(...parts);
     const acceptable = page.mode === "dispute" ? true : (score.valid && score.meets_minimum && !!data.payments);
     confirm.disabled = !acceptable;
-    confirm.textContent = page.mode === "dispute" ? (data.dispute && data.dispute.penalty ? "Record the false win" : "Record the win")
-      : page.mode === "amend" ? "Save the amended hand" : "Confirm and post to the table";
+    confirm.textContent = page.mode === "dispute" ? (data.dispute && data.dispute.penalty ? t("Record the false win") : t("Record the win"))
+      : page.mode === "amend" ? t("Save the amended hand") : t("Confirm and post to the table");
   }
 
   $("confirm").addEventListener("click", async () => {
@@ -567,7 +612,7 @@
     } catch (error) {
       confirm.disabled = false;
       if (error.status === 409) {
-        showMessage(error.message + " Reload the page to see the latest table.");
+        showMessage(t("{message} Reload the page to see the latest table.", { message: error.message }));
       } else {
         showMessage(error.message);
       }

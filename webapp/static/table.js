@@ -8,22 +8,24 @@ window.TTChart = (function () {
       backgroundColor: COLOURS[index % 4], tension: 0, pointRadius: 3, borderWidth: 2.5,
     }));
   }
+  // The first point is the starting totals; the others are hand labels (E1, S3), the same in every language.
+  function labels(data) { return data.labels.map((label, index) => (index === 0 ? t("start") : label)); }
   function draw(canvas, data) {
     if (!canvas || typeof Chart === "undefined") return null;
     return new Chart(canvas, {
       type: "line",
-      data: { labels: data.labels, datasets: datasets(data) },
+      data: { labels: labels(data), datasets: datasets(data) },
       options: {
         responsive: true, maintainAspectRatio: false, animation: false,
         interaction: { mode: "index", intersect: false },
-        scales: { x: { title: { display: true, text: "hand" } }, y: { title: { display: true, text: "total" } } },
+        scales: { x: { title: { display: true, text: t("hand") } }, y: { title: { display: true, text: t("total") } } },
         plugins: { legend: { position: "bottom", labels: { boxWidth: 14 } } },
       },
     });
   }
   function update(chart, data) {
     if (!chart) return;
-    chart.data.labels = data.labels;
+    chart.data.labels = labels(data);
     chart.data.datasets = datasets(data);
     chart.update();
   }

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from flask import abort, current_app
+from flask_babel import lazy_gettext as _l
 
 from webapp.views.backend import Backend, Loaded
 
-WRONG_LINK = ("No table has this link. Check that the whole link was copied; "
-              "the read-only scoreboard link cannot be used to score hands.")
+# Translated for a page, English for the API (whose language is always English).
+WRONG_LINK = _l("No table has this link. Check that the whole link was copied; "
+                "the read-only scoreboard link cannot be used to score hands.")
 
 
 def backend() -> Backend:
@@ -25,5 +27,5 @@ def load_edit(token: str) -> Loaded:
 def load_view(token: str) -> Loaded:
     loaded = backend().by_view_token(token)
     if loaded is None:
-        abort(404, description="No scoreboard has this link.")
+        abort(404, description=_l("No scoreboard has this link."))
     return loaded

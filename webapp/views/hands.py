@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from engine.table.events import TableError
+from webapp import labels
 from webapp.views import backend, load_edit
 from webapp.views.actions import BadRequest, draw_event, penalty_from
 from webapp.views.backend import Conflict, Loaded
@@ -38,11 +40,13 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
         "mode": mode, "family": family.name, "rules": state.rules, "version": loaded.version,
         "seats": [{"seat": p["player"], "name": p["name"], "wind": p["wind"], "wind_name": p["wind_name"]}
                   for p in view["players"]],
-        "round_wind_name": view["round_wind_name"], "dealer_seat": state.dealer,
+        "round_wind_name": view["round_wind_name"], "round_wind": view["round_wind"],
+        "dealer_seat": state.dealer,
         "counters": state.honba, "uses_counters": view["uses_counters"],
         "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family.counts_dora,
         "scores_losers": family.scores_losers,
-        "flags": [{"name": flag.name, "label": flag.label} for flag in family.flags],
+        "flags": [{"name": flag.name, "label": labels.flag(family.name, flag.name, flag.label)}
+                  for flag in family.flags],
         "api": api, "initial": initial,
     }
 
@@ -50,7 +54,7 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
 def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
                   amend_index: int | None = None):  # type: ignore[no-untyped-def]
     if loaded.head.finished and mode != "amend":
-        flash("The game is over; amend or undo a hand to change it.", "error")
+        flash(gettext("The game is over; amend or undo a hand to change it."), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)
     return render_template("declare.html", state=table_view(loaded), token=token, page_data=data,
@@ -96,10 +100,10 @@ def draw(token: str):  # type: ignore[no-untyped-def]
             event = draw_event(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
-            flash(f"The draw was not recorded: {error}", "error")
+            flash(gettext("The draw was not recorded: %(error)s", error=error), "error")
             return render_template("draw.html", state=view, token=token), 409 \
                 if isinstance(error, Conflict) else 400
-        flash("Draw recorded.", "info")
+        flash(gettext("Draw recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
     return render_template("draw.html", state=view, token=token)
 
@@ -118,10 +122,10 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
             event = penalty_from(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
-            flash(f"The penalty was not recorded: {error}", "error")
+            flash(gettext("The penalty was not recorded: %(error)s", error=error), "error")
             status = 409 if isinstance(error, Conflict) else 400
             return render_template("penalty.html", state=view, token=token), status
-        flash("Penalty recorded.", "info")
+        flash(gettext("Penalty recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
     return render_template("penalty.html", state=view, token=token)
 

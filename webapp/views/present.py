@@ -13,6 +13,10 @@ from webapp.views.backend import Loaded
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
+# What a page needs to title a hand in the reader's language (webapp/labels.hand_title).
+TITLE_FACTS = ("winners", "discarder", "total", "waiting", "reason", "offender")
+
+
 def family_of(rules: str) -> Family:
     """The family of a table's preset: it says what the pages show (flags, units, texts)."""
     return get_preset(rules)[0]
@@ -39,6 +43,8 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "winner": record.details.get("winner"),
+            "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+                      "items": _detail_items(event, family)},
             "detail": _detail(event, family),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
@@ -84,14 +90,19 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail(event: dict[str, Any] | None, family: Family) -> str:
+def _detail_items(event: dict[str, Any] | None, family: Family) -> list[list[Any]]:
+    """[name, points, unit] of each item of a win, for its one-line detail (the pages write it in
+    the reader's language from these)."""
     if not event or event.get("type") != "win":
-        return ""
+        return []
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
-    items = score.get("items") or []
     unit = family.units.item
-    text = ", ".join(f"{item['name']} {item['value'] * item.get('count', 1)}{(' ' + unit) if unit else ''}"
-                     for item in items[:6])
+    return [[item["name"], item["value"] * item.get("count", 1), unit] for item in score.get("items") or []]
+
+
+def _detail(event: dict[str, Any] | None, family: Family) -> str:
+    items = _detail_items(event, family)
+    text = ", ".join(f"{name} {points}{(' ' + unit) if unit else ''}" for name, points, unit in items[:6])
     if len(items) > 6:
         text += f", and {len(items) - 6} more"
     return text

@@ -7,10 +7,12 @@ import re
 from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from engine.families import RulesError, get_preset
 from engine.table.events import TableError
 from webapp import table_cookie
+from webapp.csv_export import localized_csv
 from webapp.views import backend, load_edit
 from webapp.views.backend import Conflict
 from webapp.views.present import preset_catalogue, table_view
@@ -87,7 +89,7 @@ def open_table():  # type: ignore[no-untyped-def]
     match = re.search(r"/t/([A-Za-z0-9_-]+)", text)
     token = match.group(1) if match else text
     if backend().by_edit_token(token) is None:
-        flash("No table has that link or code.", "error")
+        flash(gettext("No table has that link or code."), "error")
         return _home({}, 404)
     remember(token)
     return redirect(url_for("tables.table_page", token=token))
@@ -110,12 +112,12 @@ def undo(token: str):  # type: ignore[no-untyped-def]
     try:
         backend().record(loaded.ref.id, int(version), {"type": "undo"})
     except Conflict as error:
-        flash(f"Not undone: {error}. Check the history and try again.", "error")
+        flash(gettext("Not undone: %(error)s. Check the history and try again.", error=error), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     except TableError as error:
-        flash(f"Not undone: {error}", "error")
+        flash(gettext("Not undone: %(error)s", error=error), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
-    flash("The last hand was undone.", "info")
+    flash(gettext("The last hand was undone."), "info")
     return redirect(url_for("tables.table_page", token=token), 303)
 
 
@@ -124,7 +126,7 @@ def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
     if fmt == "csv":
-        body, kind = backend().export_csv(loaded), "text/csv"
+        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.state.players)), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
     else:

@@ -435,6 +435,7 @@ def score_winner(hand: DeclaredHand, options: Mapping[str, Any]) -> Score:
                 candidates.append(_limit_hand_score(name, ordinary, options))
     if not candidates:
         return invalid("not a complete hand: Mah-Jongg needs four sets (pungs, kongs or chows) "
-                       "and a pair" + (", or Thirteen Orphans" if options.get("thirteen_orphans") else ""))
+                       "and a pair" + (", or Thirteen Orphans" if options.get("thirteen_orphans") else ""),
+                       reason_code="score.not_a_win")
     return max(candidates, key=lambda score: (score.total, score.details.get("points", 0)))
 

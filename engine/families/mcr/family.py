@@ -92,7 +92,7 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
     found = readings(hand, facts)
     if not found:
         return invalid("not a winning hand: the tiles do not make 4 sets and a pair, Seven Pairs, "
-                       "Thirteen Orphans or a knitted hand")
+                       "Thirteen Orphans or a knitted hand", reason_code="score.not_a_win")
     best = score_reading(found[0], facts, options)
     for reading in found[1:]:
         points, order_key, scored = score_reading(reading, facts, options)
@@ -121,7 +121,9 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
                      excluded=tuple(scored.excluded), details=details)
     return Score(True, False, tuple(items), total, payments={},
                  reason=f"{fan_points} fan points without flowers; a win needs at least {minimum}",
-                 excluded=tuple(scored.excluded), details=details)
+                 excluded=tuple(scored.excluded),
+                 details={**details, "reason_code": "score.below_minimum",
+                          "reason_params": {"points": fan_points, "minimum": minimum}})
 
 
 @lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)

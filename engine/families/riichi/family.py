@@ -52,7 +52,7 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
     analysis = analyse(hand, options, melds)
     if not analysis.candidates:
         return invalid("not a complete hand: no reading as four sets and a pair, seven pairs "
-                       "or thirteen orphans")
+                       "or thirteen orphans", reason_code="score.not_a_win")
     if options.get("scoring") == "points_doubles":
         return score_classical(hand, analysis, options)
     return score_riichi(hand, analysis, options)
@@ -94,7 +94,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     _, candidate, han, value = best
     if value is None:
         return invalid("no yaku: the hand is complete but has no yaku (dora are not yaku)",
-                       fu=candidate.fu)
+                       fu=candidate.fu, reason_code="score.no_yaku")
     total, basic, limit, payments = value
     worth = candidate.value
     items, ids, dynamic = explained_value(worth)

@@ -1,0 +1,76 @@
+"""Declarative scoring units (a faan or a tai) and the one loop that applies a list of them.
+
+A unit is data: its name, value, category, a predicate that says how many times a reading earns
+it, and a reason that says what earned it. A unit may replace others (Great Dragons replaces the
+dragon-pung unit): a replaced unit is reported as excluded, naming the unit that replaced it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.result import Excluded, Item
+from engine.families.reading import Reading
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One faan or tai: ``times(reading, options)`` says how often it applies (0: not at all)."""
+
+    key: str
+    name: str
+    chinese: str
+    category: str
+    value: int
+    times: Callable[[Reading, Mapping[str, Any]], int]
+    reason: Callable[[Reading], str]
+    replaces: tuple[str, ...] = ()
+    option: str | None = None          # a preset option that sets the value (where sources differ)
+
+    def worth(self, options: Mapping[str, Any]) -> int:
+        if self.option is not None and options.get(self.option) is not None:
+            return int(options[self.option])
+        return self.value
+
+
+@dataclass(frozen=True)
+class Earned:
+    unit: Unit
+    value: int
+    count: int
+    why: str
+
+    @property
+    def points(self) -> int:
+        return self.value * self.count
+
+    def item(self) -> Item:
+        return Item(f"{self.unit.name} {self.unit.chinese}", self.value, self.count, self.why)
+
+
+def apply_units(units: Sequence[Unit], reading: Reading,
+                options: Mapping[str, Any]) -> tuple[list[Earned], list[Excluded]]:
+    """The units a reading earns, in list order, and those that a stronger unit replaced."""
+    earned: list[Earned] = []
+    for unit in units:
+        count = unit.times(reading, options)
+        value = unit.worth(options)
+        if count and value > 0:         # an option set to 0 switches a unit off
+            earned.append(Earned(unit, value, count, unit.reason(reading)))
+    replaced: dict[str, str] = {}
+    for entry in earned:
+        for key in entry.unit.replaces:
+            replaced.setdefault(key, entry.unit.name)
+    kept = [entry for entry in earned if entry.unit.key not in replaced]
+    excluded = [Excluded(f"{entry.unit.name} {entry.unit.chinese}", entry.points,
+                         f"replaced by {replaced[entry.unit.key]}")
+                for entry in earned if entry.unit.key in replaced]
+    return kept, excluded
+
+
+def unit_table(units: Sequence[Unit], options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+    """The list as data (for docs and the web): key, names, category, value with options applied."""
+    return [{"key": unit.key, "name": unit.name, "chinese": unit.chinese, "category": unit.category,
+             "value": unit.worth(options or {}), "replaces": list(unit.replaces)} for unit in units]

@@ -1,0 +1,109 @@
+"""The declare and table pages in every language on a 390 px phone: the page is in that language,
+nothing scrolls sideways, and the breakdown names each fan as a reader of that language knows it
+(the README's Chinese and Japanese breakdown pictures are taken here)."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from webapp.i18n import LANGUAGES
+from webapp.item_names import item_title
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from i18n_catalogs import compile_catalogs  # noqa: E402
+
+pytestmark = pytest.mark.browser
+MISREAD_INDEX = 4   # the fake reader in conftest.py reads this tile (5p) as 6p
+WIN = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1}
+# A shared test machine can be slow to serve the first pages; waiting longer tests nothing less.
+TIMEOUT_MS = 120_000
+# Where `shot` writes (conftest.py): docs/screenshots under `make screenshots`, else an ignored folder.
+SCREENSHOTS = Path(os.environ.get("TILETALLY_SCREENSHOTS")
+                   or Path(__file__).resolve().parents[2] / "data" / "screenshots")
+
+
+def shot_breakdown(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The score card alone (the README's breakdown pictures)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#score-step").screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _catalogs() -> None:
+    compile_catalogs()
+
+
+def new_table(page, server: str, rules: str, hands: int = 1) -> str:  # type: ignore[no-untyped-def]
+    created = page.request.post(server + "/api/tables", data={
+        "name": "Friday", "players": ["Ann", "Bob", "Cai", "Dee"], "rules": rules}).json()
+    token = created["edit_token"]
+    for version in range(hands):
+        page.request.post(f"{server}/api/tables/{token}/hands", data=dict(WIN, version=version))
+    return token
+
+
+def no_sideways_scroll(page) -> None:  # type: ignore[no-untyped-def]
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is {widths[0]} px wide in a {widths[1]} px window"
+
+
+def declare_the_photo(page, hand_photo: Path) -> None:  # type: ignore[no-untyped-def]
+    """Send the photo, fix the misread tile, wait for a valid breakdown."""
+    page.set_input_files("#photo", str(hand_photo))
+    wrong = page.locator(f'#groups button[data-g="0"][data-i="{MISREAD_INDEX}"][data-code="6p"]')
+    wrong.wait_for()
+    wrong.click()
+    page.click('#palette-tabs button[data-suit="p"]')
+    page.click('#palette button[data-code="5p"]')
+    page.wait_for_selector("#breakdown .verdict.ok")
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_table_and_declare_pages_in_each_language(phone, server: str, shot, hand_photo,  # type: ignore[no-untyped-def]
+                                                   language: str) -> None:
+    page = phone
+    page.set_default_timeout(TIMEOUT_MS)
+    token = new_table(page, server, "mcr")
+    tag = language.replace("_", "-")
+
+    page.goto(f"{server}/t/{token}?lang={tag}")
+    assert page.get_attribute("html", "lang") == tag
+    assert page.locator('.langs a[aria-current="true"]').inner_text() == LANGUAGES[language]
+    no_sideways_scroll(page)
+    shot(page, f"table-{language}")
+
+    page.goto(f"{server}/t/{token}/declare")      # the switch was kept in the session
+    assert page.get_attribute("html", "lang") == tag
+    declare_the_photo(page, hand_photo)
+    breakdown = page.inner_text("#breakdown")
+    for english in ("Mixed Straight", "Concealed Hand"):
+        title, native = item_title("mcr", english, language)
+        assert title in breakdown and (native is None or native in breakdown), (language, english)
+    if language != "en":
+        assert "Mixed Straight" not in breakdown or language in ("pl", "ja")
+    no_sideways_scroll(page)
+    shot(page, f"declare-breakdown-{language}")
+    shot_breakdown(page, f"breakdown-{language}")
+    assert not page.context.console_errors
+
+
+def test_riichi_breakdown_in_japanese(phone, server: str, shot, hand_photo) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    page.set_default_timeout(TIMEOUT_MS)
+    token = new_table(page, server, "riichi", hands=0)
+    page.goto(f"{server}/t/{token}/declare?lang=ja")
+    page.check('#flags input[value="riichi"]')
+    page.check('#flags input[value="ippatsu"]')
+    declare_the_photo(page, hand_photo)
+    breakdown = page.inner_text("#breakdown")
+    assert "立直" in breakdown and "一発" in breakdown and "Riichi" not in breakdown
+    assert re.search(r"[\u3040-\u30ff]", breakdown)    # the page's own text is Japanese too
+    no_sideways_scroll(page)
+    shot(page, "declare-breakdown-riichi-ja")
+    shot_breakdown(page, "breakdown-riichi-ja")
+    assert not page.context.console_errors

@@ -1,0 +1,40 @@
+"""Helpers for the translation tests: extract the messages the sources use now, read a language's
+catalog, and compile the catalogs as ``make translations`` does (so a test run never depends on
+someone having run make first)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.frontend import CommandLineInterface
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = ROOT / "webapp" / "translations"
+DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext"]),
+           "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"])}
+
+
+def _pybabel(*args: str) -> None:
+    CommandLineInterface().run(["pybabel", "-q", *args])
+
+
+def extract(domain: str, folder: Path) -> Catalog:
+    """The messages the sources use now, as ``make translations-extract`` extracts them."""
+    config, keywords = DOMAINS[domain]
+    out = folder / f"{domain}.pot"
+    _pybabel("extract", "-F", str(ROOT / config), *keywords, "--no-location", "-o", str(out), str(ROOT))
+    with out.open("rb") as handle:
+        return read_po(handle)
+
+
+def catalog(language: str, domain: str) -> Catalog:
+    with (TRANSLATIONS / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return read_po(handle, locale=language)
+
+
+def compile_catalogs() -> None:
+    """Compile every .po to .mo beside it (what ``make translations`` does)."""
+    for domain in DOMAINS:
+        _pybabel("compile", "-d", str(TRANSLATIONS), "-D", domain)

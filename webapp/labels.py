@@ -1,0 +1,217 @@
+"""Names the pages show for the engine's own keys, in the reader's language: winds, presets, rule
+options, situational flags, and the one-line title of each recorded hand.
+
+The API and ``present.table_view`` keep their English words (the JSON API is locale-free); the
+pages look the key up here, and a key without an entry (a preset or option added later) keeps
+the English text it came with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+
+WINDS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
+
+PRESETS = {
+    "mcr": _l("Chinese Official (MCR)"),
+    "mcr-ema": _l("Chinese Official, EMA penalties"),
+    "riichi": _l("Riichi (modern Japanese)"),
+    "japanese-classical": _l("Japanese classical (points x doubles)"),
+    "classical": _l("Classical Chinese (Babcock 1923)"),
+}
+
+FLAGS = {
+    "last_of_kind": _l("Last tile of its kind"),
+    "last_tile": _l("Last tile of the wall"),
+    "kong_replacement": _l("Out with a kong replacement"),
+    "robbing_kong": _l("Robbing the kong"),
+    "riichi": _l("Riichi"),
+    "double_riichi": _l("Double riichi"),
+    "ippatsu": _l("Ippatsu"),
+    "rinshan": _l("Rinshan (after a kan)"),
+    "chankan": _l("Chankan (robbing a kan)"),
+    "haitei": _l("Haitei (last draw)"),
+    "houtei": _l("Houtei (last discard)"),
+    "tenhou": _l("Tenhou (dealer's first draw)"),
+    "chiihou": _l("Chiihou (first draw)"),
+    "heaven": _l("Heaven's blessing (East)"),
+    "earth": _l("Earth's blessing"),
+    "declared_ready": _l("Declared ready (original call)"),
+}
+# The classical game words two flags its own way.
+CLASSICAL_FLAGS = {"kong_replacement": _l("Out with a loose tile"), "robbing_kong": _l("Robbing a kong")}
+
+OPTIONS = {
+    "abortive_draws": _l("Abortive draws"),
+    "counted_yakuman": _l("Counted yakuman (13 han or more)"),
+    "counter_on_draw": _l("A counter after a draw"),
+    "dead_wall": _l("Dead wall (tiles left at the draw)"),
+    "dealer_keeps_on_draw": _l("The dealer keeps the deal after a draw"),
+    "dora": _l("Dora"),
+    "double_yakuman": _l("Double yakuman"),
+    "draw_payments": _l("Payments at a draw"),
+    "draw_pool": _l("Draw payment pool"),
+    "east_pays_double": _l("East pays and receives double"),
+    "false_win_penalty": _l("False win penalty"),
+    "flowers": _l("Flowers and seasons"),
+    "four_wind_hand": _l("Four Wind Hand"),
+    "heads_and_tails": _l("Heads and Tails"),
+    "honba_dealer_only": _l("Counters for the dealer only"),
+    "honba_value": _l("Points per counter"),
+    "ippatsu": _l("Ippatsu"),
+    "kiriage": _l("Round up to mangan (kiriage)"),
+    "knitted_straight_waits": _l("Wait fans with a Knitted Straight"),
+    "limit": _l("Limit"),
+    "lucky_thirteen": _l("Lucky Thirteen"),
+    "mahjong_bonus": _l("Mah-Jongg bonus"),
+    "melded_concealed_kongs": _l("One melded and one concealed kong"),
+    "minimum": _l("Minimum fan points"),
+    "minimum_han": _l("Minimum han"),
+    "multiple_ron": _l("Several wins on one discard"),
+    "open_pinfu_fu": _l("Fu of an open pinfu shape"),
+    "open_tanyao": _l("Open tanyao"),
+    "pinfu_tsumo_fu": _l("Fu for tsumo with pinfu"),
+    "prevailing_wind": _l("Prevailing wind scores"),
+    "red_fives": _l("Red fives"),
+    "renhou_as_yakuman": _l("Renhou as yakuman"),
+    "riichi": _l("Riichi"),
+    "riichi_stick": _l("Riichi stick"),
+    "rounding": _l("Rounding"),
+    "sacred_discard": _l("Sacred discard"),
+    "scoring": _l("Scoring"),
+    "seven_pairs": _l("Seven Pairs"),
+    "start_points": _l("Starting points"),
+    "thirteen_orphans": _l("Thirteen Orphans"),
+    "three_great_scholars": _l("Three Great Scholars"),
+    "two_concealed_kongs": _l("Two Concealed Kongs"),
+}
+
+
+STATUS_TITLES = {
+    400: _l("Bad request"),
+    403: _l("Forbidden"),
+    404: _l("Not found"),
+    405: _l("Not allowed"),
+    409: _l("Changed meanwhile"),
+    413: _l("Too large"),
+    415: _l("Not a file TileTally can read"),
+    422: _l("Cannot be recorded"),
+    429: _l("Too many requests"),
+    500: _l("Something went wrong"),
+}
+
+
+# The abortive-draw reasons the draw form offers; the event keeps the English words.
+DRAW_REASONS = {
+    "nine terminals and honours": _l("nine terminals and honours"),
+    "four kongs by different players": _l("four kongs by different players"),
+    "four identical winds on the first go-round": _l("four identical winds on the first go-round"),
+    "three players claimed one discard": _l("three players claimed one discard"),
+    "four riichi declarations": _l("four riichi declarations"),
+    "other": _l("other"),
+}
+
+KINDS = {"win": _l("win"), "draw": _l("draw"), "abortive_draw": _l("abortive draw"),
+         "false_win": _l("false win"), "penalty": _l("penalty")}
+
+UNIT_NAMES = {"fan": _l("fan"), "han": _l("han"), "point": _l("point"), "points": _l("points"),
+              "double": _l("double"), "doubles": _l("doubles")}
+
+
+def draw_reason(reason: str) -> str:
+    label = DRAW_REASONS.get(reason)
+    return str(label) if label is not None else reason
+
+
+def kind_label(kind: str) -> str:
+    label = KINDS.get(kind)
+    return str(label) if label is not None else kind.replace("_", " ")
+
+
+def unit(name: str) -> str:
+    label = UNIT_NAMES.get(name)
+    return str(label) if label is not None else name
+
+
+def status_title(status: int, english: str) -> str:
+    """The error page's title for an HTTP status, in the reader's language."""
+    title = STATUS_TITLES.get(status)
+    return str(title) if title is not None else english
+
+
+def wind(letter: str) -> str:
+    """A wind's name ("East", "东", "東", "Wschód") from its letter."""
+    name = WINDS.get(letter)
+    return str(name) if name is not None else letter
+
+
+def wind_badge(letter: str) -> str:
+    """The short wind mark of a seat: the letter, or the one character a CJK reader knows."""
+    name = wind(letter)
+    return name if len(name) == 1 else letter
+
+
+def preset(name: str, english: str = "") -> str:
+    label = PRESETS.get(name)
+    return f"{label} · {name}" if label is not None else (english or name)
+
+
+def option(key: str, english: str = "") -> str:
+    label = OPTIONS.get(key)
+    return str(label) if label is not None else (english or key)
+
+
+def flag(family: str, key: str, english: str = "") -> str:
+    label = (CLASSICAL_FLAGS.get(key) if family == "babcock" else None) or FLAGS.get(key)
+    return str(label) if label is not None else (english or key)
+
+
+def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:
+    """A winning hand's first items ("花龙 8 番, 门前清 2 番") in the reader's language, from the
+    entry's facts; the English detail where the facts do not list them."""
+    from webapp.item_names import item_title  # noqa: PLC0415 - item_names imports the engine names
+
+    items = (entry.get("facts") or {}).get("items")
+    if not items:
+        return str(entry.get("detail") or "")
+    text = gettext(", ").join(f"{item_title(family, name, language).title} {points} {unit(word)}".rstrip()
+                              for name, points, word in items[:6])
+    if len(items) > 6:
+        text += gettext(", and %(count)s more", count=len(items) - 6)
+    return text
+
+
+def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+    """A recorded hand's one-line title in the reader's language, from its facts; the engine's
+    English summary where the facts are not there (an entry from an older view)."""
+    facts = entry.get("facts") or {}
+    kind = entry.get("kind")
+
+    def name(index: Any) -> str:
+        return players[index] if isinstance(index, int) and 0 <= index < len(players) else "?"
+
+    if kind == "win" and len(facts.get("winners") or ()) == 1:   # several winners: the summary
+        discarder = facts.get("discarder")
+        if discarder is None:
+            return gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
+                           total=facts.get("total"))
+        return gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
+                       winner=name(facts["winners"][0]), discarder=name(discarder), total=facts.get("total"))
+    if kind in ("draw", "abortive_draw"):
+        title = gettext("abortive draw") if kind == "abortive_draw" else gettext("draw")
+        if facts.get("reason"):
+            title += f" ({draw_reason(str(facts['reason']))})"
+        if facts.get("waiting"):
+            title += "; " + gettext("waiting: %(names)s",
+                                    names=", ".join(name(p) for p in facts["waiting"]))
+        return title
+    if kind == "false_win" and "offender" in facts:
+        return gettext("false win by %(name)s", name=name(facts["offender"]))
+    if kind == "penalty":
+        reason = facts.get("reason")
+        return gettext("penalty: %(reason)s", reason=reason) if reason else gettext("penalty")
+    return str(entry.get("title", ""))

@@ -1,0 +1,81 @@
+// The page scripts' translations: t("English text", {name: value}) returns the text in the page's
+// language from the gettext catalog base.html embeds (the "js" domain of webapp/translations),
+// or the English text itself when the catalog has no entry. "{name}" placeholders are filled from
+// the params; numbers are written as the reader writes them (Intl, the page's <html lang>).
+(function () {
+  "use strict";
+  var node = document.getElementById("i18n-catalog");
+  var catalog = {};
+  try { catalog = node ? JSON.parse(node.textContent) : {}; } catch (e) { catalog = {}; }
+  var lang = document.documentElement.lang || "en";
+  var numbers = (typeof Intl !== "undefined") ? new Intl.NumberFormat(lang) : null;
+
+  function number(value) {
+    return (numbers && typeof value === "number") ? numbers.format(value) : String(value);
+  }
+
+  function fill(out, params) {
+    if (params) {
+      out = out.replace(/\{(\w+)\}/g, function (whole, key) {
+        return Object.prototype.hasOwnProperty.call(params, key) ? number(params[key]) : whole;
+      });
+    }
+    return out;
+  }
+
+  function t(text, params) {
+    return fill(Object.prototype.hasOwnProperty.call(catalog, text) ? catalog[text] : text, params);
+  }
+
+  // pt("hand number", "Hand"): the same English word in another sense (gettext's msgctxt; the
+  // catalog keys such a message as context + "\u0004" + text).
+  function pt(context, text, params) {
+    var key = context + "\u0004" + text;
+    return fill(Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : text, params);
+  }
+
+  // Winds: the name in the page's language, and the short mark of a seat (the letter, or the one
+  // character a Chinese or Japanese reader knows).
+  var WINDS = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
+  function windName(letter) { return WINDS[letter] || letter; }
+  function windBadge(letter) { var name = windName(letter); return name.length === 1 ? name : letter; }
+
+  // The reasons the draw form offers (stored in English): listed here so the catalog has them.
+  [t("nine terminals and honours"), t("four kongs by different players"),
+    t("four identical winds on the first go-round"), t("three players claimed one discard"),
+    t("four riichi declarations"), t("other")];
+
+  // A recorded hand's one-line title from its facts (the API's English title where there are none);
+  // webapp/labels.py writes the same titles for the pages.
+  function handTitle(entry, players) {
+    var facts = entry.facts || {};
+    var name = function (index) { return players[index] !== undefined ? players[index] : "?"; };
+    if (entry.kind === "win" && facts.winners && facts.winners.length === 1) {   // several: the summary
+      return facts.discarder === null || facts.discarder === undefined
+        ? t("{winner} wins self-drawn, {total}", { winner: name(facts.winners[0]), total: facts.total })
+        : t("{winner} wins on {discarder}'s discard, {total}",
+          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total });
+    }
+    if (entry.kind === "draw" || entry.kind === "abortive_draw") {
+      var title = entry.kind === "abortive_draw" ? t("abortive draw") : t("draw");
+      if (facts.reason) title += " (" + t(facts.reason) + ")";
+      if (facts.waiting && facts.waiting.length) {
+        title += "; " + t("waiting: {names}", { names: facts.waiting.map(name).join(", ") });
+      }
+      return title;
+    }
+    if (entry.kind === "false_win" && facts.offender !== undefined) {
+      return t("false win by {name}", { name: name(facts.offender) });
+    }
+    if (entry.kind === "penalty") {
+      return facts.reason ? t("penalty: {reason}", { reason: facts.reason }) : t("penalty");
+    }
+    return entry.title || "";
+  }
+
+  window.t = t;
+  window.pt = pt;
+  window.formatNumber = number;
+  window.pageLanguage = lang;
+  window.TTi18n = { windName: windName, windBadge: windBadge, handTitle: handTitle };
+})();
