@@ -220,9 +220,11 @@ class DeclaredHand:
         }
 
 
-# The most tiles each field can hold: a hand with four kongs has 18, there are 8 flowers and
-# seasons, and at most 5 dora (and 5 ura) indicators (the first plus one per kong).
-MAX_TILES = {"hand": 18, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+# The most tiles each field can hold in any family, checked before parsing (each family's own
+# count is checked after): a 16-tile hand with five kongs has 22, there are 8 flowers and seasons,
+# and at most 5 dora (and 5 ura) indicators (the first plus one per kong).
+MAX_TILES = {"hand": 22, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+MAX_MELDS = 5
 
 
 def _capped_text(value: Any, key: str) -> Any:
@@ -278,8 +280,9 @@ def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
         melds_value = melds_value.split()
     if not isinstance(melds_value, list):
         raise HandError("melds must be a list like [\"pon:555p\"]", code="hand.melds_not_list")
-    if len(melds_value) > 4:
-        raise HandError(f"{len(melds_value)} melds; a hand has at most 4", code="hand.too_many_melds")
+    if len(melds_value) > MAX_MELDS:
+        raise HandError(f"{len(melds_value)} melds; a hand has at most {MAX_MELDS}",
+                        code="hand.too_many_melds")
     melds = tuple(parse_meld(text) for text in melds_value)
     win_text = data.get("win_tile")
     try:

@@ -262,8 +262,8 @@ def test_a_conflict_names_no_internal_id(client, make_table) -> None:
 @pytest.mark.parametrize(("field", "value", "words"), [
     ("dora_indicators", "1m" * 100_000, "more than 5 tiles"),
     ("ura_indicators", "123456m", "more than 5 tiles"),
-    ("hand", "1" * 1_000_000 + "m", "more than 18 tiles"),
-    ("melds", ["pon:111m"] * 5, "at most 4 melds"),
+    ("hand", "1" * 1_000_000 + "m", "more than 22 tiles"),
+    ("melds", ["pon:111m"] * 6, "at most 5 melds"),
 ])
 def test_tile_strings_are_capped_by_what_the_game_allows(client, make_table, field, value, words) -> None:
     token = make_table("riichi")["edit_token"]

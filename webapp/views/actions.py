@@ -47,17 +47,17 @@ def _players(body: Mapping[str, Any], key: str) -> list[int]:
     return [_player({key: value}, key) for value in values]  # type: ignore[misc]
 
 
-# The most tiles each field can hold in any rules: a hand of 14 (18 with four kongs' extra
-# tiles counted), 8 flowers and seasons, 5 dora and 5 ura indicators (four kan plus the first).
-MAX_TILES = {"hand": 18, "win_tile": 1, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
-MAX_MELDS = 4
+# The most tiles each field can hold in any rules: a 16-tile hand with five kongs has 22, 8
+# flowers and seasons, 5 dora and 5 ura indicators (four kan plus the first); five melds.
+MAX_TILES = {"hand": 22, "win_tile": 1, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+MAX_MELDS = 5
 
 
 def _text(body: Mapping[str, Any], key: str) -> str:
     value = body.get(key) or ""
     if not isinstance(value, str):
         raise BadRequest(f"{key} must be text in tile notation, got {type(value).__name__}")
-    limit = MAX_TILES.get(key, 18)
+    limit = MAX_TILES.get(key, 22)
     # Checked on the raw text before any parsing, so a huge string costs nothing.
     if len(value) > 4 * limit + 8 or sum(char.isdigit() for char in value) > limit:
         raise BadRequest(f"{key} has more than {limit} tile{'s' if limit > 1 else ''}, "

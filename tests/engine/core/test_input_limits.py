@@ -27,9 +27,9 @@ def test_indicators_and_flowers_beyond_the_game_are_refused(field, value, words)
 
 
 def test_a_huge_hand_string_or_meld_list_is_refused_before_parsing():
-    with pytest.raises(HandError, match="at most 18 tiles"):
+    with pytest.raises(HandError, match="at most 22 tiles"):
         hand_from_dict(dict(WIN, hand="1m" * 500_000))
-    with pytest.raises(HandError, match="at most 4"):
+    with pytest.raises(HandError, match="at most 5"):
         hand_from_dict(dict(WIN, melds=["pon:111m"] * 100_000))
 
 
