@@ -282,7 +282,7 @@ def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
         raise HandError("melds must be a list like [\"pon:555p\"]", code="hand.melds_not_list")
     if len(melds_value) > MAX_MELDS:
         raise HandError(f"{len(melds_value)} melds; a hand has at most {MAX_MELDS}",
-                        code="hand.too_many_melds")
+                        code="hand.too_many_melds", params={"count": len(melds_value), "sets": MAX_MELDS})
     melds = tuple(parse_meld(text) for text in melds_value)
     win_text = data.get("win_tile")
     try:
