@@ -57,8 +57,6 @@ MESSAGES = {
     "hand.unknown_flag": _l("Unknown circumstance “{flag}”."),
     "hand.not_a_count": _l("{key} must be a whole number of 0 or more."),
     "hand.melds_not_list": _l("The melds must be a list."),
-    "hand.too_many_tiles": _l("{field} holds at most {limit} tiles."),
-    "hand.bonus_indicator": _l("A flower or season cannot be a dora indicator."),
     "hand.flags_not_list": _l("The circumstances must be a list of names."),
     "rules.invalid": _l("These rules or options cannot be used."),
     "rules.unknown_preset": _l("Unknown rules “{rules}”."),

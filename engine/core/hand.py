@@ -233,7 +233,7 @@ def _capped_text(value: Any, key: str) -> Any:
     limit = MAX_TILES[key]
     if isinstance(value, str) and len(value) > 3 * limit + 8:
         raise HandError(f"{key} is {len(value)} characters long; it holds at most {limit} tiles",
-                        code="hand.too_many_tiles", params={"field": key, "limit": limit})
+                        code="hand.invalid", params={"field": key, "limit": limit})
     return value
 
 
@@ -245,10 +245,10 @@ def _tiles_field(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
         raise HandError.from_notation(key, error) from error
     if len(tiles) > MAX_TILES[key]:
         raise HandError(f"{key} has {len(tiles)} tiles; the game allows at most {MAX_TILES[key]}",
-                        code="hand.too_many_tiles", params={"field": key, "limit": MAX_TILES[key]})
+                        code="hand.invalid", params={"field": key, "limit": MAX_TILES[key]})
     if key.endswith("_indicators") and any(is_bonus(tile.kind) for tile in tiles):
         raise HandError(f"{key}: a flower or season cannot be a dora indicator",
-                        code="hand.bonus_indicator", params={"field": key})
+                        code="hand.invalid", params={"field": key})
     return tiles
 
 
