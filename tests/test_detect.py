@@ -273,8 +273,15 @@ def test_tile_detector_end_to_end_on_stand_in_models(tmp_path, capsys):
     assert reading["hand"] == {"hand": "123m456p789s1155z1z", "melds": ["chi:234s", "ankan:7777z"],
                                "win_tile": "1z", "flowers": ""}
     assert [tile["tile"] for tile in reading["tiles"]] == codes       # reading order
-    assert list(reading["timing_ms"]) == ["decode", "detect", "layout"]
+    assert list(reading["timing_ms"]) == ["decode", "detect", "layout", "suggest"]
     assert reading["timing_ms"]["decode"] > 0 and reading["timing_ms"]["detect"] > 0
+    assert reading["suggestions"] == []                               # complete as read
+    for flag in ("--no-suggestions", "--no-repair"):                  # the old name still works
+        assert main(["read", str(photo), "--json", "--models", str(tmp_path), "--threads", "1",
+                     "--no-mirror", flag]) == 0
+        quiet = json.loads(capsys.readouterr().out)
+        assert quiet["hand"] == reading["hand"] and quiet["suggestions"] == []
+        assert list(quiet["timing_ms"]) == ["decode", "detect", "layout"]
 
 
 def test_context_crops_keep_the_tiles_proportions_and_pad_off_the_photo():

@@ -228,6 +228,21 @@ def test_four_open_identical_tiles_in_a_long_hand_are_a_concealed_kong():
     assert hand_from_dict(layout.hand).kong_count == 1
 
 
+def test_a_seventeen_tile_hand_is_read_whole():
+    # the Taiwanese 16-tile game: five sets and a pair, every tile in the hand, no pull towards 14
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z 5z 5z 5z 8p", "8p"))
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m8p456789s222555z8p", "melds": [], "win_tile": "8p", "flowers": ""}
+    # four identical tiles laid apart in a hand of 3n + 2 tiles are four tiles, not a kong ...
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z", "8p 8p 8p 8p", "5z"))
+    assert read_layout(det).hand == {"hand": "123m8888p456789s222z5z", "melds": [], "win_tile": "5z",
+                                     "flowers": ""}
+    # ... and in a hand one tile too long for that (17 + a kong) they are the concealed kong
+    det = scene(lay("1m 2m 3m 4s 5s 6s 7s 8s 9s 2z 2z 2z 5z", "8p 8p 8p 8p", "5z"))
+    layout = read_layout(det)
+    assert layout.hand["melds"] == ["ankan:8888p"] and layout.hand["hand"] == "123m456789s2225z5z"
+
+
 def turn(boxes: list, angle: float, centre=(500.0, 300.0)) -> list:
     """The axis-aligned boxes of the tiles after the whole photo is turned by ``angle``."""
     rotation = np.array([[np.cos(angle), -np.sin(angle)], [np.sin(angle), np.cos(angle)]])
@@ -252,6 +267,51 @@ def test_a_tilted_photo_still_gives_one_row_and_its_groups(degrees):
     assert layout.hand == {"hand": "123m456p5z5z", "melds": ["chi:789s", "ankan:1111z"],
                            "win_tile": "5z", "flowers": ""}
     assert layout.ambiguities == ()
+
+
+@pytest.mark.parametrize("degrees", [30, 45, 60, 90, 135, 180, 200, 270, 315])
+def test_rows_at_any_angle_are_grouped_along_their_own_direction(degrees):
+    # the camera may sit at any seat: the row runs down the photo, across it upside down, or slants
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 5z", "5z", "7s* 8s 9s", "back 1z 1z back", y=300)
+    angle = np.radians(degrees)
+    det = Detections.from_codes(turn(boxes, angle), codes, rotated=rotated)
+    assert np.cos(2 * (row_angle(det.boxes) - angle)) == pytest.approx(1, abs=1e-3)   # the line, either way
+    assert len(find_rows(det)) == 1
+    layout = read_layout(det)
+    # which end is the player's left is not known from boxes (row_angle): upside down, the melds
+    # are read in the other order
+    assert layout.hand | {"melds": sorted(layout.hand["melds"])} == {
+        "hand": "123m456p5z5z", "melds": ["ankan:1111z", "chi:789s"], "win_tile": "5z", "flowers": ""}
+    assert sorted(len(group.tiles) for group in layout.groups) == [1, 3, 4, 7]
+
+
+def test_a_hand_and_its_melds_row_turned_a_quarter_keep_their_rows():
+    hand = lay("1m 2m 3m 4p 5p 6p 7p 8p 9p 1z", "1z", y=400)
+    melds = lay("7s* 8s 9s", "2z 2z* 2z", y=250)
+    boxes, codes, rotated = (hand[k] + melds[k] for k in range(3))
+    det = Detections.from_codes(turn(boxes, np.radians(90)), codes, rotated=rotated)
+    assert sorted(len(row) for row in find_rows(det)) == [6, 11]
+    assert read_layout(det).hand["melds"] in (["chi:789s", "pon:222z"], ["pon:222z", "chi:789s"])
+
+
+def test_three_sideways_tiles_stacked_in_a_column_make_one_pair_at_most():
+    # a column of three sideways boxes (a real photo's clutter): no tile is both upper and lower
+    from vision.layout import stacked_pairs
+
+    boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s", y=380, x=200)
+    boxes += [[100, 280, 180, 340], [100, 340, 180, 400], [100, 400, 180, 460]]
+    det = Detections.from_codes(boxes, codes + ["1z"] * 3, rotated=rotated + [True] * 3)
+    pairs = stacked_pairs(det)
+    assert len(pairs) == 1 and not set(pairs) & set(pairs.values())
+    assert sorted(i for row in find_rows(det) for i in row) == list(range(12))
+
+
+def test_a_run_of_face_down_boxes_in_no_kong_is_left_out_whole():
+    # five backs laid touching (a real photo's dark clutter): all left out, the rest still read
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z", "back back back back back"))
+    layout = read_layout(det)
+    assert layout.hand["hand"] == "123m456p789s1115z5z"
+    assert [a.tiles for a in layout.ambiguities if a.kind == "face_down"] == [(14, 15, 16, 17, 18)]
 
 
 def test_split_groups_measures_gaps_between_centres():

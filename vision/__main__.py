@@ -1,6 +1,6 @@
 """``python -m vision``: read a photo, watch a camera, evaluate on a folder, train.
 
-    python -m vision read PHOTO.jpg --json          one reading, the JSON of ARCHITECTURE.md
+    python -m vision read PHOTO.jpg --json          one reading, the JSON of docs/vision.md
     python -m vision watch --camera 0 [--post URL]  JSON lines, one per hand that has held still
     python -m vision eval DATA [--json]             precision, recall, confusion, hands, latency
     python -m vision train ...                      see vision/train.py
@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
+from vision.repair import HAND_SIZES
 
 
 def _reader(args: argparse.Namespace):
@@ -30,7 +31,8 @@ def _reader(args: argparse.Namespace):
 
     config = ModelConfig.load(args.models) if args.models else None
     return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side,
-                      conf=args.conf, repair=not args.no_repair, mirror=not args.no_mirror)
+                      conf=args.conf, suggest=not args.no_suggestions, hand_size=args.tiles,
+                      mirror=not args.no_mirror)
 
 
 def _print_json(data: Any) -> None:
@@ -48,6 +50,10 @@ def summary(reading: dict[str, Any]) -> str:
         parts.append(f"flowers {hand['flowers']}")
     lines = [f"{len(reading['tiles'])} tiles: " + "  ".join(part for part in parts if part)]
     lines += [f"  ? {ambiguity['message']}" for ambiguity in reading.get("ambiguities", [])]
+    for suggestion in reading.get("suggestions", []):
+        changes = ", ".join(f"tile {change['index']} {change['was'] or 'faint box'} -> "
+                            f"{change['now'] or 'no tile'}" for change in suggestion["changes"])
+        lines.append(f"  suggestion (cost {suggestion['cost']:.2f}): {changes}")
     timing = reading["timing_ms"]
     lines.append("  " + ", ".join(f"{step} {ms:.0f} ms" for step, ms in timing.items()))
     return "\n".join(lines)
@@ -222,9 +228,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     def model_options(sub: argparse.ArgumentParser) -> None:
         sub.add_argument("--models", help="folder with vision.json (default: models/)")
-        sub.add_argument("--no-repair", action="store_true",
-                         help="report the tiles as read even when they make no complete hand (no "
-                              "second choices tried, see vision/repair.py)")
+        sub.add_argument("--no-suggestions", "--no-repair", dest="no_suggestions", action="store_true",
+                         help="offer no suggestions towards a complete hand (the reading is the same "
+                              "either way; see vision/repair.py). --no-repair is the old name")
+        sub.add_argument("--tiles", type=int, choices=HAND_SIZES, default=HAND_SIZES[0],
+                         help="the size of the complete hands suggestions aim at: 14, or 17 for the "
+                              "Taiwanese 16-tile game (the reading itself takes every tile seen)")
         sub.add_argument("--no-mirror", action="store_true",
                          help="one detector pass, not two (the photo and its mirror image): faster, "
                               "misses more tiles (see vision/detect.py)")

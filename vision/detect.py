@@ -440,7 +440,19 @@ class TileDetector:
             class_ids, probs, rotated, (choices, choice_probs) = self.classify(level, boxes)
             boxes = boxes_back(boxes, matrix, pixels.shape[:2])
         else:
-            class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes)
+            return self.name_tiles(pixels, boxes, scores)
+        return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
+
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray,
+                   scores: np.ndarray) -> tuple[Detections, Detections]:
+        """Stage two on boxes found in ``pixels`` (find_tiles from FAINT_CONF): (tiles, faint tiles)
+        as detect_with_faint gives them."""
+        class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes)
+        return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
+
+    def _split(self, boxes: np.ndarray, scores: np.ndarray, class_ids: np.ndarray, probs: np.ndarray,
+               rotated: np.ndarray, choices: np.ndarray,
+               choice_probs: np.ndarray) -> tuple[Detections, Detections]:
         # one confidence per tile: that it is a tile (detector) and which (classifier), as a
         # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
         found = Detections(boxes=boxes, class_ids=class_ids, confidences=np.sqrt(scores * probs),

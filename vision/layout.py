@@ -83,37 +83,55 @@ class Layout:
 
 # -- geometry -----------------------------------------------------------------------------------
 
-MAX_TILT = np.radians(35)   # beyond this an axis-aligned box no longer tells a tile's own size
+SQUARE_TILT = 0.35   # |cos^2 - sin^2| under this (within ~10 degrees of 45): see upright_sizes
+TILE_ASPECT = 3 / 4  # an upright tile's side along the row over its side across it (60 x 80)
+
+
+def _undirected(angles: np.ndarray | float) -> np.ndarray:
+    """Angles of lines (a line at a and at a + pi is the same line) in [-pi/2, pi/2)."""
+    return (np.asarray(angles) + np.pi / 2) % np.pi - np.pi / 2
 
 
 def row_angle(boxes: np.ndarray) -> float:
-    """The tilt of the rows in radians, from each box to its nearest neighbour on the right.
-    A phone held a little askew tilts a long row by more than a tile's height end to end."""
+    """The direction of the rows in radians, in (-pi/2, pi/2] (image axes, y down): 0 for level
+    rows, near +-pi/2 for rows running down the photo (a hand photographed from the side of the
+    table), anything between for a phone held askew. Only the line is known, not which end is the
+    player's left: a hand photographed upside down gives the same angle as one photographed upright.
+
+    Neighbouring tiles of a row touch, so each tile's nearest neighbour mostly lies along its row;
+    the direction most of those pairs agree on (a tile's neighbour in another row is the odd one
+    out) is refined to the median of the pairs within 15 degrees of it."""
     if len(boxes) < 2:
         return 0.0
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    sizes = boxes[:, 2:] - boxes[:, :2]
-    unit = float(np.median(sizes.min(axis=1)))
-    angles = []
-    for i in range(len(boxes)):
-        dx = centres[:, 0] - centres[i, 0]
-        dy = centres[:, 1] - centres[i, 1]
-        near = (dx > 0.3 * unit) & (np.abs(dy) < 0.6 * np.maximum(sizes[:, 1], sizes[i, 1])) \
-            & (dx < 2.2 * unit)
-        if near.any():
-            j = np.flatnonzero(near)[np.argmin(dx[near])]
-            angles.append(np.arctan2(dy[j], dx[j]))
-    return float(np.clip(np.median(angles), -MAX_TILT, MAX_TILT)) if angles else 0.0
+    centres = (boxes[:, :2] + boxes[:, 2:]).astype(np.float64) / 2
+    offsets = centres[None, :, :] - centres[:, None, :]
+    distances = np.hypot(offsets[..., 0], offsets[..., 1])
+    np.fill_diagonal(distances, np.inf)
+    nearest = np.argmin(distances, axis=1)
+    vectors = offsets[np.arange(len(boxes)), nearest]
+    angles = np.arctan2(vectors[:, 1], vectors[:, 0])
+    # the direction most pairs agree on: each pair's vote for each pair's direction, a soft count
+    agreement = np.cos(2 * (angles[:, None] - angles[None, :])).clip(0) ** 8
+    mode = float(angles[int(np.argmax(agreement.sum(axis=1)))])
+    apart = _undirected(angles - mode)
+    # the median of those close to it: a sideways tile's centre lies off its row's line
+    angle = float(_undirected(mode + np.median(apart[np.abs(apart) < np.radians(15)])))
+    return angle + np.pi if angle <= -np.pi / 2 else angle
 
 
 def upright_sizes(boxes: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
     """Each tile's own extent along and across the row, from its axis-aligned box.
 
     A w x h rectangle turned by a has the box W = w cos a + h sin a, H = w sin a + h cos a;
-    solving that 2x2 system gives w and h back (well conditioned below MAX_TILT)."""
+    solving that 2x2 system gives w and h back. Near 45 degrees the system is singular (a turned
+    tile's box is a square whichever way the tile lies), so there only w + h is known and it is
+    shared out as an upright tile's sides are."""
     cos, sin = abs(np.cos(angle)), abs(np.sin(angle))
     width, height = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
     det = cos * cos - sin * sin
+    if abs(det) < SQUARE_TILT:
+        total = (width + height) / (cos + sin)
+        return total * TILE_ASPECT / (1 + TILE_ASPECT), total / (1 + TILE_ASPECT)
     along = (width * cos - height * sin) / det
     across = (height * cos - width * sin) / det
     floor = 0.2 * np.minimum(width, height)
@@ -123,7 +141,8 @@ def upright_sizes(boxes: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarr
 @dataclass(frozen=True, eq=False)
 class RowFrame:
     """Tile centres and sizes in the frame of the rows (tilt removed): ``along`` runs left to
-    right on a row, ``across`` from the far row to the near one."""
+    right on a row, ``across`` from the far row to the near one (for rows at any angle, as the
+    photo turned so that they lie level: see row_angle for which way round)."""
 
     angle: float
     along: np.ndarray
@@ -159,9 +178,8 @@ def stacked_pairs(det: Detections, frame: RowFrame | None = None) -> dict[int, i
     sideways = np.flatnonzero(det.rotated)
     for upper in sideways:
         for lower in sideways:
-            # a tile under another is no upper of a third (a chain would leave the middle tile in no row)
-            if upper == lower or lower in pairs or upper in pairs or upper in pairs.values():
-                continue
+            if upper == lower or {upper, lower} & (set(pairs) | set(pairs.values())):
+                continue            # a tile is in one pair at most (no chains of three)
             offset = abs(frame.along[upper] - frame.along[lower])
             behind = frame.across[lower] - frame.across[upper]
             if offset < 0.5 * min(frame.length[upper], frame.length[lower]) \
@@ -326,17 +344,18 @@ class _Reading:
         self.ambiguities.append(Ambiguity(kind, message, tuple(int(t) for t in tiles)))
 
 
-def group_sideways(det: Detections, group: Sequence[int]) -> tuple[int, float]:
+def group_sideways(frame: RowFrame, group: Sequence[int]) -> tuple[int, float]:
     """The tile of a group that most looks sideways against its own group mates, and by how much
     (the shape score of ``sideways_scores``, but against the two or three tiles of the same set
-    rather than row neighbours, which may belong to other sets and lie at other depths)."""
+    rather than row neighbours, which may belong to other sets and lie at other depths), in the
+    rows' own frame (a tile's extent along and across its row, whatever the photo's angle)."""
     index = np.asarray(group)
-    widths, heights = det.widths[index], det.heights[index]
+    lengths, depths = frame.length[index], frame.depth[index]
     best, best_score = int(index[0]), -np.inf
     for k, tile in enumerate(index):
         mates = np.delete(np.arange(len(index)), k)
-        score = 0.1 * np.log(widths[k] / np.median(widths[mates])) \
-            + 0.9 * np.log(np.median(heights[mates]) / max(heights[k], 1e-6))
+        score = 0.1 * np.log(lengths[k] / np.median(lengths[mates])) \
+            + 0.9 * np.log(np.median(depths[mates]) / max(depths[k], 1e-6))
         if score > best_score:
             best, best_score = int(tile), float(score)
     return best, best_score
@@ -454,7 +473,7 @@ def _concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str],
                                            "four tiles were seen", group)
 
 
-def _classify_group(group: list[int], codes: list[str], det: Detections, stacked: set[int],
+def _classify_group(group: list[int], codes: list[str], det: Detections, frame: RowFrame, stacked: set[int],
                     reading: _Reading, options: LayoutOptions) -> tuple[str, list[int]]:
     """Record a meld, or say where the group's tiles go: ('candidate', tiles) for an unmarked group
     (concealed, or the winning tile), ('concealed', tiles) for called tiles that are no set."""
@@ -478,7 +497,7 @@ def _classify_group(group: list[int], codes: list[str], det: Detections, stacked
             and meld_kind([parse_tile(codes[i]) for i in group]) is not None:
         # a set laid apart whose one tile is clearly shallower than its mates: a called meld
         # whose sideways tile the detector's row-wide comparison missed
-        tile, score = group_sideways(det, group)
+        tile, score = group_sideways(frame, group)
         if score >= options.set_sideways:
             sideways = [tile]
     if sideways and len(group) not in (3, 4):
@@ -523,8 +542,8 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
         groups = split_groups(frame, playing, options)
         if options.regroup:
             groups = sets_around_sideways(frame, playing, groups, codes, det, reading, options)
-        for group in [part for laid in groups for part in backs_apart(laid, codes, det, reading)]:
-            where, tiles = _classify_group(group, codes, det, stacked, reading, options)
+        for group in [part for laid in groups for part in backs_apart(laid, codes, det, reading) if part]:
+            where, tiles = _classify_group(group, codes, det, frame, stacked, reading, options)
             if where != "done":
                 candidates.append(tiles)
                 if where == "concealed":
@@ -601,11 +620,13 @@ def _melds_apart(groups: list[list[int]], win: int | None, row_of: dict[int, int
 
 def _promote_concealed_kongs(reading: _Reading, codes: list[str], win: int | None) -> None:
     """Four identical tiles laid apart and shown face up, in a hand one tile too long per such
-    group, are a concealed kong shown open (common in Chinese games): count them as one."""
+    group, are a concealed kong shown open (common in Chinese games): count them as one. Too long
+    whatever the game's hand size: a hand of sets and a pair has 3n + 2 tiles plus one per kong
+    (14 or 17 and the like), so a count of 3n or 3n + 1 beyond the kongs has one or two too many."""
     total = sum(len(group.tiles) for group in reading.groups if group.kind != BONUS) + (win is not None)
     kongs = sum(meld.startswith(("kan", "ankan", "kakan")) for meld in reading.melds)
     for number, group in enumerate(reading.groups):
-        if total <= 14 + kongs:
+        if (total - kongs) % 3 == 2 or total - kongs < 14:
             return
         if group.kind != CONCEALED or len(group.tiles) != 4:
             continue

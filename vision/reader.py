@@ -1,14 +1,17 @@
 """Photo bytes or a camera frame -> the reading of ``python -m vision read --json``, timed.
 
-The one place that chains the steps (decode -> detect -> layout), so the command line, the live
-camera loop, the evaluation and the web app all read a hand the same way. Models load once, when a
-HandReader is made.
+The one place that chains the steps (decode -> detect -> layout -> suggestions), so the command
+line, the live camera loop, the evaluation and the web app all read a hand the same way. Models
+load once, when a HandReader is made. The reading is the tiles as seen; suggestions (vision.repair)
+are worked out only when a reading is turned into JSON, so a live camera loop, which votes on
+readings and turns only the hand it takes into JSON, does not pay for them on every frame.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -18,25 +21,60 @@ from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout, reading_order
-from vision.repair import repair
+from vision.level import MIN_LINE, detect_level
+from vision.repair import Suggestion, SuggestOptions, suggest
 
 
 @dataclass(frozen=True)
 class Reading:
-    """Tiles (boxes in the photo's own pixels, upright), their layout, and where the time went."""
+    """Tiles (boxes in the photo's own pixels, upright), their layout, and where the time went.
+    ``faint``: boxes under the detector's threshold, which only suggestions may take in;
+    ``suggest_options`` None: no suggestions. ``level`` and ``level_faint``: the same tiles in the
+    level view the layout read them in (vision.level), when the photo was turned for it."""
 
     detections: Detections
     layout: Layout
     timing_ms: dict[str, float] = field(default_factory=dict)
+    faint: Detections = field(default_factory=Detections.empty)
+    suggest_options: SuggestOptions | None = None
+    layout_options: LayoutOptions | None = None
+    level: Detections | None = None
+    level_faint: Detections | None = None
+    angle: float = 0.0      # the rows' angle in the photo (radians), as vision.level found it
 
-    def to_json(self) -> dict[str, Any]:
-        """The ``read --json`` contract of ARCHITECTURE.md, plus ``ambiguities`` (what to confirm)."""
+    @cached_property
+    def _suggested(self) -> tuple[list[Suggestion], float]:
+        if self.suggest_options is None:
+            return [], 0.0
+        start = time.perf_counter()
+        level = self.detections if self.level is None else self.level
+        level_faint = self.faint if self.level_faint is None else self.level_faint
+        found = suggest(level, self.layout, self.layout_options, self.suggest_options, level_faint)
+        return found, _ms(start)
+
+    @property
+    def suggestions(self) -> list[Suggestion]:
+        """Changes that would make the reading a complete hand, cheapest first (worked out once)."""
+        return self._suggested[0]
+
+    def to_json(self, hand_size: int | None = None) -> dict[str, Any]:
+        """The ``read --json`` contract (docs/vision.md): ``tiles``, ``groups`` and ``hand`` as
+        read, ``ambiguities`` (what to confirm), ``suggestions`` (changes offered, never applied)
+        towards complete hands of ``hand_size`` tiles (default: the reader's)."""
+        if hand_size is not None and self.suggest_options is not None \
+                and hand_size != self.suggest_options.hand_size:
+            return replace(self, suggest_options=replace(self.suggest_options, hand_size=hand_size)).to_json()
+        suggestions = [s.to_json(self.detections, self.faint) for s in self.suggestions]
+        timing = dict(self.timing_ms)
+        if self.suggest_options is not None:
+            timing["suggest"] = self._suggested[1]
         return {
             "tiles": self.detections.to_json(),
             "groups": [group.to_json() for group in self.layout.groups],
             "hand": self.layout.hand,
             "ambiguities": [ambiguity.to_json() for ambiguity in self.layout.ambiguities],
-            "timing_ms": {step: round(ms, 1) for step, ms in self.timing_ms.items()},
+            "suggestions": suggestions,
+            "timing_ms": {step: round(ms, 1) for step, ms in timing.items()},
         }
 
 
@@ -45,43 +83,53 @@ def _ms(start: float) -> float:
 
 
 class HandReader:
-    """Decode, detect and lay out. ``min_side``: the long side a large JPEG is decoded to."""
+    """Decode, detect and lay out. ``min_side``: the long side a large JPEG is decoded to;
+    ``suggest``: offer suggestions towards a complete hand of ``hand_size`` tiles (14, or 17 for
+    the Taiwanese game)."""
 
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, min_side: int = DEFAULT_MIN_SIDE,
                  options: LayoutOptions | None = None, conf: float | None = None,
-                 repair: bool = True, mirror: bool = True) -> None:
+                 suggest: bool = True, hand_size: int = 14, mirror: bool = True) -> None:
         self.detector = TileDetector(config, imgsz=imgsz, threads=threads, mirror=mirror,
                                      **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
         self.options = options or LayoutOptions()
-        self.repair = repair   # try the classifier's next choices when the hand is not complete
+        self.suggest_options = SuggestOptions(hand_size=hand_size) if suggest else None
+        self._angle = 0.0       # the rows' angle in the last frame read (read_pixels' hint)
 
     def read_bytes(self, data: bytes) -> Reading:
         """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo."""
         start = time.perf_counter()
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
-        reading = self.read_pixels(decoded.pixels, scale=decoded.scale)
-        timing = {"decode": decode_ms, "detect": reading.timing_ms["detect"],
-                  "layout": reading.timing_ms["layout"]}
-        return Reading(reading.detections, reading.layout, timing)
+        reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=0.0)
+        return replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
 
-    def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0) -> Reading:
-        """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel."""
+    def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None) -> Reading:
+        """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel.
+        ``hint``: the rows' angle to look at first (vision.level), given for a photo; by default
+        the angle found in the last frame read, as a camera stays where it is (and a live frame is
+        not searched for a close-up of one tile)."""
         start = time.perf_counter()
-        detections, faint = self.detector.detect_with_faint(pixels)
+        level, faint, view = detect_level(self.detector, pixels, self._angle if hint is None else hint,
+                                          close_ups=hint is not None)
         detect_ms = _ms(start)
+        if len(level) >= MIN_LINE:
+            self._angle = view.angle
         start = time.perf_counter()
-        detections = detections[reading_order(detections, self.options)] if len(detections) else detections
-        if scale != 1.0:
-            detections, faint = detections.scaled(1.0 / scale), faint.scaled(1.0 / scale)
-        detections, joins = join_halves(detections, self.options)
-        if self.repair:
-            detections, layout = repair(detections, self.options, faint=faint)
-        else:
-            layout = read_layout(detections, self.options)
+        level = level[reading_order(level, self.options)] if len(level) else level
+        level, joins = join_halves(level, self.options)
+        layout = read_layout(level, self.options)
         if joins:
-            layout = replace(layout, ambiguities=tuple(join.note(detections) for join in joins)
+            layout = replace(layout, ambiguities=tuple(join.note(level) for join in joins)
                              + layout.ambiguities)
-        return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)})
+        # the reading's boxes are the photo's; the level view's are kept for the suggestions' layouts
+        detections, photo_faint = view.to_photo(level), view.to_photo(faint)
+        if scale != 1.0:
+            detections, photo_faint = detections.scaled(1.0 / scale), photo_faint.scaled(1.0 / scale)
+            level, faint = level.scaled(1.0 / scale), faint.scaled(1.0 / scale)
+        turned = view.matrix is not None
+        return Reading(detections, layout, {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)},
+                       photo_faint, self.suggest_options, self.options, level if turned else None,
+                       faint if turned else None, view.angle)

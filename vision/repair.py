@@ -1,78 +1,138 @@
-"""Second choices that make a declared hand whole, said out loud.
+"""Suggestions: the few, likeliest changes that would make a reading a complete hand, offered and
+never applied.
 
-A player shows the tiles of a win, so what the camera reads must be a complete hand (four sets and
-a pair, seven pairs, thirteen orphans or a knitted form, with the melds as laid). When the tiles
-as read are not one, some tile was misread; the classifier's mistakes are mostly between
-look-alikes (small character numerals, 2p/4p, 3s/4s) and its second reading is often right, and
-a faint box that is no tile can be one too many. So the repair tries the fewest and likeliest
-changes among the tiles it is unsure of (another reading, or "no tile"), in order of how much
-less likely they are than what was read, and keeps the first that makes the hand complete.
+The reading stays as the camera saw it: a hand that is not complete (a misread tile, a tile too
+many or too few, or a false win photographed for a dispute) is reported as it is. When it is not
+complete, some tile may have been misread: the classifier's mistakes are mostly between
+look-alikes (small character numerals, 2p/4p, 3s/4s) and its second reading is often right, a
+faint box may be no tile, and a box the detector scored just under its threshold may be the
+missing tile. So this module tries the fewest and likeliest such changes (another reading, "no
+tile", or a faint box taken in), in order of how much less likely they are than what was read,
+and returns those that make a complete hand of the size the caller asks for, each with its cost
+and the engine input it gives. The person accepts one or none.
 
-It never touches a reading that is already complete, never invents a tile that was not seen, and
-every change goes into the ambiguities ("corrected") for the person to confirm.
+The search is bounded (single changes, pairs of the likeliest, triples of fewer, and a cap on the
+layouts tried), so it costs a few dozen layouts at worst; a live camera loop asks for it only for
+the hand it finally takes.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
-from engine.core.hand import HandError, hand_from_dict
-from engine.core.shapes import decompose
+from engine.core.hand import HandError, hand_from_dict, parse_meld
+from engine.core.shapes import decompose, regular_splits
+from engine.core.tiles import NotationError, counts34, is_bonus, parse_tiles
 from vision.classes import BACK, CLASS_CODES, CLASS_INDEX
 from vision.detections import Detections
-from vision.layout import Ambiguity, Layout, LayoutOptions, read_layout
+from vision.layout import Layout, LayoutOptions, read_layout
 
 DROP = -1   # the change "this box holds no tile"
 ADD = -2    # the change "this faint box is a tile after all" (read as its first reading)
+HAND_SIZES = (14, 17)   # a complete hand: four sets and a pair, or (Taiwanese) five sets and a pair
 
 
 @dataclass(frozen=True, slots=True)
-class RepairOptions:
-    """How far the repair may go. Costs are in nats: log(p read) - log(p instead)."""
+class SuggestOptions:
+    """How far the search goes. Costs are in nats: log(p read) - log(p instead)."""
 
+    hand_size: int = 14        # suggestions make complete hands of this many tiles (kongs count 3)
     max_changes: int = 3       # changes tried together (one, pairs, triples)
     max_cost: float = 4.0      # a change this much less likely than the reading is never tried
     min_probability: float = 0.02   # nor a reading the classifier gave less than this
     drop_below: float = 0.9    # a tile read with less confidence may be "no tile" ...
     singles: int = 12          # the likeliest single changes paired (66 pairs) ...
-    triples: int = 7           # ... and taken three at a time (35): ~100 layouts, ~80 ms at worst
+    triples: int = 7           # ... and taken three at a time (35)
     faint_reading: float = 0.6     # a faint box is taken in only if its reading is this sure
+    max_suggestions: int = 3   # suggestions returned, cheapest first
+    max_layouts: int = 150     # layouts tried at most (each one read_layout)
+
+
+DEFAULT = SuggestOptions()
 
 
 @dataclass(frozen=True, slots=True)
 class Change:
-    """Tile ``index`` read as ``code`` instead (None: dropped), ``cost`` nats less likely."""
+    """Tile ``index`` read as ``class_id`` instead (DROP: no tile; ADD: faint box ``index - len(det)``
+    taken in), ``cost`` nats less likely than the reading."""
 
     index: int
     class_id: int
     cost: float
 
 
-def is_complete(hand: dict) -> bool:
-    """Whether the engine input is a legal, complete winning hand in some shape."""
-    try:
-        return bool(decompose(hand_from_dict(hand)))
-    except HandError:
-        return False
+@dataclass(frozen=True)
+class Suggestion:
+    """Changes that make the reading complete, their total cost and the engine input they give."""
+
+    changes: tuple[Change, ...]
+    cost: float
+    hand: dict[str, Any]
+
+    def to_json(self, det: Detections, faint: Detections | None = None) -> dict[str, Any]:
+        """The ``suggestions`` entry of ``read --json`` (shape in docs/vision.md): tile indexes are
+        those of ``det`` (the reading's ``tiles``); a faint box taken in gets the index it would
+        have appended after them, and carries its box and confidence, since it is in no list."""
+        changes = []
+        added = 0
+        for change in sorted(self.changes, key=lambda c: (c.class_id == ADD, c.index)):
+            if change.class_id == ADD:
+                k = change.index - len(det)
+                entry: dict[str, Any] = {"index": len(det) + added, "was": None,
+                                         "now": CLASS_CODES[int(faint.class_ids[k])] if faint else None}
+                if faint is not None:
+                    entry["box"] = [round(float(v), 1) for v in faint.boxes[k]]
+                    entry["conf"] = round(float(faint.confidences[k]), 3)
+                added += 1
+            else:
+                entry = {"index": change.index, "was": CLASS_CODES[int(det.class_ids[change.index])],
+                         "now": None if change.class_id == DROP else CLASS_CODES[change.class_id]}
+            changes.append(entry)
+        return {"changes": changes, "cost": round(self.cost, 3), "hand": self.hand}
 
 
-DEFAULT = RepairOptions()
-
-
-def tile_surplus(hand: dict) -> int:
-    """Tiles in the engine input beyond what a complete hand has (14, one more per kong); negative
-    when some are missing. Counted from the notation's digits, so a reading the engine would
-    refuse (five of a kind) is still counted."""
+def _tile_count(hand: dict[str, Any]) -> tuple[int, int]:
+    """(tiles, kongs) of an engine input, counted from the notation's digits, so a reading the
+    engine would refuse (five of a kind) is still counted."""
     melds = hand.get("melds", ())
     tiles = sum(ch.isdigit() for ch in hand.get("hand", "")) + sum(
         sum(ch.isdigit() for ch in meld) for meld in melds)
     kongs = sum(meld.startswith(("kan", "ankan", "kakan")) for meld in melds)
-    return tiles - 14 - kongs
+    return tiles, kongs
 
 
-def candidate_changes(det: Detections, options: RepairOptions = DEFAULT) -> list[Change]:
+def tile_surplus(hand: dict[str, Any], hand_size: int = 14) -> int:
+    """Tiles in the engine input beyond what a complete hand of ``hand_size`` has (one more per
+    kong); negative when some are missing."""
+    tiles, kongs = _tile_count(hand)
+    return tiles - hand_size - kongs
+
+
+def is_complete(hand: dict[str, Any], hand_size: int = 14) -> bool:
+    """Whether the engine input is a legal, complete winning hand of ``hand_size`` tiles: for 14,
+    in any shape the engine knows (special hands too); for other sizes, sets and one pair."""
+    if hand_size == 14:
+        try:
+            return bool(decompose(hand_from_dict(hand)))
+        except HandError:
+            return False
+    if tile_surplus(hand, hand_size) != 0 or not hand.get("hand"):
+        return False
+    try:
+        melds = [parse_meld(text) for text in hand.get("melds", ())]
+        concealed = list(parse_tiles(hand["hand"], check_counts=False))
+    except (HandError, NotationError):
+        return False
+    if any(is_bonus(tile.kind) for tile in concealed):    # flowers are no part of the hand
+        return False
+    every = counts34(concealed + [tile for meld in melds for tile in meld.tiles])
+    return max(every, default=0) <= 4 and bool(regular_splits(counts34(concealed)))
+
+
+def candidate_changes(det: Detections, options: SuggestOptions = DEFAULT) -> list[Change]:
     """Every single change worth trying, cheapest first."""
     changes = []
     for i in range(len(det)):
@@ -95,7 +155,7 @@ def candidate_changes(det: Detections, options: RepairOptions = DEFAULT) -> list
     return sorted(changes, key=lambda change: change.cost)
 
 
-def faint_changes(det: Detections, faint: Detections, options: RepairOptions = DEFAULT) -> list[Change]:
+def faint_changes(det: Detections, faint: Detections, options: SuggestOptions = DEFAULT) -> list[Change]:
     """Taking in a faint box (index ``len(det) + k``), from the odds that it is a tile."""
     changes = []
     for k in range(len(faint)):
@@ -129,7 +189,7 @@ def apply_changes(det: Detections, changes: tuple[Change, ...],
     return changed
 
 
-def _attempts(changes: list[Change], options: RepairOptions):
+def _attempts(changes: list[Change], options: SuggestOptions) -> list[tuple[Change, ...]]:
     """Sets of changes, one change per tile, cheapest total first: every single change, pairs of
     the ``singles`` cheapest, triples of the ``triples`` cheapest."""
     sets = [(change.cost, (change,)) for change in changes]
@@ -140,57 +200,41 @@ def _attempts(changes: list[Change], options: RepairOptions):
     return [attempt for _, attempt in sorted(sets, key=lambda item: item[0])]
 
 
-def repair(det: Detections, layout_options: LayoutOptions | None = None,
-           options: RepairOptions = DEFAULT, faint: Detections | None = None) -> tuple[Detections, Layout]:
-    """The detections and their layout, repaired if the hand as read is not complete. ``faint``:
-    boxes the detector scored under its threshold (TileDetector.detect_with_faint), which may be
-    taken in when a tile is missing."""
+def suggest(det: Detections, layout: Layout | None = None, layout_options: LayoutOptions | None = None,
+            options: SuggestOptions = DEFAULT, faint: Detections | None = None) -> list[Suggestion]:
+    """Up to ``options.max_suggestions`` sets of changes that make the reading a complete hand of
+    ``options.hand_size`` tiles, cheapest first; none when it already is one, or when more changes
+    than ``max_changes`` would be needed. ``faint``: boxes the detector scored under its threshold
+    (TileDetector.detect_with_faint), which a suggestion may take in when a tile is missing.
+    Nothing in ``det`` or ``layout`` is changed."""
     layout_options = layout_options or LayoutOptions()
-    layout = read_layout(det, layout_options)
-    if not len(det) or is_complete(layout.hand):
-        return det, layout
-    surplus = tile_surplus(layout.hand)
+    layout = layout or read_layout(det, layout_options)
+    if not len(det) or is_complete(layout.hand, options.hand_size):
+        return []
+    surplus = tile_surplus(layout.hand, options.hand_size)
     additions = faint_changes(det, faint, options) if faint is not None and len(faint) else []
     if surplus > options.max_changes or -surplus > min(len(additions), options.max_changes):
-        # too many boxes (leaving out more than max_changes is no repair), or more tiles missing
-        # than faint boxes could give (a hand half in view, a live camera)
-        return det, layout
+        # too many boxes (leaving out more than max_changes is no suggestion), or more tiles missing
+        # than faint boxes could give (a hand half in view)
+        return []
     changes = sorted(candidate_changes(det, options) + additions, key=lambda change: change.cost)
+    found: list[Suggestion] = []
+    seen: set[tuple[Any, ...]] = set()
+    tried = 0
     for attempt in _attempts(changes, options):
+        if len(found) >= options.max_suggestions or tried >= options.max_layouts:
+            break
         if sum(change.class_id == ADD for change in attempt) < -surplus:
             continue
-        changed = apply_changes(det, attempt, faint)
-        trial = read_layout(changed, layout_options)
-        if not is_complete(trial.hand):
+        if any(set(s.changes) <= set(attempt) for s in found):
+            continue                # a suggestion plus more changes is no other suggestion
+        tried += 1
+        trial = read_layout(apply_changes(det, attempt, faint), layout_options)
+        if not is_complete(trial.hand, options.hand_size) or trial.signature() in seen:
             continue
-        return changed, _said(trial, det, attempt, faint)
-    return det, layout
-
-
-def _said(layout: Layout, before: Detections, changes: tuple[Change, ...],
-          faint: Detections | None = None) -> Layout:
-    """The layout with one ambiguity per change, in the new tile numbering."""
-    dropped = sorted(change.index for change in changes if change.class_id == DROP)
-    added = [change for change in changes if change.class_id == ADD]
-    notes = []
-    for change in changes:
-        if change.class_id == ADD and faint is not None:
-            code = CLASS_CODES[int(faint.class_ids[change.index - len(before)])]
-            index = len(before) - len(dropped) + added.index(change)    # joined after the others
-            notes.append(Ambiguity("corrected", f"tile {index}, a faint box read as {code}, was taken as a "
-                                                "tile: with it the hand is complete (is it one?)", (index,)))
-            continue
-        was = CLASS_CODES[int(before.class_ids[change.index])]
-        if change.class_id == DROP:
-            notes.append(Ambiguity("corrected", f"a box read as {was} was left out: without it the hand "
-                                                "is complete (is it a tile?)", ()))
-            continue
-        index = change.index - sum(1 for d in dropped if d < change.index)
-        now = CLASS_CODES[change.class_id]
-        notes.append(Ambiguity("corrected", f"tile {index} read as {was}, taken as {now} (the "
-                                            f"classifier's next choice), which makes the hand complete",
-                               (index,)))
-    return replace(layout, ambiguities=layout.ambiguities + tuple(notes))
+        seen.add(trial.signature())
+        found.append(Suggestion(attempt, sum(change.cost for change in attempt), trial.hand))
+    return found
 
 
 def choice_table(det: Detections) -> list[list[tuple[str, float]]]:
@@ -198,5 +242,3 @@ def choice_table(det: Detections) -> list[list[tuple[str, float]]]:
     return [[(CLASS_CODES[int(c)] if c >= 0 else "none", round(float(p), 3))
              for c, p in zip(det.choices[i], det.choice_probs[i], strict=True)]
             for i in range(len(det))]
-
-

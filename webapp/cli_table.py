@@ -4,6 +4,9 @@
     tiletally table win Cai --from Ann --hand 123m456p789s11122z --win-tile 2z
     tiletally table win Bob --total 24                  # self-drawn, total agreed on paper
     tiletally table draw --waiting Ann,Dee
+    tiletally table draw --abortive --reason nine_terminals --player Bob --tiles 19m19p19s1234z55m
+    tiletally table discard Ann 5p | wall-draw Ann | ready Ann      # the classical sheet's sacred discard
+    tiletally table penalty Bob 0 --offence revealed_hand           # a warning (the MCR sheet)
     tiletally table undo | show | export --format csv | import FILE
 
 The database is ``--db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
@@ -21,9 +24,10 @@ from typing import Any
 
 from engine.core.hand import HandError
 from engine.families import RulesError, score_request
+from engine.families.riichi.draws import ABORTIVE_KINDS
 from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
-from engine.table.state import TableState
+from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
 from webapp.storage import Loaded, Storage, StorageError
 
@@ -61,7 +65,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     win.add_argument("--flags", default="", help="comma-separated flags, e.g. riichi,ippatsu")
     win.add_argument("--dora", default="", help="dora indicators")
     win.add_argument("--ura", default="", help="ura-dora indicators")
-    win.add_argument("--total", type=int, help="the agreed value instead of tiles")
+    win.add_argument("--total", type=int, help="the agreed value instead of tiles (checked against the "
+                                               "preset: never negative, capped at its limit)")
+    win.add_argument("--tile", help="with --total: the winning tile, for the sacred-discard check")
     win.add_argument("--han", type=int)
     win.add_argument("--fu", type=int)
     win.add_argument("--limit", help="Riichi limit name with --total: mangan, haneman, ...")
@@ -75,17 +81,33 @@ def register(commands: argparse._SubParsersAction) -> None:
     draw.add_argument("--waiting", default="", help="players waiting (tenpai) at the draw")
     draw.add_argument("--abortive", action="store_true", help="an abortive draw")
     draw.add_argument("--riichi", default="", help="players who declared riichi this hand")
-    draw.add_argument("--reason", default="")
+    draw.add_argument("--reason", default="",
+                      help="abortive: one of the preset's kinds (" + ", ".join(ABORTIVE_KINDS) + ")")
+    draw.add_argument("--player", help="abortive nine_terminals: who declared it")
+    draw.add_argument("--tiles", help="abortive nine_terminals: that player's 13 (or 14) tiles, checked")
+    draw.add_argument("--discards", help="abortive same_first_discards: the four first discards, checked")
+    draw.add_argument("--kongs", default="", help="abortive four_kongs: who made each kong, in order")
+
+    for name, help_text in (("discard", "classical: a discard that matters (for the sacred discard)"),
+                            ("wall-draw", "classical: the player drew from the wall (lifts the ban)"),
+                            ("ready", "classical: the player declares a ready hand")):
+        play = command(name, _play, help_text)
+        play.add_argument("player")
+        if name == "discard":
+            play.add_argument("tile", help="the discarded tile, e.g. 5p")
 
     false_win = command("false-win", _false_win, "record a false win (the preset's penalty)")
     false_win.add_argument("player")
     false_win.add_argument("--reason", default="")
 
-    penalty = command("penalty", _penalty, "a penalty: PLAYER pays POINTS (split among the others)")
+    penalty = command("penalty", _penalty, "a penalty: PLAYER pays POINTS (split among the others); "
+                                           "0 points is a warning")
     penalty.add_argument("player")
     penalty.add_argument("points", type=int)
     penalty.add_argument("--to", help="paid to this player only")
     penalty.add_argument("--reason", default="")
+    penalty.add_argument("--offence", help="the rule broken, as the preset's sheet names it "
+                                           "(mcr: revealed_hand)")
 
     command("undo", _undo, "undo the last event")
     show = command("show", _show, "the table: seats, counters, totals and every hand")
@@ -166,7 +188,9 @@ def _print_status(state: TableState) -> None:
         print("game over")
     else:
         print(f"next: hand {state.hand_number} ({state.label}), {state.players[state.dealer]} deals"
-              + (f", {state.sticks} riichi stick(s) on the table" if state.sticks else ""))
+              + (f", {state.sticks} riichi stick(s) on the table" if state.sticks else "")
+              + (f"; ready: {', '.join(state.players[p] for p in sorted(state.play.ready))}"
+                 if state.play.ready else ""))
     winds = state.seat_winds
     print("  " + "  ".join(f"{name} ({WIND_LETTERS[winds[i]]}) {state.totals[i]}"
                            for i, name in enumerate(state.players)))
@@ -216,12 +240,17 @@ def _win(args: argparse.Namespace) -> int:
         others = {}
         for item in filter(None, (part.strip() for part in args.others.split(","))):
             name, _, value = item.partition("=")
-            others[str(_player(state, name))] = declared_score(int(value))
+            loser = _player(state, name)
+            try:
+                others[str(loser)] = declared_score(int(value))
+            except (TableError, ValueError) as error:
+                raise TableError(f"--others: {state.players[loser]}'s hand: {error}") from error
         claimed = [] if args.claim in (None, "") else [
             part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
         claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
                       total=args.claim_total)
-        verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None)
+        verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None,
+                         tile=args.tile if hand is None else None)
         if args.claim is not None or args.claim_total is not None or not verdict.upheld:
             print("claim upheld" if verdict.upheld else "not a valid win: recorded as a false win")
             for difference in verdict.differences:
@@ -234,8 +263,32 @@ def _draw(args: argparse.Namespace) -> int:
     def action(storage: Storage, args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
         state = loaded.state
-        event = {"type": "draw", "abortive": args.abortive, "waiting": _players(state, args.waiting),
-                 "riichi": _players(state, args.riichi), "reason": args.reason}
+        event: dict[str, Any] = {"type": "draw", "abortive": args.abortive,
+                                 "waiting": _players(state, args.waiting),
+                                 "riichi": _players(state, args.riichi), "reason": args.reason}
+        if args.player:
+            event["player"] = _player(state, args.player)
+        for key in ("tiles", "discards"):
+            if getattr(args, key):
+                event[key] = getattr(args, key)
+        if args.kongs:
+            event["kongs"] = _players_in_order(state, args.kongs)
+        return _record(storage, loaded, event)
+    return _run(args, action)
+
+
+def _players_in_order(state: TableState, text: str) -> list[int]:
+    """Players by name, repeats kept (who made each kong)."""
+    return [_player(state, name) for name in text.split(",") if name.strip()]
+
+
+def _play(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        loaded = _loaded(storage, args)
+        kind = args.table_command.replace("-", "_")
+        event: dict[str, Any] = {"type": kind, "player": _player(loaded.state, args.player)}
+        if kind == "discard":
+            event["tile"] = args.tile
         return _record(storage, loaded, event)
     return _run(args, action)
 
@@ -253,7 +306,8 @@ def _penalty(args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
         state = loaded.state
         to = _player(state, args.to) if args.to else None
-        event = penalty_event(_player(state, args.player), args.points, to, args.reason)
+        event = penalty_event(_player(state, args.player), args.points, to, args.reason,
+                              offence=args.offence)
         return _record(storage, loaded, event)
     return _run(args, action)
 
@@ -261,11 +315,23 @@ def _penalty(args: argparse.Namespace) -> int:
 def _undo(args: argparse.Namespace) -> int:
     def action(storage: Storage, args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
-        if not loaded.state.records:
+        counted = effective_events(loaded.table.log)
+        if not counted:
             raise TableError("nothing to undo")
-        print(f"undo: {loaded.state.records[-1].summary}")
+        event_id, event = counted[-1]
+        record = next((r for r in loaded.state.records if r.event_id == event_id), None)
+        print(f"undo: {record.summary if record else _play_text(loaded.state, event)}")
         return _record(storage, loaded, {"type": "undo"})
     return _run(args, action)
+
+
+def _play_text(state: TableState, event: Mapping[str, Any]) -> str:
+    """A play event that leaves no record (a discard, a draw from the wall), in words."""
+    player = event.get("player")
+    name = state.players[player] if isinstance(player, int) and 0 <= player <= 3 else "?"
+    if event.get("type") == "discard":
+        return f"{name} discarded {event.get('tile')}"
+    return f"{name} drew from the wall"
 
 
 def _show(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from typing import Any
 
 from engine.core.hand import HandError, hand_from_dict
 from engine.core.result import Score
+from engine.families.option_specs import OptionValueError, check_options
 from engine.families.protocol import Family
 from engine.names import add_native_names
 
@@ -71,9 +72,10 @@ def family_of(preset: str) -> Family:
 
 
 def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Family, dict[str, Any]]:
-    """The preset's options with overrides applied; unknown names, wrong types and values outside
-    an option's choices are errors."""
+    """The preset's options with overrides applied; unknown names, wrong types, values outside an
+    option's choices or range (``engine.families.option_specs``) are errors that name the option."""
     family, options = get_preset(name)
+    defaults = dict(options)
     for key, value in (overrides or {}).items():
         if key not in options:
             raise RulesError(
@@ -90,6 +92,10 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Fam
                              code="rules.option_choice",
                              params={"option": key, "choices": ", ".join(text.choices), "value": repr(value)})
         options[key] = value
+    try:
+        check_options(name, options, defaults)
+    except OptionValueError as error:
+        raise RulesError(str(error)) from error
     return family, options
 
 

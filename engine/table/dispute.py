@@ -126,11 +126,13 @@ def compare(claim: Claim, score: Score) -> list[Difference]:
 
 def settle(state: TableState, claim: Claim, score: Score | Mapping[str, Any], *,
            hand: Mapping[str, Any] | None = None, riichi: Sequence[int] = (),
-           others: Mapping[str, Any] | None = None) -> Verdict:
+           others: Mapping[str, Any] | None = None, tile: str | None = None) -> Verdict:
     """Check ``claim`` against the engine's ``score`` and build the event the table records.
 
     A valid win is recorded at the engine's value whatever total was announced; a hand that is not
-    a win, or is under the minimum, becomes a false win with the preset's penalty.
+    a win, or is under the minimum, becomes a false win with the preset's penalty. ``tile`` is the
+    winning tile of a win without its hand (an agreed total), for the sacred-discard check. The
+    table's own checks (an agreed value out of range, a sacred discard) raise TableError here.
     """
     if isinstance(score, Mapping):
         score = score_from_dict(score)
@@ -143,11 +145,15 @@ def settle(state: TableState, claim: Claim, score: Score | Mapping[str, Any], *,
             event["others"] = dict(others)
         if hand is not None:
             event["hand"] = dict(hand)
+        if tile:
+            event["tile"] = tile
     else:
         reason = "; ".join(d.why for d in differences if d.kind in ("not_a_win", "under_minimum"))
         event = {"type": "false_win", "offender": claim.player, "reason": reason}
         if hand is not None:
             event["hand"] = dict(hand)
     after = apply(state, event)
+    if after.records and after.records[-1].kind == "false_win":
+        upheld = False          # the table's own rules (a sacred discard, a minimum) made it one
     return Verdict(upheld=upheld, differences=tuple(differences), event=event,
                    deltas=after.records[-1].deltas)

@@ -47,8 +47,12 @@ def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
                    limit: str | None = None, minimum: int = 0) -> dict[str, Any]:
     """A score entered by hand (no tiles): the agreed total, for tables scoring on paper.
 
-    ``minimum`` is the preset's minimum (MCR 8): a total below it is not a win.
+    ``minimum`` is the preset's minimum (MCR 8): a total below it is not a win. A negative total
+    is refused: it is a typing error, not a declared win (engine.table.agreed_values).
     """
+    if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+        raise TableError(f"an agreed value is a whole number, 0 or more, got {total!r}; "
+                         "a hand's value cannot be negative")
     meets = total >= minimum
     score = Score(valid=True, meets_minimum=meets, total=total, han=han, fu=fu, limit=limit,
                   items=(Item("Declared total", total, why="entered by the table, not scored from tiles"),),
@@ -57,8 +61,14 @@ def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
     return score.to_dict()
 
 
-def penalty_event(offender: int, points: int, to: int | None = None, reason: str = "") -> dict[str, Any]:
-    """A penalty: ``offender`` pays ``points`` to one player, or split evenly among the other three."""
+def penalty_event(offender: int, points: int, to: int | None = None, reason: str = "",
+                  offence: str | None = None) -> dict[str, Any]:
+    """A penalty: ``offender`` pays ``points`` to one player, or split evenly among the other three.
+
+    0 points is a warning. ``offence`` names a rule of the preset's sheet (engine.table.offences),
+    recorded with the penalty."""
+    if points < 0:
+        raise TableError(f"a penalty is 0 points (a warning) or more, got {points}")
     if to is not None and to == offender:
         raise TableError("a penalty is paid to someone else")
     if to is None and points % 3:
@@ -68,4 +78,7 @@ def penalty_event(offender: int, points: int, to: int | None = None, reason: str
     for player in range(4):
         if player != offender and (to is None or player == to):
             deltas[player] = points if to is not None else points // 3
-    return {"type": "penalty", "deltas": deltas, "reason": reason}
+    event: dict[str, Any] = {"type": "penalty", "deltas": deltas, "reason": reason, "offender": offender}
+    if offence:
+        event["offence"] = offence
+    return event

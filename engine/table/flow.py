@@ -54,8 +54,14 @@ class Flow:
     draw_payments: bool               # call the family's draw_payments at an exhaustive draw
     false_win_dead_hand: bool = True  # after a false win the offender plays on with a dead hand;
                                       # False: the hand is redealt (Japanese chombo), nobody is dead
+    abortive_kinds: tuple[str, ...] = ()  # the abortive draws the preset knows (keys of
+                                          # riichi.draws.ABORTIVE_KINDS); none: refused
+    play_events: bool = False         # discards, wall draws and ready declarations are kept for
+                                      # the sacred-discard rule (engine.table.hand_play)
 
 
+# The MCR sheet ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć się
+# na dwa sposoby"), so an MCR table has no abortive draws.
 MCR = Flow(
     name="mcr", seating="appendix4", fixed_hands=16, rounds=4,
     dealer_keeps_on_win=False, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
@@ -64,15 +70,18 @@ MCR = Flow(
     riichi_stick=0, start_points=0, draw_payments=False,
 )
 
-# japanese-classical (docs/rules.md): a counter only when East wins and stays; the deal passes on any draw
-# (counters then reset); three ron claimants = abortive draw; optional 100-point riichi stick;
-# the optional 600 draw pool is the family's draw_payments (it reads the preset's option).
+# japanese-classical (docs/rules.md): a counter only when East wins and stays; the deal passes on
+# any draw (counters then reset); the sheet's four abortive draws; three ron claimants = abortive
+# draw; a 100-point riichi stick only where the table turns riichi on (the Japanese sheet has
+# none); the optional 600 draw pool is the family's draw_payments (it reads the preset's option,
+# off by default: "Nie następują natomiast rozliczenia między graczami").
 JAPANESE_CLASSICAL = Flow(
     name="japanese-classical", seating="fixed", fixed_hands=None, rounds=4,
     dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
     counter_on_dealer_win=True, counter_on_draw=False,
     claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
     riichi_stick=100, start_points=0, draw_payments=True, false_win_dead_hand=False,
+    abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron"),
 )
 
 # Riichi (decisions table): a half game (East and South rounds), honba on dealer repeats and on
@@ -84,16 +93,19 @@ RIICHI = Flow(
     counter_on_dealer_win=True, counter_on_draw=True,
     claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
+    abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
 )
 
-# Classical (Babcock, docs/rules.md): East repeats after an East win without limit and deals again after a
-# draw; no counters; several Mah-Jongg claimants: the next in turn after the discarder wins.
+# Classical (Babcock, docs/rules.md): East repeats after an East win without limit; after a draw
+# the deal passes (the classical sheet: "When a draw occurs the hand stops. The deal passes and a
+# new hand begins."); the sheet knows no abortive draw; no counters; several Mah-Jongg claimants:
+# the next in turn after the discarder wins.
 CLASSICAL = Flow(
     name="classical", seating="fixed", fixed_hands=None, rounds=4,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
     counter_on_dealer_win=False, counter_on_draw=False,
     claim_rule=CLAIM_NEXT_IN_TURN, three_claims_abortive=False,
-    riichi_stick=0, start_points=0, draw_payments=False,
+    riichi_stick=0, start_points=0, draw_payments=False, play_events=True,
 )
 
 # Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
@@ -160,6 +172,10 @@ def flow_for(preset: str, family: str, options: Mapping[str, Any] | None = None)
                 changes[field_name] = convert(value)
             except (KeyError, TypeError, ValueError) as error:
                 raise ValueError(f"option {option!r}: {value!r} is not understood") from error
+    if (options or {}).get("riichi") is False:
+        changes["riichi_stick"] = 0         # no riichi declarations, so no sticks to take
+    if (options or {}).get("abortive_draws") is False:
+        changes["abortive_kinds"] = ()
     if changes.get("claim_rule", flow.claim_rule) not in (CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN,
                                                            CLAIM_DOUBLE_RON):
         raise ValueError(f"option 'multiple_ron': {changes['claim_rule']!r} is not understood")

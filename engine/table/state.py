@@ -17,8 +17,10 @@ Event shapes (players are indexes 0-3):
      "others": {"1": {...}, ...}, "riichi": [1], "hand": {...engine input, kept for the record}}
     {"type": "win", "discarder": 0, "claims": [{"winner": 1, "score": {...}}, {"winner": 3, ...}]}
     {"type": "draw", "abortive": False, "waiting": [1, 3], "riichi": [3], "reason": "..."}
+    {"type": "draw", "abortive": True, "reason": "nine_terminals", "player": 2, "tiles": "..."}
     {"type": "false_win", "offender": 2, "reason": "..."}
-    {"type": "penalty", "deltas": [-30, 10, 10, 10], "reason": "..."}
+    {"type": "penalty", "deltas": [-30, 10, 10, 10], "reason": "...", "offence": "revealed_hand"}
+    {"type": "discard" | "wall_draw" | "ready", "player": 1, "tile": "5p"}   (engine.table.hand_play)
     {"type": "undo"}
     {"type": "amend", "target": 5, "event": {...a replacement win/draw/false_win/penalty...}}
 """
@@ -32,6 +34,8 @@ from typing import Any
 from engine.core.result import Score
 from engine.families import get_preset, resolve_options
 from engine.families.protocol import Family
+from engine.families.riichi.draws import ABORTIVE_KINDS, abortive_kind, abortive_problem
+from engine.table.agreed_values import AgreedValueError, checked_score
 from engine.table.claims import Claim, resolve_claims, turn_distance
 from engine.table.events import (
     ADJUSTMENTS,
@@ -49,6 +53,8 @@ from engine.table.flow import (
     Flow,
     flow_for,
 )
+from engine.table.hand_play import PLAY_EVENTS, HandPlay, one_tile, sacred_problem
+from engine.table.offences import penalty_summary
 
 # -- state ---------------------------------------------------------------------------------------
 
@@ -91,6 +97,7 @@ class TableState:
     sticks: int = 0               # riichi sticks on the table
     totals: tuple[int, ...] = (0, 0, 0, 0)
     dead: frozenset[int] = frozenset()   # players whose hand is dead (a false win) in this hand
+    play: HandPlay = HandPlay()          # discards, wall draws and ready declarations this hand
     finished: bool = False
     records: tuple[HandRecord, ...] = ()
 
@@ -136,6 +143,7 @@ class TableState:
             "riichi_sticks": self.sticks, "pot": self.stick_points,
             "seat_winds": [WIND_LETTERS[w] for w in winds], "places": list(self.places),
             "totals": list(self.totals), "dead": sorted(self.dead), "finished": self.finished,
+            "play": self.play.to_dict(),
             "hands": [record.to_dict() for record in self.records],
         }
 
@@ -171,13 +179,14 @@ def effective_events(log: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mappin
             target = event.get("target")
             replacement = event.get("event")
             if (not isinstance(replacement, Mapping)
-                    or replacement.get("type") not in HAND_EVENTS + ADJUSTMENTS):
-                raise TableError("an amendment needs a replacement win, draw, false win or penalty")
+                    or replacement.get("type") not in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS):
+                raise TableError("an amendment needs a replacement win, draw, false win, penalty "
+                                 "or play event")
             positions = [i for i, (event_id, _) in enumerate(events) if event_id == target]
             if not positions:
                 raise TableError(f"event {target!r} is not in the table's history (undone or unknown)")
             events[positions[0]] = (target, replacement)
-        elif kind in HAND_EVENTS + ADJUSTMENTS:
+        elif kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
             events.append((index, event))
         else:
             raise TableError(f"unknown event type {kind!r}")
@@ -196,7 +205,7 @@ def replay(rules: str, players: Sequence[str], options: Mapping[str, Any] | None
 def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> TableState:
     """The state after one win, draw, false win or penalty (pure: ``state`` is not changed)."""
     kind = event.get("type")
-    if state.finished and kind in HAND_EVENTS + ADJUSTMENTS:
+    if state.finished and kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
         raise TableError(f"the game is over (after hand {state.hand_number - 1})")
     if kind == "win":
         return _apply_win(state, event, event_id)
@@ -206,6 +215,8 @@ def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> Tab
         return _apply_false_win(state, _player(event, "offender"), event_id, event.get("reason") or "")
     if kind == "penalty":
         return _apply_penalty(state, event, event_id)
+    if kind in PLAY_EVENTS:
+        return _apply_play(state, event, event_id)
     raise TableError(f"unknown event type {kind!r}")
 
 
@@ -260,7 +271,8 @@ def _record(state: TableState, event_id: int, kind: str, deltas: Sequence[int], 
 def _stick_deltas(state: TableState, declarers: Sequence[int]) -> list[int]:
     stick = state.flow.riichi_stick
     if declarers and not stick:
-        raise TableError(f"{state.rules} has no riichi declarations")
+        why = " (its option 'riichi' is off)" if state.options.get("riichi") is False else ""
+        raise TableError(f"{state.rules} has no riichi declarations{why}: no riichi stick is taken")
     return [-stick if player in declarers else 0 for player in range(4)]
 
 
@@ -279,7 +291,7 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     taken = resolve_claims([Claim(place) for place in by_place], places[discarder],
                            rule=state.flow.claim_rule, three_wins_abortive=state.flow.three_claims_abortive)
     if not taken:
-        return [], f"three players claimed {state.players[discarder]}'s discard: abortive draw"
+        return [], f"three players claimed {state.players[discarder]}'s discard"
     ordered = [by_place[claim.seat] for claim in taken]
     if state.flow.claim_rule == CLAIM_DOUBLE_RON:
         note = f"{len(ordered)} winners on one discard" if len(ordered) > 1 else ""
@@ -293,16 +305,28 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     return ordered, note
 
 
+def _checked(state: TableState, score: Score, who: str) -> tuple[Score, str]:
+    """A value as the preset allows it (engine.table.agreed_values): refused, or capped with a note."""
+    try:
+        return checked_score(score, state.options, who)
+    except AgreedValueError as error:
+        raise TableError(str(error)) from error
+
+
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
-                  others_data: Mapping[str, Any], honba: int) -> tuple[int, ...]:
-    """One winner's payments by player, from the family (which speaks in places)."""
+                  others_data: Mapping[str, Any], honba: int, notes: list[str]) -> tuple[int, ...]:
+    """One winner's payments by player, from the family (which speaks in places); notes on capped
+    losers' values are added to ``notes``."""
     places = state.places
     others: dict[int, Score] = {}
     for key, value in (others_data or {}).items():
         player = int(key)
         if not 0 <= player <= 3 or player == winner:
             raise TableError(f"others: {key!r} must be a losing player's index")
-        others[places[player]] = score_from_dict(value)
+        loser, note = _checked(state, score_from_dict(value), f"{state.players[player]}'s hand")
+        others[places[player]] = loser
+        if note:
+            notes.append(note)
     for player in state.dead:
         others[places[player]] = Score(valid=True, meets_minimum=True, total=0, details={"dead": True})
     try:
@@ -321,13 +345,20 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
         claims, note = _resolve_claims(state, event)
         if not claims:
             draw = {"type": "draw", "abortive": True, "waiting": [], "riichi": event.get("riichi") or [],
-                    "reason": note}
+                    "reason": "three_ron", "note": note}
             return _apply_draw(state, draw, event_id)
     else:
         claims = [event]
     discarder = _player(event, "discarder", optional=True)
     winners = [_player(claim, "winner") for claim in claims]
-    scores = [score_from_dict(claim.get("score") or {}) for claim in claims]
+    scores = []
+    notes = [note] if note else []
+    for claim, winner in zip(claims, winners, strict=True):
+        score, capped = _checked(state, score_from_dict(claim.get("score") or {}),
+                                 f"{state.players[winner]}'s hand")
+        scores.append(score)
+        if capped:
+            notes.append(capped)
     for winner, score in zip(winners, scores, strict=True):
         if winner == discarder:
             raise TableError("the winner cannot also be the discarder")
@@ -339,13 +370,27 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
         score = scores[0]
         why = score.reason or ("not a winning hand" if not score.valid else "under the minimum")
         return _apply_false_win(state, winners[0], event_id, why)
+    if discarder is not None and state.flow.play_events:
+        for claim, winner in zip(claims, winners, strict=True):
+            try:
+                sacred = sacred_problem(state.play, winner, {**event, **claim}, state.options)
+            except ValueError as error:
+                raise TableError(str(error)) from error
+            if sacred and state.options.get("sacred_claim") == "false_win":
+                return _apply_false_win(state, winner, event_id, sacred)
+            if sacred:
+                raise TableError(f"{state.players[winner]} may not win on this discard: {sacred}")
     declarers = _players(event, "riichi")
     payments = [0, 0, 0, 0]
+    counter_payments = [0, 0, 0, 0]
     for index, (claim, winner, score) in enumerate(zip(claims, winners, scores, strict=True)):
         # Counters go to the first winner in turn only (the others of a double ron get none).
         paid = _win_payments(state, winner, discarder, score, claim.get("others") or {},
-                             state.honba if index == 0 else 0)
+                             state.honba if index == 0 else 0, notes)
         payments = [a + b for a, b in zip(payments, paid, strict=True)]
+        if index == 0 and state.honba:     # the counters' share, shown as its own line
+            plain = _win_payments(state, winner, discarder, score, claim.get("others") or {}, 0)
+            counter_payments = [a - b for a, b in zip(paid, plain, strict=True)]
     sticks = _stick_deltas(state, declarers)
     first = winners[0]
     pot = state.stick_points - sum(sticks)          # everything on the table goes to the first winner
@@ -353,23 +398,47 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
     how = "self-drawn" if discarder is None else f"on {state.players[discarder]}'s discard"
     summary = "; ".join(f"{state.players[winner]} wins {how}, {score.total}"
                         for winner, score in zip(winners, scores, strict=True))
-    if note:
-        summary += f" ({note})"
+    if notes:
+        summary += f" ({'; '.join(notes)})"
     state = _record(state, event_id, "win", deltas, -state.stick_points, summary,
                     winner=first, winners=winners, discarder=discarder,
-                    total=scores[0].total, riichi=declarers, payments=list(payments), sticks_taken=pot)
+                    total=scores[0].total, riichi=declarers, payments=list(payments), sticks_taken=pot,
+                    counter_payments=counter_payments)
     state = replace(state, sticks=0)
     keeps = state.dealer in winners and state.flow.dealer_keeps_on_win
     honba = state.honba + 1 if keeps and state.flow.counter_on_dealer_win else 0
     return _next_hand(state, keeps, honba)
 
 
+def _abortive_reason(state: TableState, event: Mapping[str, Any], declarers: Sequence[int]) -> str:
+    """The abortive draw's kind, one of the preset's own; where the event gives the tiles (or
+    kongs, claimants) they must make that draw."""
+    kinds = state.flow.abortive_kinds
+    if not kinds:
+        if state.options.get("abortive_draws") is False:
+            raise TableError(f"abortive draws are switched off at this table ({state.rules})")
+        raise TableError(f"{state.rules} has no abortive draws: a hand ends in a win or when the "
+                         "wall runs out")
+    try:
+        kind = abortive_kind(event.get("reason"), kinds)
+    except ValueError as error:
+        raise TableError(str(error)) from error
+    evidence = dict(event)
+    if kind == "four_riichi":
+        evidence["riichi"] = list(declarers)
+    if kind == "nine_terminals" and event.get("tiles"):
+        _player(event, "player")
+    problem = abortive_problem(kind, evidence, state.options)
+    if problem:
+        raise TableError(f"not an abortive draw: {problem}")
+    return kind
+
+
 def _apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
     abortive = bool(event.get("abortive"))
-    if abortive and state.options.get("abortive_draws") is False:
-        raise TableError(f"abortive draws are switched off at this table ({state.rules})")
     waiting = _players(event, "waiting")
     declarers = _players(event, "riichi")
+    kind_of_draw = _abortive_reason(state, event, declarers) if abortive else ""
     flow = state.flow
     payments = (0, 0, 0, 0)
     family = _family(state)
@@ -382,12 +451,20 @@ def _apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> T
     sticks = _stick_deltas(state, declarers)
     deltas = [payments[p] + sticks[p] for p in range(4)]
     reason = event.get("reason") or ""
+    if not isinstance(reason, str):
+        raise TableError("a draw's reason must be text")
     kind = "abortive_draw" if abortive else "draw"
-    summary = ("abortive draw" if abortive else "draw") + (f" ({reason})" if reason else "")
+    said = ABORTIVE_KINDS.get(kind_of_draw, "") if abortive else reason
+    if abortive and event.get("note"):
+        said = f"{said}: {event['note']}"
+    if abortive and event.get("player") is not None:
+        said += f", declared by {state.players[_player(event, 'player')]}"
+    summary = ("abortive draw" if abortive else "draw") + (f" ({said})" if said else "")
     if waiting:
         summary += f"; waiting: {_names(state, waiting)}"
     state = _record(state, event_id, kind, deltas, -sum(sticks), summary,
-                    waiting=waiting, riichi=declarers, payments=list(payments), reason=reason)
+                    waiting=waiting, riichi=declarers, payments=list(payments),
+                    reason=kind_of_draw if abortive else reason)
     state = replace(state, sticks=state.sticks + len(declarers))
     rule = flow.keep_on_abortive_draw if abortive else flow.keep_on_exhaustive_draw
     keeps = rule == KEEP_ALWAYS or (rule == KEEP_IF_WAITING and state.dealer in waiting)
@@ -415,8 +492,40 @@ def _apply_penalty(state: TableState, event: Mapping[str, Any], event_id: int) -
             or any(isinstance(d, bool) or not isinstance(d, int) for d in deltas) or sum(deltas) != 0):
         raise TableError("a penalty needs four whole-number deltas summing to zero")
     reason = event.get("reason") or ""
-    summary = "penalty" + (f": {reason}" if reason else "")
-    return _record(state, event_id, "penalty", tuple(deltas), 0, summary, reason=reason)
+    offence = event.get("offence")
+    try:
+        summary, kind = penalty_summary(state.rules, tuple(deltas), reason, offence,
+                                        event.get("offender"), state.players)
+    except ValueError as error:
+        raise TableError(str(error)) from error
+    details: dict[str, Any] = {"reason": reason}
+    if offence:
+        details["offence"] = offence
+    return _record(state, event_id, kind, tuple(deltas), 0, summary, **details)
+
+
+def _apply_play(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    """A discard, a draw from the wall or a ready declaration (engine.table.hand_play): nothing is paid;
+    a ready declaration is recorded in the history, the others only change what the table knows."""
+    kind = event.get("type")
+    if not state.flow.play_events:
+        raise TableError(f"{state.rules} keeps no discards, wall draws or ready declarations "
+                         "(it has no sacred-discard rule)")
+    player = _player(event, "player")
+    assert player is not None
+    if kind == "discard":
+        try:
+            tile = one_tile(event.get("tile"))
+        except ValueError as error:
+            raise TableError(str(error)) from error
+        return replace(state, play=state.play.discard(player, tile))
+    if kind == "wall_draw":
+        return replace(state, play=state.play.wall_draw(player))
+    if player in state.play.ready:
+        raise TableError(f"{state.players[player]} has already declared ready this hand")
+    state = _record(state, event_id, "ready", (0, 0, 0, 0), 0,
+                    f"{state.players[player]} declares a ready hand", player=player)
+    return replace(state, play=state.play.declare_ready(player))
 
 
 def _next_hand(state: TableState, keeps_deal: bool, honba: int) -> TableState:
@@ -430,15 +539,15 @@ def _next_hand(state: TableState, keeps_deal: bool, honba: int) -> TableState:
         round_index = min(index // 4, len(APPENDIX4_SEATING) - 1)
         dealer = APPENDIX4_SEATING[round_index][index % 4]
         return replace(state, hand_number=hand_number, round_index=round_index, dealer=dealer,
-                       dealer_hands=1, honba=0, dead=frozenset(), finished=finished)
+                       dealer_hands=1, honba=0, dead=frozenset(), play=HandPlay(), finished=finished)
     if keeps_deal:
         return replace(state, hand_number=hand_number, dealer_hands=state.dealer_hands + 1,
-                       honba=honba, dead=frozenset())
+                       honba=honba, dead=frozenset(), play=HandPlay())
     dealer = (state.dealer + 1) % 4
     round_index = state.round_index + (1 if dealer == 0 else 0)
     finished = round_index >= flow.rounds
     return replace(state, hand_number=hand_number, dealer=dealer, round_index=round_index,
-                   dealer_hands=1, honba=honba, dead=frozenset(), finished=finished)
+                   dealer_hands=1, honba=honba, dead=frozenset(), play=HandPlay(), finished=finished)
 
 
 # -- building events from play -------------------------------------------------------------------
@@ -467,6 +576,16 @@ class Table:
     def preview(self, event: Mapping[str, Any]) -> TableState:
         """The state the event would lead to, without recording it (raises TableError if it cannot)."""
         return replay(self.rules, self.players, self.overrides, self.log + [dict(event)])
+
+    def state_before(self, event_id: int) -> TableState:
+        """The state just before the event logged at ``event_id`` was played: the seats, winds,
+        counters and sticks that hand was played under (an amendment is scored against it)."""
+        state = new_state(self.rules, self.players, self.overrides)
+        for index, event in effective_events(self.log):
+            if index == event_id:
+                return state
+            state = apply(state, event, index)
+        raise TableError(f"event {event_id!r} is not in the table's history (undone or unknown)")
 
     def record(self, event: Mapping[str, Any]) -> TableState:
         state = self.preview(event)

@@ -12,10 +12,12 @@ import json
 import os
 import shutil
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from webapp.app import create_app
 
@@ -39,35 +41,58 @@ def misreading_reader(data: bytes) -> dict:
     return reading
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def running_app(data_dir: Path, reader: Callable[[bytes], dict]) -> Iterator[str]:
+    """The app on a free port of 127.0.0.1 (a secure context: the camera API is allowed there)."""
     from werkzeug.serving import make_server
 
-    data_dir = tmp_path_factory.mktemp("browser-data")
-    app = create_app({"DATA_DIR": str(data_dir), "READER": misreading_reader, "BOARD_REFRESH_SECONDS": 1})
+    app = create_app({"DATA_DIR": str(data_dir), "READER": reader, "BOARD_REFRESH_SECONDS": 1})
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    thread.join(timeout=5)
+    try:
+        yield f"http://127.0.0.1:{http.server_port}"
+    finally:
+        http.shutdown()
+        thread.join(timeout=5)
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_app(tmp_path_factory.mktemp("browser-data"), misreading_reader) as url:
+        yield url
+
+
+@contextmanager
+def chromium(extra_args: tuple[str, ...] = ()) -> Iterator[object]:
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
         pytest.skip(f"no Chromium at {CHROMIUM} (make test installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + list(extra_args))
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
-@pytest.fixture()
-def phone(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with chromium() as launched:
+        yield launched
+
+
+# Playwright's expect() waits 5 s by default; on a machine busy with other work a photo read can
+# take longer. A wait still ends as soon as its condition holds.
+expect.set_options(timeout=60000)
+
+
+def new_page(browser, viewport: dict[str, int] = PHONE, mobile: bool = True):  # type: ignore[no-untyped-def]
+    """A page in a fresh context whose script errors (CSP violations included) are collected in
+    ``page.context.console_errors``."""
+    context = browser.new_context(viewport=viewport, device_scale_factor=2 if mobile else 1,
+                                  is_mobile=mobile, has_touch=mobile)
     errors: list[str] = []
 
     def watch(page) -> None:  # type: ignore[no-untyped-def]
@@ -75,10 +100,19 @@ def phone(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
         page.on("pageerror", lambda error: errors.append(str(error)))
 
     context.on("page", watch)
+    # Generous waits: the tests share a busy machine, and a wait ends as soon as its event comes.
+    context.set_default_timeout(60000)
+    context.set_default_navigation_timeout(90000)
     page = context.new_page()
     context.console_errors = errors  # type: ignore[attr-defined]  # every page's script errors
+    return page
+
+
+@pytest.fixture()
+def phone(browser) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    page = new_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture()

@@ -100,7 +100,10 @@ def test_dispute_of_a_false_win(phone, server: str, shot) -> None:  # type: igno
     page.click('#palette-tabs button[data-suit="p"]')
     page.click('#palette button[data-code="5p"]')
     page.fill("#claim", "Pure Straight, 24")
-    expect(page.locator("#breakdown")).to_contain_text("Penalty", timeout=10000)
+    # Wait for the preview of the claim as typed (an earlier preview, of plain "Mahjong", also
+    # shows a penalty).
+    expect(page.locator("#breakdown")).to_contain_text("Declared: 24 (Pure Straight)")
+    expect(page.locator("#breakdown")).to_contain_text("Penalty")
     text = page.inner_text("#breakdown")
     assert "Declared: 24 (Pure Straight)" in text and "not a winning hand" in text
     shot(page, "dispute")
@@ -185,3 +188,15 @@ def test_hand_pushed_by_a_table_camera(phone, server: str, hand_photo) -> None: 
     expect(page.locator("#groups .tilebtn")).to_have_count(14)
     expect(page.locator("#breakdown .verdict.ok")).to_be_visible(timeout=10000)
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_without_a_camera_the_page_falls_back_to_the_photo_input(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Plain headless Chromium has no camera: the live mode says so and the photo input stays."""
+    page = phone
+    start_table(page, server, "No camera")
+    page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
+    page.click("#live-start")
+    expect(page.locator("#message")).to_contain_text("take a photo instead", timeout=30000)
+    assert page.locator("#live-box").is_hidden()
+    assert page.locator("label[for=photo]").is_visible()

@@ -115,7 +115,7 @@ def _play_riichi(storage):
         {"type": "win", "winner": 1, "discarder": None, "score": declared_score(5800, han=3, fu=40)},
         {"type": "false_win", "offender": 3},
         {"type": "undo"},
-        {"type": "draw", "abortive": True},
+        {"type": "draw", "abortive": True, "reason": "four_kongs"},
     ]
     for version, event in enumerate(events):
         storage.record(ref.id, version, event, photo_ref=f"p{version}")

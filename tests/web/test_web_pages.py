@@ -65,7 +65,8 @@ def test_new_table_form_with_options(client) -> None:
     assert response.status_code == 302
     edit_path = response.headers["Location"]
     html = page_checks(client.get(edit_path))
-    assert "false_win_penalty=10" in html and "Friday" in html
+    # The table page lists the house rules in words.
+    assert "<dt>False win penalty</dt><dd>10</dd>" in html and "Friday" in html
     home = client.get("/").get_data(as_text=True)
     assert edit_path in home       # "your tables" remembers it in this browser's session
 

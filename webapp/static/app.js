@@ -45,6 +45,29 @@ window.TT = (function () {
       width: 36, height: 48 }, extra || {}));
   }
 
+  // Copy buttons: <button class="copy" data-copy="ID"> copies the text of element ID. Where the
+  // clipboard API is not offered (plain http on a phone), the text is selected for a long-press copy.
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("button.copy[data-copy]");
+    if (!button) return;
+    const source = document.getElementById(button.dataset.copy);
+    if (!source) return;
+    const label = button.dataset.label || button.textContent;
+    button.dataset.label = label;
+    try {
+      await navigator.clipboard.writeText(source.textContent.trim());
+      button.textContent = t("Copied");
+    } catch (error) {
+      const range = document.createRange();
+      range.selectNodeContents(source);
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      button.textContent = t("Selected: copy it");
+    }
+    setTimeout(() => { button.textContent = label; }, 2000);
+  });
+
   function signed(value) {
     const text = window.formatNumber ? window.formatNumber(value) : String(value);
     return value > 0 ? "+" + text : text;

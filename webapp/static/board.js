@@ -5,14 +5,16 @@
   if (!box) return;
   const { el, api } = window.TT;
   const { windName, windBadge, handTitle } = window.TTi18n;
-  const chart = window.TTChart.draw(document.getElementById("board-chart"),
-    JSON.parse(document.getElementById("chart-data").textContent));
+  // An empty table has no chart (no meaningless axes); it is drawn once the first hand is in.
+  const card = document.getElementById("board-chart-card");
+  const initial = JSON.parse(document.getElementById("chart-data").textContent);
+  let chart = card.classList.contains("hidden") ? null : window.TTChart.draw(document.getElementById("board-chart"), initial);
   let version = null;
 
   function seat(player) {
     return el("div", { class: "seat" + (player.is_dealer ? " dealer" : ""), dataset: { seat: String(player.player) } }, [
       el("div", {}, [el("span", { class: "wind", title: windName(player.wind) }, windBadge(player.wind)),
-        el("span", { class: "name" }, player.name),
+        el("span", { class: "name", title: player.name }, player.name),
         player.is_dealer ? el("span", { class: "badge" }, t("dealer")) : null]),
       el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } },
         String(player.total)),
@@ -31,7 +33,9 @@
     const last = state.history.length ? state.history[state.history.length - 1] : null;
     document.getElementById("last-hand").textContent = last
       ? t("Last: {title}", { title: handTitle(last, state.player_names) }) : t("No hands yet.");
-    window.TTChart.update(chart, state.chart);
+    card.classList.toggle("hidden", !state.history.length);
+    if (state.history.length && !chart) chart = window.TTChart.draw(document.getElementById("board-chart"), state.chart);
+    else window.TTChart.update(chart, state.chart);
   }
 
   async function poll() {

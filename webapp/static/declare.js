@@ -25,10 +25,13 @@
     flowers: [], dora: [], ura: [],
     selected: null,            // {where: "group"|"flowers"|"dora"|"ura", g, i}
     activeGroup: 0,
+    meldPick: null,            // while making a meld: the indexes of the hand's tiles chosen for it
     target: "hand",
     suit: "m",
     photo: null,               // {id, url, width, height}
-    read: null,                // the reader's JSON for the photo
+    read: null,                // the reader's JSON for the photo: the raw reading
+    suggestions: [],           // the reader's suggested changes to the raw reading, applied on a tap
+    focus: null,               // the suggestion whose boxes are highlighted on the photo
     version: page.version,
     lastScore: null,
   };
@@ -85,7 +88,8 @@
         const faces = items.filter((t) => t.code !== "back");
         const fill = faces.length ? faces[0].code : "1z";
         for (const t of items) if (t.code === "back") { t.code = fill; }
-        const known = ["chi", "pon", "kan", "ankan", "kakan"].includes(group.meld) ? group.meld : null;
+        const named = String(group.meld || "").split(":")[0];     // "pon:444s" or just "pon"
+        const known = ["chi", "pon", "kan", "ankan", "kakan"].includes(named) ? named : null;
         model.groups.push({ kind: known || meldKindFor(items.map((t) => t.code), items.some((t) => t.faceDown)), tiles: items });
         continue;
       }
@@ -136,11 +140,18 @@
     if (isSelected(where, g, i)) classes.push("selected");
     if (where === "group" && model.win && model.win.g === g && model.win.i === i) classes.push("win");
     if (tile.conf !== undefined && tile.conf < 0.8) classes.push("low");
+    const picking = model.meldPick && where === "group" && g === 0;
+    if (picking && model.meldPick.includes(i)) classes.push("picked");
     return el("button", {
       type: "button", class: classes.join(" "), "aria-label": t("tile {code}", { code: tile.code }),
       dataset: { where, g: String(g), i: String(i), code: tile.code },
       onclick: (event) => {
         event.stopPropagation();
+        if (picking) {
+          model.meldPick = model.meldPick.includes(i) ? model.meldPick.filter((x) => x !== i) : model.meldPick.concat([i]);
+          render();
+          return;
+        }
         model.selected = isSelected(where, g, i) ? null : { where, g, i };
         if (where === "group") model.activeGroup = g;
         render();
@@ -247,16 +258,51 @@
     model.selected = null;
     changed();
   });
-  $("add-meld").addEventListener("click", () => {
-    const s = model.selected;
-    const tiles = [];
-    if (s && s.where === "group" && s.g === 0) {   // start the meld with the selected tile
-      tiles.push(model.groups[0].tiles.splice(s.i, 1)[0]);
-      if (model.win && model.win.g === 0 && model.win.i >= s.i) model.win = model.win.i === s.i ? null : { g: 0, i: model.win.i - 1 };
+  // Making a meld is one action: choose its tiles in the hand, then chi, pon or kan. Each kind is
+  // offered only when the chosen tiles have its shape (a pon is three alike, never one tile).
+  function meldShape(codes) {
+    const same = codes.every((c) => suitOf(c) === suitOf(codes[0]) && numberOf(c) === numberOf(codes[0]));
+    const numbers = codes.map(numberOf).sort((a, b) => a - b);
+    const run = codes.length === 3 && "mps".includes(suitOf(codes[0])) && codes.every((c) => suitOf(c) === suitOf(codes[0]))
+      && numbers[1] === numbers[0] + 1 && numbers[2] === numbers[1] + 1;
+    return { chi: run, pon: codes.length === 3 && same, kan: codes.length === 4 && same };
+  }
+  function renderMeldBar() {
+    const picking = !!model.meldPick;
+    $("meld-bar").classList.toggle("hidden", !picking);
+    $("add-meld").classList.toggle("hidden", picking);
+    if (!picking) return;
+    const codes = model.meldPick.map((i) => model.groups[0].tiles[i].code);
+    const shape = meldShape(codes);
+    for (const button of document.querySelectorAll("#meld-bar button[data-meld]")) {
+      const kind = button.dataset.meld;
+      button.disabled = !(kind === "chi" ? shape.chi : kind === "pon" ? shape.pon : shape.kan);
     }
-    model.groups.push({ kind: "pon", tiles });
-    model.activeGroup = model.groups.length - 1;
+    $("meld-help").textContent = codes.length ? "Chosen: " + codes.join(" ") : "Tap the meld's tiles in the hand.";
+  }
+  $("add-meld").addEventListener("click", () => {
+    model.meldPick = [];
     model.selected = null;
+    model.activeGroup = 0;
+    render();
+  });
+  $("meld-cancel").addEventListener("click", () => { model.meldPick = null; render(); });
+  $("meld-bar").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-meld]");
+    if (!button || button.disabled || !model.meldPick) return;
+    const picked = model.meldPick.slice().sort((a, b) => a - b);
+    const hand = model.groups[0].tiles;
+    const tiles = picked.map((i) => hand[i]);
+    const winTile = model.win && model.win.g === 0 ? hand[model.win.i] : null;
+    model.groups[0].tiles = hand.filter((_, i) => !picked.includes(i));
+    if (winTile) {
+      const at = model.groups[0].tiles.indexOf(winTile);
+      model.win = at >= 0 ? { g: 0, i: at } : null;
+    }
+    tiles.sort((a, b) => numberOf(a.code) - numberOf(b.code));
+    model.groups.push({ kind: button.dataset.meld, tiles });
+    model.meldPick = null;
+    model.activeGroup = 0;
     changed();
   });
 
@@ -289,7 +335,104 @@
       ctx.fillStyle = "#fff";
       ctx.fillText(label, x1 * sx + 3, y1 * sy - 4);
     });
+    drawSuggestions(ctx, sx, sy);
   }
+
+  // Each suggestion not yet taken marks the boxes it would change, dashed, numbered like its card.
+  function changeBox(change) {
+    if (change.box) return change.box;
+    const det = model.read && model.read.tiles && model.read.tiles[change.index];
+    return det ? det.box : null;
+  }
+  function drawSuggestions(ctx, sx, sy) {
+    model.suggestions.forEach((suggestion, n) => {
+      if (suggestion.state !== "open") return;
+      const focused = model.focus === n;
+      for (const change of suggestion.changes || []) {
+        const box = changeBox(change);
+        if (!box) continue;
+        const [x1, y1, x2, y2] = box;
+        ctx.save();
+        ctx.setLineDash([8, 5]);
+        ctx.lineWidth = Math.max(focused ? 4 : 2, canvas.width / (focused ? 220 : 400));
+        ctx.strokeStyle = "#6a1b9a";
+        const pad = ctx.lineWidth * 2;
+        ctx.strokeRect(x1 * sx - pad, y1 * sy - pad, (x2 - x1) * sx + 2 * pad, (y2 - y1) * sy + 2 * pad);
+        ctx.restore();
+        const label = (n + 1) + ": " + changeText(change);
+        ctx.font = Math.max(12, canvas.width / 60) + "px system-ui, sans-serif";
+        ctx.fillStyle = "#6a1b9a";
+        ctx.fillRect(x1 * sx, y2 * sy + 2, ctx.measureText(label).width + 6, 18);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(label, x1 * sx + 3, y2 * sy + 16);
+      }
+    });
+  }
+  function changeText(change) {
+    if (change.was === null || change.was === undefined) return "add " + change.now;
+    if (change.now === null || change.now === undefined) return "drop " + change.was;
+    return change.was + "→" + change.now;
+  }
+
+  // ---- the reader's suggestions ----------------------------------------------------------------
+  function renderSuggestions() {
+    const box = $("suggestions");
+    const open = model.suggestions.filter((s) => s.state !== "dismissed");
+    box.classList.toggle("hidden", !open.length);
+    $("suggestion-list").replaceChildren(...model.suggestions.map((suggestion, n) => {
+      if (suggestion.state === "dismissed") return null;
+      const words = (suggestion.changes || []).map((change) =>
+        (change.index === null || change.index === undefined ? "" : "tile " + (change.index + 1) + ": ") + changeText(change));
+      const taken = suggestion.state === "taken";
+      return el("li", { class: "suggestion" + (model.focus === n ? " focus" : "") + (taken ? " taken" : ""),
+        dataset: { suggestion: String(n) }, onclick: () => { model.focus = model.focus === n ? null : n; drawPhoto(); renderSuggestions(); } }, [
+        el("div", { class: "grow" }, [el("b", {}, "Suggestion " + (n + 1)), " ", words.join("; ")]),
+        taken ? el("span", { class: "muted" }, "accepted")
+          : el("button", { type: "button", class: "primary", dataset: { accept: String(n) },
+            onclick: (event) => { event.stopPropagation(); acceptSuggestion(n); } }, "Accept"),
+      ]);
+    }));
+  }
+
+  // Accepting a suggestion edits the tiles it names (by their index in the raw reading); the
+  // edits are then corrections of the reading like any made by hand.
+  function acceptSuggestion(n) {
+    const suggestion = model.suggestions[n];
+    if (!suggestion || suggestion.state !== "open") return;
+    for (const change of suggestion.changes || []) {
+      if (change.index === null || change.index === undefined || change.was === null || change.was === undefined) {
+        if (change.now) model.groups[0].tiles.push({ code: change.now, box: change.box });
+        continue;
+      }
+      model.groups.forEach((group, g) => {
+        const i = group.tiles.findIndex((t) => t.src === change.index);
+        if (i < 0) return;
+        if (change.now) { group.tiles[i].code = change.now; return; }
+        group.tiles.splice(i, 1);
+        if (model.win && model.win.g === g) { if (model.win.i === i) model.win = null; else if (model.win.i > i) model.win.i -= 1; }
+      });
+      const f = model.flowers.findIndex((t) => t.src === change.index);
+      if (f >= 0) { if (change.now) model.flowers[f].code = change.now; else model.flowers.splice(f, 1); }
+    }
+    model.suggestions.forEach((other, m) => { if (m !== n && other.state === "open") other.state = "dismissed"; });
+    suggestion.state = "taken";
+    model.focus = null;
+    renderSuggestions();
+    changed();
+  }
+
+  // Zoom: the canvas is drawn wider than its box, which scrolls (drag to pan on a phone).
+  let zoom = 1;
+  function setZoom(value) {
+    const scroll = $("photo-scroll");
+    const centre = (scroll.scrollLeft + scroll.clientWidth / 2) / Math.max(1, scroll.scrollWidth);
+    zoom = Math.min(4, Math.max(1, value));
+    canvas.style.width = (zoom * 100) + "%";
+    $("zoom-level").textContent = Math.round(zoom * 100) + "%";
+    scroll.scrollLeft = centre * scroll.scrollWidth - scroll.clientWidth / 2;
+  }
+  $("zoom-in").addEventListener("click", () => setZoom(zoom + 0.5));
+  $("zoom-out").addEventListener("click", () => setZoom(zoom - 0.5));
 
   canvas.addEventListener("click", (event) => {   // tap a box to select its tile in the editor
     if (!model.read) return;
@@ -317,6 +460,7 @@
     const out = [];
     (model.read.tiles || []).forEach((det, index) => {
       const code = now.has(index) ? now.get(index) : null;
+      if (det.tile === "back" && code !== null) return;   // a face-down kong tile takes the kong's face
       if (code !== det.tile) out.push({ index, was: det.tile, now: code });
     });
     const added = [];
@@ -348,11 +492,14 @@
       ? t("The table camera read {count} tiles. Check them below.", { count })
       : data.reader
         ? t("Read {count} tiles in {ms} ms. Check them below; amber boxes are unsure.", { count, ms: Math.round(data.read_ms || 0) })
-        : t("Photo saved. No tile reader is installed, so enter the tiles with the palette.");
+        : data.warning ? t("Photo saved, but {warning}.", { warning: data.warning })
+          : t("Photo saved. No tile reader is installed, so enter the tiles with the palette.");
     fromRead(data.read);
+    model.suggestions = (data.read.suggestions || []).map((s) => Object.assign({ state: "open" }, s));
+    model.focus = null;
+    renderSuggestions();
     const doubts = data.read.ambiguities || [];
     $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
-    if (data.warning) $("ambiguities").append(el("li", {}, data.warning));
     const source = file ? URL.createObjectURL(file) : data.photo_url;
     if (source) {
       photoImage = new Image();
@@ -365,6 +512,32 @@
     setStep("tiles");
     changed();
   }
+
+  // ---- the live camera (live.js) ----------------------------------------------------------------
+  let camera = null;
+  function liveOff() {
+    if (camera) camera.stop();
+    camera = null;
+    $("live-box").classList.add("hidden");
+    $("live-start").classList.remove("hidden");
+  }
+  $("live-start").addEventListener("click", () => {
+    showMessage("");
+    $("live-box").classList.remove("hidden");
+    $("live-start").classList.add("hidden");
+    $("live-status").textContent = "Starting the camera…";
+    camera = window.TTLive.start({
+      video: $("live-video"), overlay: $("live-overlay"), url: page.api.photo,
+      onStatus: (text) => { $("live-status").textContent = text; },
+      onTake: (blob) => {
+        liveOff();
+        uploadPhoto(new File([blob], "camera.jpg", { type: "image/jpeg" }));
+      },
+      onFail: (text) => { liveOff(); showMessage(text, "info"); },
+    });
+  });
+  $("live-take").addEventListener("click", () => { if (camera) camera.take(); });
+  $("live-stop").addEventListener("click", liveOff);
 
   $("photo").addEventListener("change", (event) => {
     const file = event.target.files && event.target.files[0];
@@ -456,11 +629,15 @@
     $("discarder-box").classList.toggle("hidden", tsumo);
     for (const option of $("discarder").options) option.disabled = Number(option.value) === winner;
     if (!tsumo && Number($("discarder").value) === winner) $("discarder").value = String((winner + 3) % 4);
-    const seat = page.seats[winner];
+    // Seats are listed in the players' order, which is not the winds' order once the deal moves.
+    const seat = page.seats.find((s) => s.seat === winner);
     const context = [t("Seat wind {wind}", { wind: windName(seat.wind) }),
       t("round wind {wind}", { wind: windName(page.round_wind || "") || page.round_wind_name })];
     if (page.uses_counters) context.push(t("counters {count}", { count: page.counters }));
-    $("winds").textContent = t("{list} (from the table).", { list: context.join(t(", ")) });
+    if (page.uses_riichi) context.push(t("riichi sticks on the table {count}", { count: page.sticks }));
+    $("winds").textContent = page.mode === "amend"
+      ? t("{list} (as when the hand was played).", { list: context.join(t(", ")) })
+      : t("{list} (from the table).", { list: context.join(t(", ")) });
   }
   for (const input of document.querySelectorAll("input[name=win_by]")) input.addEventListener("change", changed);
   $("winner").addEventListener("change", () => { renderOthers(); renderAlso(); changed(); });
@@ -498,6 +675,7 @@
       photo_id: model.photo ? model.photo.id : null,
       read: model.read,
       corrections: corrections(),
+      amend: page.amend,
       version: model.version,
     };
   }
@@ -508,7 +686,8 @@
   function changed() {
     render();
     clearTimeout(timer);
-    timer = setTimeout(scoreNow, 250);
+    // The server answers a preview in a few milliseconds; a short pause only merges a burst of taps.
+    timer = setTimeout(scoreNow, 40);
   }
 
   async function scoreNow() {
@@ -526,6 +705,23 @@
   function paymentsGrid(deltas) {
     return el("div", { class: "pay" }, page.seats.map((seat) => el("div", { class: deltas[seat.seat] < 0 ? "neg" : "" },
       [el("span", { class: "muted" }, seat.name), el("b", {}, signed(deltas[seat.seat]))])));
+  }
+
+  // The hand's value, the counters' bonus and the riichi sticks each on their own line (a line
+  // that is zero for everyone is left out), then the total each player pays or receives.
+  function paymentLines(deltas, lines) {
+    const rows = [];
+    const line = (label, values, id) => el("tr", id ? { id } : {}, [el("th", { scope: "row" }, label),
+      ...page.seats.map((seat) => el("td", { class: values[seat.seat] < 0 ? "neg" : "" }, signed(values[seat.seat])))]);
+    if (lines) {
+      rows.push(line("Hand", lines.value, "pay-value"));
+      if (lines.counters.some((v) => v)) rows.push(line("Counters", lines.counters, "pay-counters"));
+      if (lines.sticks.some((v) => v)) rows.push(line("Riichi sticks", lines.sticks, "pay-sticks"));
+    }
+    rows.push(line("Total", deltas, "pay-total"));
+    const head = el("tr", {}, [el("th", {}, ""), ...page.seats.map((seat) =>
+      el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text", tabindex: "0" }, seat.name)]))]);
+    return el("table", { class: "paytable" }, [el("thead", {}, [head]), el("tbody", {}, rows)]);
   }
 
   function renderBreakdown(data) {
@@ -554,10 +750,11 @@
       parts.push(el("div", { class: "verdict bad" }, reason + minimum));
     }
     if (score.items && score.items.length) {
-      const rows = score.items.map((item) => el("tr", {}, [
+      const units = data.item_units || [];
+      const rows = score.items.map((item, index) => el("tr", {}, [
         el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
           el("div", { class: "why" }, item.why || "")]),
-        el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[data.unit] || data.unit || "")),
+        el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[units[index]] || units[index] || "")),
       ]));
       // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
       for (const item of score.dealer_items || []) {
@@ -570,7 +767,7 @@
       }
       rows.push(el("tr", {}, [el("td", {}, [el("b", {}, t("Total"))]),
         el("td", { class: "value", id: "score-total" }, window.formatNumber(score.total) + " "
-          + (UNITS[data.total_unit || data.unit] || data.total_unit || data.unit || ""))]));
+          + (UNITS[data.total_unit] || data.total_unit || ""))]));
       parts.push(el("table", { class: "breakdown" }, [el("tbody", {}, rows)]));
     }
     if (score.han !== null && score.han !== undefined) {
@@ -584,15 +781,24 @@
     if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
       parts.push(el("h2", { class: "mt" }, t("Payments")));
-      parts.push(paymentsGrid(data.payments));
+      parts.push(paymentLines(data.payments, data.payment_lines));
     } else if (data.payment_error) {
       parts.push(el("p", { class: "muted" }, data.payment_error));
     }
     if (data.dispute) {
       const d = data.dispute;
       parts.push(el("h2", { class: "mt" }, t("Dispute")));
-      parts.push(el("p", {}, t("Declared: {declared}", { declared: d.declared_text || "—" }) + " · "
-        + t("Verified") + " " + (d.verified_text || "—")));
+      // What the camera saw, untouched, beside what the engine verified from the tiles as entered.
+      const raw = model.read && (model.read.tiles || []).length
+        ? [el("div", { class: "tiles" }, model.read.tiles.map((det) => tileImg(det.tile === "back" ? "back" : det.tile))),
+          el("div", { class: "muted" }, (model.read.hand && model.read.hand.hand) || "")]
+        : [el("p", { class: "muted" }, t("No photo: the tiles were entered by hand."))];
+      parts.push(el("div", { class: "versus", id: "versus" }, [
+        el("div", { id: "raw-reading" }, [el("b", {}, t("Raw reading")), ...raw]),
+        el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, d.verified_text || "—"),
+          el("p", { class: d.upheld ? "verdict ok" : "verdict bad" }, d.upheld ? t("claim upheld") : t("false win")),
+          el("p", { class: "muted" }, t("Declared: {declared}", { declared: d.declared_text || "—" }))]),
+      ]));
       parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
       if (d.penalty) { parts.push(el("p", {}, [el("b", {}, t("Penalty (false win): "))])); parts.push(paymentsGrid(d.penalty)); }
     }
@@ -612,15 +818,32 @@
     } catch (error) {
       confirm.disabled = false;
       if (error.status === 409) {
-        showMessage(t("{message} Reload the page to see the latest table.", { message: error.message }));
+        conflict(error.data && error.data.version);
       } else {
         showMessage(error.message);
       }
     }
   });
 
+  // Someone else recorded a hand first: say so in words and offer to put this one on top of it
+  // (scored again against the table as it is now, so the breakdown shown is what will be recorded).
+  function conflict(version) {
+    const box = $("message");
+    box.className = "flash error";
+    box.replaceChildren(
+      el("p", {}, "Someone else recorded a hand at this table while you were entering this one, so yours was not saved. Your tiles are still here."),
+      el("button", { type: "button", class: "primary", id: "reapply", onclick: async () => {
+        if (typeof version === "number") model.version = version;
+        else { try { model.version = (await api(root.dataset.api)).version; } catch (e) { /* keep the old one */ } }
+        showMessage("Re-applied on top of the latest hand: check the score below, then confirm.", "info");
+        await scoreNow();
+      } }, "Re-apply mine on top of theirs"));
+    box.scrollIntoView({ block: "center" });
+  }
+
   function render() {
     renderGroups();
+    renderMeldBar();
     renderPalette();
     updateContext();
     drawPhoto();

@@ -8,6 +8,10 @@
   async function preview() {
     const body = { abortive: form.querySelector("input[name=kind]:checked").value === "abortive",
       waiting: checked("waiting"), riichi: checked("riichi"), reason: form.querySelector("#reason").value };
+    for (const key of ["player", "tiles", "discards"]) {
+      const field = form.querySelector("[name=" + key + "]");
+      if (field && field.value) body[key] = key === "player" ? Number(field.value) : field.value;
+    }
     const note = document.getElementById("draw-note");
     try {
       const data = await api(form.dataset.preview, { method: "POST", json: body });

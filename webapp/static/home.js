@@ -7,7 +7,7 @@
     for (const box of document.querySelectorAll("fieldset.options")) {
       const on = box.dataset.preset === select.value;
       box.classList.toggle("hidden", !on);
-      for (const input of box.querySelectorAll("input")) input.disabled = !on;
+      for (const input of box.querySelectorAll("input, select")) input.disabled = !on;
     }
   }
   select.addEventListener("change", show);

@@ -17,9 +17,11 @@ from typing import Any
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
+from engine.table.state import TableState, hand_context
 from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
-from webapp.views.present import family_of
+from webapp.views.present import family_of, payment_lines
+from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
                "ura_indicators")
@@ -65,11 +67,49 @@ def _text(body: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, Any], int, int | None]:
-    """The engine input for a declared win, with the table's context filled in."""
+class Unsupported(ValueError):
+    """A control the table's preset does not have (riichi at a table without riichi): 422."""
+
+
+def amend_target(loaded: Loaded, body: Mapping[str, Any]) -> int | None:
+    """The hand an amendment replaces (``amend`` in a preview body), checked against the log."""
+    target = body.get("amend") if isinstance(body, Mapping) else None
+    if target in (None, ""):
+        return None
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise BadRequest(f"amend must be the number of a recorded hand, got {target!r}")
+    return target
+
+
+def context_state(loaded: Loaded, target: int | None) -> TableState:
+    """The table as it was when the hand was played: now for a new hand, and for an amendment the
+    state just before the amended hand (its own winds, dealer, counters and sticks)."""
+    if target is None:
+        return loaded.head
+    try:
+        return loaded.table.state_before(target)
+    except TableError as error:
+        raise BadRequest(str(error)) from error
+
+
+def check_riichi(state: TableState, riichi: list[int], flags: list[str]) -> None:
+    """Riichi declarations and flags only where the preset has riichi."""
+    if has_riichi(state):
+        return
+    if riichi:
+        raise Unsupported(f"{state.rules} has no riichi declarations at this table")
+    bad = [flag for flag in flags if flag in RIICHI_FLAGS]
+    if bad and family_of(state.rules).name == "riichi":
+        raise Unsupported(f"{state.rules} has no riichi at this table: flag {bad[0]!r} is not offered")
+
+
+def engine_request(loaded: Loaded, body: Mapping[str, Any],
+                   state: TableState | None = None) -> tuple[dict[str, Any], int, int | None]:
+    """The engine input for a declared win, with the context of the hand filled in (``state``:
+    the table when the hand was played, by default now)."""
     if not isinstance(body, Mapping):
         raise BadRequest("send a JSON object")
-    state = loaded.head
+    state = state or loaded.head
     winner = _player(body, "winner")
     win_by = body.get("win_by") or "ron"
     if win_by not in ("ron", "tsumo"):
@@ -83,26 +123,28 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any]) -> tuple[dict[str, A
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
     if len(melds) > MAX_MELDS or any(len(meld) > 24 for meld in melds):
         raise BadRequest(f"melds holds at most {MAX_MELDS} melds of at most four tiles each")
+    if isinstance(flags, list) and len(flags) > 40:
+        raise BadRequest("flags holds more names than there are situational flags")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
-    if len(flags) > 40:
-        raise BadRequest("flags holds more names than there are situational flags")
+    riichi = _players(body, "riichi")
+    check_riichi(state, riichi, list(flags))
     request = win_request(
         state, winner, overrides=loaded.overrides, hand=_text(body, "hand"), win_by=win_by,
         melds=melds, win_tile=_text(body, "win_tile"), flowers=_text(body, "flowers"), flags=flags,
         dora_indicators=_text(body, "dora_indicators"), ura_indicators=_text(body, "ura_indicators"),
-        declared_ready=winner in _players(body, "riichi"), losers=_losers(loaded, body, winner))
+        declared_ready=winner in riichi, losers=_losers(state, body, winner))
     return request, winner, discarder
 
 
-def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[str, Any]]:
+def _losers(state: TableState, body: Mapping[str, Any], winner: int) -> list[dict[str, Any]]:
     """Classical: the losers' laid-down hands, each at its seat wind."""
     others = body.get("others") or {}
     if not others:
         return []
     if not isinstance(others, Mapping):
         raise BadRequest("others must map a player number to {hand, melds}")
-    winds = loaded.head.seat_winds
+    winds = state.seat_winds
     out = []
     for key, value in others.items():
         player = _player({"player": key}, "player")
@@ -119,9 +161,9 @@ def _losers(loaded: Loaded, body: Mapping[str, Any], winner: int) -> list[dict[s
     return out
 
 
-def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any]:
+def _others_for_table(state: TableState, score: Mapping[str, Any]) -> dict[str, Any]:
     """The scored losers' hands keyed by player, as ``engine.table.state`` expects in a win event."""
-    winds = loaded.head.seat_winds
+    winds = state.seat_winds
     out: dict[str, Any] = {}
     for loser in score.get("losers") or []:
         player = winds.index("ESWN".index(loser["seat_wind"]))
@@ -130,25 +172,30 @@ def _others_for_table(loaded: Loaded, score: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
-    """Score a declared win and preview its payments (nothing is recorded)."""
-    request, winner, discarder = engine_request(loaded, body)
-    family = family_of(loaded.head.rules)
+def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None) -> dict[str, Any]:
+    """Score a declared win and preview its payments (nothing is recorded). With ``target`` (an
+    amendment of that hand) the hand is scored in its own context and previewed in its place."""
+    if target is None:
+        target = amend_target(loaded, body)
+    state = context_state(loaded, target)
+    request, winner, discarder = engine_request(loaded, body, state)
+    family = family_of(state.rules)
     score = score_json(request)
-    unit, total_unit = family.units.item, family.units.total
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
-                           "unit": unit, "total_unit": total_unit, "winner": winner, "discarder": discarder}
+                           "total_unit": total_unit(state.rules), "winner": winner, "discarder": discarder,
+                           "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
         return out
-    out["minimum_text"] = family.minimum_text(loaded.head.options, score)
-    event = win_event(loaded, body, request, score, winner, discarder)
-    claims = other_claims(loaded, body, winner, discarder)
+    out["item_units"] = item_units(state.rules, state.options, score)
+    out["minimum_text"] = family.minimum_text(state.options, score)
+    event = win_event(state, body, request, score, winner, discarder)
+    claims = other_claims(loaded, body, winner, discarder, state)
     if claims:
         out["claims"] = [{"winner": claim["winner"], "score": claim["score"]} for claim in claims]
         bad = next((c for c in claims if not c["score"].get("ok")), None)
         if bad is not None:
-            name = loaded.head.players[bad["winner"]]
+            name = state.players[bad["winner"]]
             out.update(ok=False, error=f"{name}'s claim: {bad['score'].get('error')}")
             return out
         main = {key: event[key] for key in ("winner", "score", "hand", "others") if key in event}
@@ -156,18 +203,39 @@ def score_win(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
         event["claims"] = [main] + claims
     if score.get("valid") and score.get("meets_minimum"):
         try:
-            after = loaded.preview(event)
-            out["payments"] = list(after.records[-1].deltas)
+            record = _previewed_record(loaded, event, target)
+            out["payments"] = list(record.deltas)
+            out["payment_lines"] = payment_lines(record)
             if claims:
-                out["claims_note"] = after.records[-1].summary
+                out["claims_note"] = record.summary
         except TableError as error:
             out["payment_error"] = str(error)
     out["event"] = event
     return out
 
 
+def _previewed_record(loaded: Loaded, event: Mapping[str, Any], target: int | None) -> Any:
+    """The hand record the event would make: the newest for a new hand, the amended one in place."""
+    if target is None:
+        return loaded.preview(event).records[-1]
+    after = loaded.preview({"type": "amend", "target": target, "event": dict(event)})
+    return next(record for record in after.records if record.event_id == target)
+
+
+def _context_words(state: TableState, winner: int) -> str:
+    """The winner's seat wind, the round wind and the counters the hand is scored with."""
+    context = hand_context(state, winner)
+    names = {"E": "East", "S": "South", "W": "West", "N": "North"}
+    words = f"Seat wind {names[context['seat_wind']]}, round wind {names[context['round_wind']]}"
+    if state.flow.counter_on_dealer_win or state.flow.counter_on_draw:
+        words += f", counters {state.honba}"
+    if has_riichi(state):
+        words += f", riichi sticks on the table {state.sticks}"
+    return words
+
+
 def other_claims(loaded: Loaded, body: Mapping[str, Any], winner: int,
-                 discarder: int | None) -> list[dict[str, Any]]:
+                 discarder: int | None, state: TableState | None = None) -> list[dict[str, Any]]:
     """Other players who declared a win on the same discard, each scored by the engine; the
     table's preset decides who is paid (head bump, double ron, three claims = abortive draw)."""
     also = body.get("also_claimed") or []
@@ -183,7 +251,7 @@ def other_claims(loaded: Loaded, body: Mapping[str, Any], winner: int,
         if not isinstance(item, Mapping):
             raise BadRequest("each entry of also_claimed must be an object with winner and hand")
         data = dict(item, win_by="ron", discarder=discarder, riichi=body.get("riichi") or [])
-        request, other, _ = engine_request(loaded, data)
+        request, other, _ = engine_request(loaded, data, state)
         if other in seen:
             raise BadRequest(f"player {other} cannot claim this discard twice or as its discarder")
         seen.add(other)
@@ -194,12 +262,12 @@ def other_claims(loaded: Loaded, body: Mapping[str, Any], winner: int,
     return claims
 
 
-def win_event(loaded: Loaded, body: Mapping[str, Any], request: Mapping[str, Any],
+def win_event(state: TableState, body: Mapping[str, Any], request: Mapping[str, Any],
               score: Mapping[str, Any], winner: int, discarder: int | None) -> dict[str, Any]:
     event: dict[str, Any] = {"type": "win", "winner": winner, "discarder": discarder,
                              "score": dict(score), "riichi": _players(body, "riichi"),
                              "hand": {k: v for k, v in request.items() if k != "options"}}
-    others = _others_for_table(loaded, score)
+    others = _others_for_table(state, score)
     if others:
         event["others"] = others
     photo_id = body.get("photo_id")
@@ -222,7 +290,10 @@ def corrections_of(body: Mapping[str, Any]) -> list[dict[str, Any]]:
         index = item.get("index")
         if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
             raise BadRequest(f"correction index must be a number or null, got {index!r}")
-        out.append({"index": index, "was": item.get("was"), "now": item.get("now")})
+        was, now = item.get("was"), item.get("now")
+        if was == "back" and now is not None:
+            continue    # a face-down kong tile takes its kong's face: nothing was misread
+        out.append({"index": index, "was": was, "now": now})
     return out
 
 
@@ -255,15 +326,17 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """The declared claim beside the verified score, the differences, and the event to record."""
     request, winner, discarder = engine_request(loaded, body)
     score = score_json(request)
-    family = family_of(loaded.head.rules)
-    unit, total_unit = family.units.item, family.units.total
-    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit,
-                           "total_unit": total_unit}
+    state = loaded.head
+    family = family_of(state.rules)
+    unit = total_unit(state.rules)
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "total_unit": unit,
+                           "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
         return out
+    out["item_units"] = item_units(state.rules, state.options, score)
     claim = parse_claim(str(body.get("claim") or ""), winner, discarder)
-    event_base = win_event(loaded, body, request, score, winner, discarder)
+    event_base = win_event(state, body, request, score, winner, discarder)
     try:
         verdict = settle(loaded.head, claim, score, hand=event_base["hand"],
                          riichi=event_base["riichi"], others=event_base.get("others"))
@@ -280,7 +353,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     out["dispute"] = {
         "upheld": verdict.upheld,
         "declared_text": declared.strip() or "Mahjong",
-        "verified_text": (f"{score.get('total')} {total_unit}".strip() if score.get("valid")
+        "verified_text": (f"{score.get('total')} {unit}".strip() if score.get("valid")
                           else "not a winning hand"),
         "differences": [f"{d.name}: {d.why}" for d in verdict.differences] or ["no differences"],
         "details": [d.to_dict() for d in verdict.differences],
@@ -293,6 +366,8 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
 # -- draws and penalties -------------------------------------------------------------------------
 
 def draw_event(body: Mapping[str, Any]) -> dict[str, Any]:
+    """A draw; an abortive one names one of the preset's kinds as its reason and may give the
+    tiles that make it (the table checks them): player + tiles, discards, kongs."""
     abortive = body.get("abortive", False)
     if isinstance(abortive, str):
         abortive = abortive in ("1", "true", "abortive")
@@ -301,8 +376,39 @@ def draw_event(body: Mapping[str, Any]) -> dict[str, Any]:
     reason = body.get("reason") or ""
     if not isinstance(reason, str) or len(reason) > 200:
         raise BadRequest("reason must be text of at most 200 characters")
-    return {"type": "draw", "abortive": abortive, "waiting": _players(body, "waiting"),
-            "riichi": _players(body, "riichi"), "reason": reason}
+    event: dict[str, Any] = {"type": "draw", "abortive": abortive, "waiting": _players(body, "waiting"),
+                             "riichi": _players(body, "riichi"), "reason": reason}
+    if not abortive:
+        return event
+    player = _player(body, "player", optional=True)
+    if player is not None:
+        event["player"] = player
+    for key in ("tiles", "discards"):
+        text = _text(body, key).strip()
+        if len(text) > 60:
+            raise BadRequest(f"{key} is longer than any starting hand")
+        if text:
+            event[key] = text
+    kongs = body.get("kongs") or []
+    if not isinstance(kongs, list) or len(kongs) > 4:
+        raise BadRequest("kongs must list who made each kong, at most four")
+    if kongs:
+        event["kongs"] = [_player({"kongs": value}, "kongs") for value in kongs]
+    return event
+
+
+def play_event(body: Mapping[str, Any]) -> dict[str, Any]:
+    """The classical sheet's in-hand events: a discard that matters, a draw from the wall, a ready hand."""
+    kind = body.get("type")
+    if kind not in ("discard", "wall_draw", "ready"):
+        raise BadRequest(f"type must be discard, wall_draw or ready, got {kind!r}")
+    event: dict[str, Any] = {"type": kind, "player": _player(body, "player")}
+    if kind == "discard":
+        tile = _text(body, "tile").strip()
+        if not tile or len(tile) > 4:
+            raise BadRequest("tile must be one tile in notation, e.g. '5p'")
+        event["tile"] = tile
+    return event
 
 
 def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
@@ -311,13 +417,16 @@ def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
     points = body.get("points")
     if isinstance(points, str) and points.isdigit():
         points = int(points)
-    if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-        raise BadRequest(f"points must be a whole number above 0, got {points!r}")
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise BadRequest(f"points must be a whole number, 0 (a warning) or more, got {points!r}")
     reason = body.get("reason") or ""
     if not isinstance(reason, str):
         raise BadRequest("reason must be text")
+    offence = body.get("offence") or None
+    if offence is not None and not isinstance(offence, str):
+        raise BadRequest("offence must be the name of a rule, e.g. 'revealed_hand'")
     try:
-        return penalty_event(offender, points, to, reason[:200])  # type: ignore[arg-type]
+        return penalty_event(offender, points, to, reason[:200], offence=offence)  # type: ignore[arg-type]
     except TableError as error:
         raise BadRequest(str(error)) from error
 

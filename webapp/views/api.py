@@ -8,11 +8,13 @@ declare page picks it up. Every route is described in ``webapp/openapi.yaml``.
 
 from __future__ import annotations
 
+import io
 import time
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
+from PIL import Image
 
 from engine.families import RulesError
 from engine.table.events import TableError
@@ -21,16 +23,20 @@ from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
+    Unsupported,
+    check_riichi,
     corrections_of,
     dispute,
     draw_event,
     penalty_from,
+    play_event,
     preview_deltas,
     score_win,
 )
 from webapp.views.backend import Conflict, Loaded
+from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes
 from webapp.views.present import preset_catalogue, table_view
-from webapp.views.tables import remember
+from webapp.views.tables import export_zip, remember
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).resolve().parents[1] / "openapi.yaml"
@@ -69,6 +75,11 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
 @bp.errorhandler(BadRequest)
 def _bad_request(error: BadRequest):  # type: ignore[no-untyped-def]
     return jsonify({"ok": False, "error": str(error), "status": 400}), 400
+
+
+@bp.errorhandler(Unsupported)
+def _unsupported(error: Unsupported):  # type: ignore[no-untyped-def]
+    return jsonify({"ok": False, "error": str(error), "status": 422}), 422
 
 
 @bp.get("/openapi.yaml")
@@ -128,6 +139,12 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
         return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
     try:
         with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
+            damage = decode_problem(image.data)
+            if damage:
+                return jsonify({"ok": False, "error": damage, "status": 422}), 422
+            live = request.form.get("live")
+            if live is not None:
+                return _live_frame(live, image.data)
             return _read_upload(token, loaded, image)
     except Busy as error:
         response = jsonify({"ok": False, "error": str(error), "status": 503})
@@ -154,6 +171,37 @@ def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: igno
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
 
 
+def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
+    """A live camera frame: read, voted on (``webapp.views.live``), not stored."""
+    if not SESSION_ID.fullmatch(session):
+        raise BadRequest("live must be the camera session id the page made (8-64 letters, digits, - or _)")
+    reader = current_app.extensions.get("tiletally.reader")
+    if reader is None:
+        return jsonify({"ok": True, "reader": False, "read": {"tiles": []},
+                        "live": {"stable": False, "votes": 0, "quorum": QUORUM, "window": WINDOW}})
+    started = time.perf_counter()
+    try:
+        read = dict(reader(data))
+    except (ValueError, OSError) as error:
+        return jsonify({"ok": False, "error": f"the frame could not be read ({error})", "status": 422}), 422
+    elapsed = (time.perf_counter() - started) * 1000
+    votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
+    return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
+                    "live": votes.push(session, read)})
+
+
+def decode_problem(data: bytes) -> str | None:
+    """Why a photo whose header is fine cannot be decoded (cut short in transfer, damaged), in
+    words; None when every pixel decodes. The header check alone lets a truncated JPEG through."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
+    except (OSError, ValueError, SyntaxError) as error:
+        return (f"the photo is damaged or was cut short in transfer ({error}); "
+                "take it again or send the whole file")
+    return None
+
+
 @bp.post("/tables/<token>/score")
 def score(token: str):  # type: ignore[no-untyped-def]
     # A preview always answers 200: "ok": false with the error is its result for a hand the engine
@@ -163,8 +211,8 @@ def score(token: str):  # type: ignore[no-untyped-def]
     return jsonify(result)
 
 
-def _win_from_body(loaded: Loaded, body: dict[str, Any]) -> dict[str, Any]:
-    result = score_win(loaded, body)
+def _win_from_body(loaded: Loaded, body: dict[str, Any], target: int | None = None) -> dict[str, Any]:
+    result = score_win(loaded, body, target)
     if not result["ok"]:
         abort(422, description=result["error"])
     score_data = result["score"]
@@ -174,19 +222,32 @@ def _win_from_body(loaded: Loaded, body: dict[str, Any]) -> dict[str, Any]:
     return result["event"]
 
 
-def _capture(loaded: Loaded, event: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
-    """The photo's reading and the editor's corrections, for the hand record."""
+def _capture(loaded: Loaded, event: dict[str, Any], body: dict[str, Any],
+             amended: int | None = None) -> dict[str, Any]:
+    """The photo's reading and the editor's corrections, for the hand record. An amendment that
+    keeps the hand's photo and sends no reading of its own keeps the corrections made before."""
     photo = event.get("photo")
     if not photo:
         return {}
+    stored = _stored_capture(loaded, amended) if amended is not None else None
     if not backend().has_photo(loaded.ref.id, photo):
+        if stored and stored.get("photo_ref") == photo:    # imported without its photo: keep the record
+            return {"detections": stored.get("detections"), "corrections": stored.get("corrections")}
         raise BadRequest(f"photo {photo} was not uploaded to this table")
-    return {"detections": backend().reading(loaded.ref.id, photo), "corrections": corrections_of(body)}
+    corrections = corrections_of(body)
+    if stored and stored.get("photo_ref") == photo and not body.get("read") and not corrections:
+        corrections = stored.get("corrections") or []
+    return {"detections": backend().reading(loaded.ref.id, photo), "corrections": corrections}
+
+
+def _stored_capture(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
+    return next((item for item in backend().hands(loaded.ref.id) if item.get("event_id") == event_id), None)
 
 
 def _save_labels(loaded: Loaded, event: dict[str, Any], capture: dict[str, Any]) -> None:
-    """Corrected readings become labelled training data (YOLO files in the data folder)."""
-    if capture.get("detections") is not None:
+    """Corrected readings become labelled training data (YOLO files in the data folder); a reading
+    confirmed as it was teaches the model nothing new and is not kept."""
+    if capture.get("detections") is not None and capture.get("corrections"):
         backend().save_labels(loaded.ref.id, event["photo"], capture["detections"],
                               capture["corrections"], event.get("hand") or {})
 
@@ -195,6 +256,7 @@ def _save_labels(loaded: Loaded, event: dict[str, Any], capture: dict[str, Any])
 def record_win(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
+    body.pop("amend", None)     # a new hand is scored as the table is now, never as an old one
     version = _version(body)
     event = _win_from_body(loaded, body)
     capture = _capture(loaded, event, body)
@@ -209,8 +271,8 @@ def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
     version = _version(body)
-    event = _win_from_body(loaded, body)
-    capture = _capture(loaded, event, body)
+    event = _win_from_body(loaded, body, event_id)
+    capture = _capture(loaded, event, body, event_id)
     response = _record(loaded, version, {"type": "amend", "target": event_id, "event": event}, **capture)
     if response[1] == 201:
         _save_labels(loaded, event, capture)
@@ -248,6 +310,7 @@ def record_dispute(token: str):  # type: ignore[no-untyped-def]
 def draw_preview(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     event = draw_event(_body())
+    check_riichi(loaded.state, event["riichi"], [])
     try:
         deltas = preview_deltas(loaded, event)
     except TableError as error:
@@ -260,7 +323,17 @@ def draw_preview(token: str):  # type: ignore[no-untyped-def]
 def record_draw(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
-    return _record(loaded, _version(body), draw_event(body))
+    event = draw_event(body)
+    check_riichi(loaded.state, event["riichi"], [])
+    return _record(loaded, _version(body), event)
+
+
+@bp.post("/tables/<token>/play")
+def record_play(token: str):  # type: ignore[no-untyped-def]
+    """The classical sheet's discard / wall_draw / ready events (presets with a sacred-discard rule)."""
+    loaded = load_edit(token)
+    body = _body()
+    return _record(loaded, _version(body), play_event(body))
 
 
 @bp.post("/tables/<token>/penalties")
@@ -298,6 +371,11 @@ def push_pending(token: str):  # type: ignore[no-untyped-def]
 @bp.get("/tables/<token>/export.json")
 def export_json(token: str):  # type: ignore[no-untyped-def]
     return jsonify(backend().export(load_edit(token)))
+
+
+@bp.get("/tables/<token>/export.zip")
+def export_zip_route(token: str):  # type: ignore[no-untyped-def]
+    return Response(export_zip(load_edit(token)), mimetype="application/zip")
 
 
 @bp.get("/tables/<token>/export.csv")

@@ -83,24 +83,58 @@ class Backend:
     def export_csv(self, loaded: Loaded) -> str:
         return self.storage.export_csv(loaded.ref.id)
 
+    def photo_entries(self, loaded: Loaded, refs: Sequence[str]) -> list[tuple[str, bytes]]:
+        """The files of the photos ``refs`` (and their readings) as (name, bytes) for an export."""
+        out = []
+        for ref in dict.fromkeys(refs):
+            if self.media_in_database:
+                found = self.storage.photo(loaded.ref.id, ref) if self._photo_id_ok(ref) else None
+                if found is not None:
+                    out.append((f"{ref}.{found[0]}", found[1]))
+                    if found[2] is not None:
+                        out.append((f"{ref}.read.json", json.dumps(found[2]).encode()))
+                continue
+            path = self.photo_path(loaded.ref.id, ref)
+            if path is None:
+                continue
+            out.append((path.name, path.read_bytes()))
+            reading = path.with_suffix(".read.json")
+            if reading.is_file():
+                out.append((reading.name, reading.read_bytes()))
+        return out
+
+    def import_table(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
+                     readings: Mapping[str, Any]) -> TableRef:
+        """A new table from an export (storage checks its events and totals), with the photos that
+        came with it stored under the new table."""
+        ref = self.storage.import_json(export)
+        for photo_id, image in photos.items():
+            self._store_photo(ref.id, photo_id, image, readings.get(photo_id))
+        return ref
+
     # -- photos and labelled corrections --------------------------------------------------------
     def save_photo(self, table_id: int, image: CheckedImage, read: Mapping[str, Any]) -> str:
         """Store a photo and its reading; returns its id. Both are written to temporary names and
         renamed into place, the photo last, so a crash at any moment leaves either the whole photo
         with its reading or nothing under a photo's name (``clean_orphans`` removes the rest)."""
         photo_id = secrets.token_hex(12)
+        self._store_photo(table_id, photo_id, image, read)
+        return photo_id
+
+    def _store_photo(self, table_id: int, photo_id: str, image: CheckedImage,
+                     read: Mapping[str, Any] | None) -> None:
         if self.media_in_database:
             self.storage.save_photo(table_id, photo_id, image.extension, image.data, read)
-            return photo_id
+            return
         path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{image.extension}")
         path.parent.mkdir(parents=True, exist_ok=True)
         photo_part = path.with_name(path.name + PARTIAL)
         _write_synced(photo_part, image.data)
-        reading = path.with_suffix(".read.json")
-        _write_synced(reading.with_name(reading.name + PARTIAL), json.dumps(read).encode())
-        os.replace(reading.with_name(reading.name + PARTIAL), reading)
+        if read is not None:
+            reading = path.with_suffix(".read.json")
+            _write_synced(reading.with_name(reading.name + PARTIAL), json.dumps(read).encode())
+            os.replace(reading.with_name(reading.name + PARTIAL), reading)
         os.replace(photo_part, path)
-        return photo_id
 
     def clean_orphans(self) -> int:
         """At start: remove what a crash mid-upload can leave (partial files, a reading whose

@@ -8,12 +8,23 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from engine.families.riichi.draws import ABORTIVE_KINDS
 from engine.table.events import TableError
+from engine.table.offences import offences_for
+from engine.table.state import TableState
 from webapp import labels
 from webapp.views import backend, load_edit
-from webapp.views.actions import BadRequest, draw_event, penalty_from
+from webapp.views.actions import (
+    BadRequest,
+    Unsupported,
+    check_riichi,
+    context_state,
+    draw_event,
+    penalty_from,
+)
 from webapp.views.backend import Conflict, Loaded
-from webapp.views.present import event_for, family_of, table_view
+from webapp.views.present import WIND_NAMES, event_for, family_of, table_view
+from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 bp = Blueprint("hands", __name__)
 
@@ -21,9 +32,11 @@ bp = Blueprint("hands", __name__)
 def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
               amend_index: int | None = None) -> dict[str, Any]:
     """Everything declare.js needs, embedded in the page as JSON (no inline script)."""
-    state = loaded.state
-    view = table_view(loaded)
+    # An amended hand is shown in its own context: the winds and counters it was played with.
+    state = context_state(loaded, amend_index if mode == "amend" else None)
     family = family_of(state.rules)
+    riichi = has_riichi(state)
+    flags = [flag for flag in family.flags if riichi or flag.name not in RIICHI_FLAGS]
     api: dict[str, Any] = {
         "photo": url_for("api.upload_photo", token=token),
         "pending": url_for("api.pending", token=token),
@@ -38,17 +51,25 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
         api["submit_method"] = "PUT"
     return {
         "mode": mode, "family": family.name, "rules": state.rules, "version": loaded.version,
-        "seats": [{"seat": p["player"], "name": p["name"], "wind": p["wind"], "wind_name": p["wind_name"]}
-                  for p in view["players"]],
-        "round_wind_name": view["round_wind_name"], "round_wind": view["round_wind"],
-        "dealer_seat": state.dealer,
-        "counters": state.honba, "uses_counters": view["uses_counters"],
-        "uses_riichi": bool(state.flow.riichi_stick), "uses_dora": family.counts_dora,
+        "seats": seats_of(state), "round_wind_name": WIND_NAMES[state.round_wind],
+        "round_wind": state.round_wind, "dealer_seat": state.dealer, "counters": state.honba,
+        "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
+        "uses_riichi": riichi, "sticks": state.sticks, "uses_dora": family.counts_dora,
         "scores_losers": family.scores_losers,
         "flags": [{"name": flag.name, "label": labels.flag(family.name, flag.name, flag.label)}
-                  for flag in family.flags],
-        "api": api, "initial": initial,
+                  for flag in flags],
+        "api": api, "initial": initial, "amend": amend_index if mode == "amend" else None,
     }
+
+
+def seats_of(state: TableState) -> list[dict[str, Any]]:
+    """The players in the order they were entered (seats keep their places; the winds move)."""
+    out = []
+    for player, name in enumerate(state.players):
+        letter = "ESWN"[state.seat_winds[player]]
+        out.append({"seat": player, "name": name, "wind": letter, "wind_name": WIND_NAMES[letter],
+                    "is_dealer": player == state.dealer})
+    return out
 
 
 def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
@@ -85,49 +106,61 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     return _declare_page(loaded, token, "amend", initial, event_id)
 
 
+def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:
+    """The preset's own abortive draws (key, label); none where its sheet has none."""
+    return [(kind, ABORTIVE_KINDS.get(kind, kind)) for kind in loaded.state.flow.abortive_kinds]
+
+
 @bp.route("/t/<token>/draw", methods=["GET", "POST"])
 def draw(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     view = table_view(loaded)
+    choices = _abortive_choices(loaded)
     if request.method == "POST":
         form = request.form
         body = {"abortive": form.get("kind") == "abortive",
                 "waiting": [int(v) for v in form.getlist("waiting") if v.isdigit()],
                 "riichi": [int(v) for v in form.getlist("riichi") if v.isdigit()],
-                "reason": form.get("reason", "").strip()}
+                "reason": form.get("reason", "").strip(), "player": form.get("player", ""),
+                "tiles": form.get("tiles", ""), "discards": form.get("discards", "")}
         version = form.get("version", "")
         try:
             event = draw_event(body)
+            check_riichi(loaded.state, event["riichi"], [])
             backend().record(loaded.ref.id, _form_version(version), event)
-        except (BadRequest, TableError, Conflict) as error:
+        except (BadRequest, TableError, Conflict, Unsupported) as error:
             flash(gettext("The draw was not recorded: %(error)s", error=error), "error")
-            return render_template("draw.html", state=view, token=token), 409 \
-                if isinstance(error, Conflict) else 400
+            status = 409 if isinstance(error, Conflict) else 422 if isinstance(error, Unsupported) else 400
+            return render_template("draw.html", state=view, token=token, abortive=choices), status
         flash(gettext("Draw recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
-    return render_template("draw.html", state=view, token=token)
+    return render_template("draw.html", state=view, token=token, abortive=choices)
 
 
 @bp.route("/t/<token>/penalty", methods=["GET", "POST"])
 def penalty(token: str):  # type: ignore[no-untyped-def]
-    """A penalty outside a hand (slow play, a wrong call): one player pays one or all the others."""
+    """A penalty outside a hand (slow play, a wrong call): one player pays one or all the others;
+    0 points is a warning. The offences the preset's sheet names are offered by name."""
     loaded = load_edit(token)
     view = table_view(loaded)
+    offences = list(offences_for(loaded.state.rules).items())
     if request.method == "POST":
         form = request.form
         version = form.get("version", "")
         body = {"offender": form.get("offender", ""), "to": form.get("to", ""),
-                "points": form.get("points", ""), "reason": form.get("reason", "").strip()}
+                "points": form.get("points", ""), "reason": form.get("reason", "").strip(),
+                "offence": form.get("offence", "")}
         try:
             event = penalty_from(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
             flash(gettext("The penalty was not recorded: %(error)s", error=error), "error")
             status = 409 if isinstance(error, Conflict) else 400
-            return render_template("penalty.html", state=view, token=token), status
-        flash(gettext("Penalty recorded."), "info")
+            return render_template("penalty.html", state=view, token=token, offences=offences), status
+        flash(gettext("Warning recorded.") if event["deltas"] == [0, 0, 0, 0]
+              else gettext("Penalty recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
-    return render_template("penalty.html", state=view, token=token)
+    return render_template("penalty.html", state=view, token=token, offences=offences)
 
 
 @bp.get("/t/<token>/hands/<int:event_id>")
@@ -139,14 +172,17 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     if entry is None or event is None:
         abort(404, description=f"no hand {event_id} at this table")
     stored = next((item for item in backend().hands(loaded.ref.id) if item["event_id"] == event_id), {})
-    photo = {"id": event.get("photo"), "corrections": stored.get("corrections") or []}
+    photo_id = event.get("photo")
+    photo = {"id": photo_id, "corrections": stored.get("corrections") or [],
+             "here": bool(photo_id) and backend().has_photo(loaded.ref.id, photo_id)}
     hand, score = event.get("hand") or {}, event.get("score") or {}
     for claim in event.get("claims") or []:     # several claims on one discard: show the one paid
         if claim.get("winner") == entry["winner"]:
             hand, score = claim.get("hand") or {}, claim.get("score") or {}
+    units = item_units(loaded.state.rules, loaded.state.options, score)
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
-                           hand=hand, photo=photo, score=score,
-                           codes=_codes)
+                           hand=hand, photo=photo, score=score, units=units,
+                           total_unit=total_unit(loaded.state.rules), codes=_codes)
 
 
 def _form_version(text: str) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 from engine.families import get_preset
 from engine.families.protocol import Family
 from webapp.views.backend import Loaded
+from webapp.views.units import describe_options, has_riichi, item_unit, option_words
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -33,19 +34,21 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         players.append({"player": player, "seat": player, "name": name, "wind": letter,
                         "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
                         "total": state.totals[player], "dead": player in state.dead})
-    players.sort(key=lambda item: "ESWN".index(item["wind"]))
+    # Players keep their places in the order they were entered (the winds move, the players do not).
     history = []
     for position, record in enumerate(state.records, start=1):
         event = _event(loaded, record.event_id)
         photo = event.get("photo") if event else None
         history.append({
             "index": record.event_id, "number": position, "kind": record.kind,
-            "title": record.summary, "round_label": record.label, "hand_number": record.hand_number,
+            "title": record.summary + _extras(record), "round_label": record.label,
+            "hand_number": record.hand_number,
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
+            "lines": payment_lines(record) if record.kind == "win" else None,
             "winner": record.details.get("winner"),
             "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
-                      "items": _detail_items(event, family)},
-            "detail": _detail(event, family),
+                      "items": _detail_items(event, state.rules, state.options)},
+            "detail": _detail(event, state.rules, state.options),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
     view: dict[str, Any] = {
@@ -57,12 +60,38 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         "riichi_sticks": state.sticks, "pot": state.stick_points, "finished": state.finished,
         "fixed_hands": state.flow.fixed_hands,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
-        "uses_sticks": bool(state.flow.riichi_stick), "totals": list(state.totals),
-        "history": history, "chart": chart_data(loaded),
+        "uses_sticks": has_riichi(state), "totals": list(state.totals),
+        "history": history, "chart": chart_data(loaded), "option_words": describe_options(state.options),
     }
     if with_secrets:
         view["view_token"] = loaded.ref.view_token
     return view
+
+
+def payment_lines(record: Any) -> dict[str, list[int]]:
+    """A win's payments by player in three lines that add up to its deltas: the hand's value,
+    the counters' (honba) bonus, and the riichi sticks (declared this hand and taken from the
+    table)."""
+    details = record.details
+    paid = list(details.get("payments") or record.deltas)
+    counters = list(details.get("counter_payments") or [0, 0, 0, 0])
+    value = [p - c for p, c in zip(paid, counters, strict=True)]
+    sticks = [d - p for d, p in zip(record.deltas, paid, strict=True)]
+    return {"value": value, "counters": counters, "sticks": sticks}
+
+
+def _extras(record: Any) -> str:
+    """A win's counters (honba) bonus and the riichi sticks it took, as words after its title."""
+    if record.kind != "win":
+        return ""
+    winner = record.details.get("winner")
+    counters = record.details.get("counter_payments") or [0, 0, 0, 0]
+    parts = []
+    if winner is not None and counters[winner]:
+        parts.append(f"{counters[winner]:+d} counters")
+    if record.details.get("sticks_taken"):
+        parts.append(f"{record.details['sticks_taken']:+d} riichi sticks")
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def _event(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
@@ -90,18 +119,18 @@ def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     return _event(loaded, event_id)
 
 
-def _detail_items(event: dict[str, Any] | None, family: Family) -> list[list[Any]]:
+def _detail_items(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> list[list[Any]]:
     """[name, points, unit] of each item of a win, for its one-line detail (the pages write it in
-    the reader's language from these)."""
+    the reader's language from these); the unit is each line's own (points or doubles)."""
     if not event or event.get("type") != "win":
         return []
     score = event.get("score") or ((event.get("claims") or [{}])[0].get("score")) or {}
-    unit = family.units.item
-    return [[item["name"], item["value"] * item.get("count", 1), unit] for item in score.get("items") or []]
+    return [[item["name"], item["value"] * item.get("count", 1), item_unit(rules, options, item)]
+            for item in score.get("items") or []]
 
 
-def _detail(event: dict[str, Any] | None, family: Family) -> str:
-    items = _detail_items(event, family)
+def _detail(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -> str:
+    items = _detail_items(event, rules, options)
     text = ", ".join(f"{name} {points}{(' ' + unit) if unit else ''}" for name, points, unit in items[:6])
     if len(items) > 6:
         text += f", and {len(items) - 6} more"
@@ -122,10 +151,20 @@ def chart_data(loaded: Loaded) -> dict[str, Any]:
 def preset_catalogue() -> list[dict[str, Any]]:
     """Every preset with its options (name, default, kind, label) for the new-table form and API."""
     from engine.families import presets  # noqa: PLC0415 - reads the registry at request time
+    from engine.families.option_specs import spec_for  # noqa: PLC0415 - with the registry
 
     out = []
     for name, (family, _) in sorted(presets().items()):
-        options = [option.to_dict() for option in family.options(name)]
+        options = []
+        for option in family.options(name):
+            item = option.to_dict()
+            if item.get("choices"):         # a choice in words (the engine lists the values)
+                item["choices"] = [(value, option_words(option.name, value)) for value in item["choices"]]
+                item["kind"] = "choice"
+            spec = spec_for(name, option.name, option.value)
+            item.update({"range": spec.describe(), "min": spec.minimum, "max": spec.maximum,
+                         "about": spec.about})
+            options.append(item)
         label = f"{family.preset_title(name)} · {name}"
         out.append({"name": name, "family": family.name, "label": label, "options": options})
     return out

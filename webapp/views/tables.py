@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 
 from engine.families import RulesError, get_preset
 from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
+from webapp.security import CheckedImage, UploadError, check_image
+from webapp.storage import StorageError, TableRef
 from webapp.views import backend, load_edit
-from webapp.views.backend import Conflict
+from webapp.views.archive import ArchiveError, build_zip, read_upload
+from webapp.views.backend import Conflict, Loaded
 from webapp.views.present import preset_catalogue, table_view
 
 bp = Blueprint("tables", __name__)
@@ -103,6 +118,21 @@ def table_page(token: str):  # type: ignore[no-untyped-def]
     return render_template("table.html", state=state, token=token, chart=state["chart"])
 
 
+@bp.get("/t/<token>/qr/<which>.svg")
+def link_qr(token: str, which: str):  # type: ignore[no-untyped-def]
+    """A QR code of the table's edit link or of its read-only scoreboard link (``segno``)."""
+    loaded = load_edit(token)
+    if which == "edit":
+        url = url_for("tables.table_page", token=token, _external=True)
+    elif which == "board":
+        url = url_for("scoreboard.board", view_token=loaded.ref.view_token, _external=True)
+    else:
+        abort(404, description="a QR code of the 'edit' or the 'board' link")
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
 @bp.post("/t/<token>/undo")
 def undo(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
@@ -125,11 +155,71 @@ def undo(token: str):  # type: ignore[no-untyped-def]
 def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
+    body: str | bytes
     if fmt == "csv":
         body, kind = localized_csv(backend().export_csv(loaded), list(loaded.state.players)), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
+    elif fmt == "zip":
+        body, kind = export_zip(loaded), "application/zip"
     else:
-        abort(404, description="export as .csv or .json")
+        abort(404, description="export as .csv, .json or .zip (the JSON with the photos)")
     return Response(body, mimetype=kind,
                     headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'})
+
+
+def export_zip(loaded: Loaded) -> bytes:
+    """The JSON export and every photo its hands refer to, in one zip."""
+    export = backend().export(loaded)
+    refs = [entry.get("photo_ref") for entry in export["events"] if entry.get("photo_ref")]
+    return build_zip(export, backend().photo_entries(loaded, refs))
+
+
+class ImportFailed(ValueError):
+    """An import file refused; ``status`` is the HTTP answer (400 unreadable, 413 too big)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def import_file(data: bytes) -> tuple[TableRef, list[str]]:
+    """A new table from an uploaded export (JSON, or a zip with its photos); the photo ids its
+    hands refer to that the file did not carry come back, so the page can say so."""
+    config = current_app.config
+    try:
+        archive = read_upload(data, max_bytes=4 * int(config["MAX_UPLOAD_BYTES"]) + len(data))
+    except ArchiveError as error:
+        raise ImportFailed(str(error)) from error
+    photos: dict[str, CheckedImage] = {}
+    for photo_id, (_, photo) in archive.photos.items():
+        try:
+            photos[photo_id] = check_image(photo, max_bytes=config["MAX_UPLOAD_BYTES"],
+                                           max_pixels=config["MAX_IMAGE_PIXELS"])
+        except UploadError as error:
+            raise ImportFailed(f"photo {photo_id} in the zip: {error}", error.status) from error
+    try:
+        ref = backend().import_table(archive.export, photos, archive.readings)
+    except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
+        raise ImportFailed(f"the export cannot be imported: {error}") from error
+    return ref, archive.missing()
+
+
+@bp.post("/import")
+def import_table():  # type: ignore[no-untyped-def]
+    upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        flash("Choose an exported table (.zip with photos, or .json) to import.", "error")
+        return _home({}, 400)
+    try:
+        ref, missing = import_file(upload.read())
+    except ImportFailed as error:
+        flash(f"Not imported: {error}", "error")
+        return _home({}, error.status)
+    remember(ref.edit_token)
+    if missing:
+        flash(f"Imported without photos: {len(missing)} hand(s) had a photo that is not in this file "
+              "(a JSON export carries none; export as a zip to keep them).", "info")
+    else:
+        flash("Table imported.", "info")
+    return redirect(url_for("tables.table_page", token=ref.edit_token), 303)

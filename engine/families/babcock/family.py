@@ -19,11 +19,15 @@ from engine.core.hand import DeclaredHand, HandError
 from engine.core.result import Score
 from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
 from engine.families import RulesError
+from engine.families.babcock.play import SACRED_RULES
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
+from engine.families.option_specs import OptionValueError
+from engine.families.option_specs import check_options as check_option_values
 from engine.families.protocol import Family, Flag, OptionText, Units
 
 SEATS = 4
-SACRED_DISCARD_RULES = ("traditional", "extended")
+SACRED_DISCARD_RULES = tuple(SACRED_RULES)
+SACRED_CLAIMS = ("refuse", "false_win")
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classical": {
@@ -32,7 +36,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "east_pays_double": True,        # East pays and receives double, in every settlement
         "flowers": False,                # Babcock Chapter 10 flowers/seasons variant
         "prevailing_wind": False,        # Millington: prevailing wind pair 2, its set 1 double
-        "sacred_discard": "traditional",  # "traditional": own last discard; "extended": any own
+        "sacred_discard": "until_wall_draw",  # the classical sheet; see play.sacred_tiles for the others
+        "sacred_claim": "refuse",        # a win on a sacred discard is refused ("false_win": penalised)
         "thirteen_orphans": True,        # Thirteen Orphans is a winning hand worth the limit
         "lucky_thirteen": True,          # Babcock's declared original-13 hand, 1/3 of the limit
         "four_wind_hand": False,         # Chapter 7 optional limit hands
@@ -123,17 +128,12 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
 
 
 def check_options(options: Mapping[str, Any]) -> None:
-    """Values the registry's type check cannot judge: a positive limit, a known sacred-discard rule."""
-    if int(options["limit"]) <= 0:
-        raise RulesError(f"option 'limit' must be above 0, got {options['limit']!r}")
-    if int(options["mahjong_bonus"]) < 0:
-        raise RulesError(f"option 'mahjong_bonus' must be 0 or more, got {options['mahjong_bonus']!r}")
-    if options["sacred_discard"] not in SACRED_DISCARD_RULES:
-        raise RulesError(f"option 'sacred_discard' must be one of {', '.join(SACRED_DISCARD_RULES)}, "
-                         f"got {options['sacred_discard']!r}")
-    penalty = options.get("false_win_penalty")
-    if penalty is not None and (isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0):
-        raise RulesError(f"option 'false_win_penalty' must be a whole number or null, got {penalty!r}")
+    """The option ranges of ``engine.families.option_specs``, for callers that pass options
+    straight to ``score_hand`` without the registry (which checks them already)."""
+    try:
+        check_option_values("classical", options, PRESETS["classical"])
+    except OptionValueError as error:
+        raise RulesError(str(error)) from error
 
 
 def _check_table_tiles(winner: DeclaredHand, losers: Sequence[LaidDownHand]) -> None:
@@ -211,6 +211,7 @@ FAMILY = Family(
         "flowers": OptionText("Play with flowers and seasons"),
         "prevailing_wind": OptionText("The prevailing wind scores (pair 2, set 1 double)"),
         "sacred_discard": OptionText("Sacred discard", SACRED_DISCARD_RULES),
+        "sacred_claim": OptionText("A win on a sacred discard is", SACRED_CLAIMS),
         "thirteen_orphans": OptionText("Thirteen Orphans is a limit hand"),
         "lucky_thirteen": OptionText("Lucky Thirteen (declared original hand)"),
         "four_wind_hand": OptionText("Four Wind hand is a limit hand"),

@@ -1,14 +1,16 @@
 """Play-time rulings of the classical (Babcock) game that the table asks during a hand.
 
 Who takes a discard several players claim, whether a ready player may win on a discard given
-their own discards (the sacred discard), and when the wall is exhausted so the hand is a draw.
+their own discards (the classical sheet's sacred discard, with its variants as options), and when the wall is
+exhausted so the hand is a draw. The table (``engine.table.hand_play``) calls the sacred-discard ruling
+for every win on a discard at a preset that has the rule.
 These are logic, not values, so they are small pure functions; the numbers (the dead wall) come
 from the preset options.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,18 +31,58 @@ def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
     return taken[0] if taken else None
 
 
-def sacred_tiles(own_discards: Sequence[Tile], options: Mapping[str, Any]) -> set[int]:
+@dataclass(frozen=True, slots=True)
+class OwnDiscard:
+    """One of a player's own discards this hand, and whether they drew from the wall after it
+    (claiming another player's discard is not a draw from the wall)."""
+
+    kind: int
+    drawn_since: bool = False
+
+
+# Which own discards forbid a win on an identical discard (the preset option ``sacred_discard``).
+# The classical sheet: "If another player discards an identical tile, the 'ready' player may not use it unless
+# she has drawn from the wall at least once after their own discard."
+SACRED_RULES: dict[str, str] = {
+    "until_wall_draw": "a tile the player discarded and has not drawn from the wall since "
+                       "(the classical sheet)",
+    "last_discard": "the player's own last discard",
+    "one_four_seven": "every tile the hand waits on, once one of them is a discard the player has "
+                      "not drawn from the wall since",
+    "absolute": "every tile the hand waits on, once the player has discarded one of them this hand",
+    "traditional": "the player's own last discard",
+    "extended": "any tile the player discarded this hand",
+}
+
+
+def _as_discard(item: Tile | OwnDiscard) -> OwnDiscard:
+    return item if isinstance(item, OwnDiscard) else OwnDiscard(item.kind)
+
+
+def sacred_tiles(own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any],
+                 waits: Collection[int] | None = None) -> set[int]:
     """The tile kinds a player may not win on from another's discard.
 
-    traditional: a tile equal to the player's own last discard; extended: any of the player's
-    own discards this hand. ``own_discards`` is in the order they were made.
+    ``own_discards`` are the player's discards this hand in order (a plain Tile counts as one not
+    followed by a draw from the wall); ``waits`` are the kinds that complete the hand, which the
+    1-4-7 and absolute rules need (without them only identical tiles are forbidden).
     """
-    rule = options.get("sacred_discard", "traditional")
-    if rule == "traditional":
-        return {own_discards[-1].kind} if own_discards else set()
+    rule = options.get("sacred_discard", "until_wall_draw")
+    discards = [_as_discard(item) for item in own_discards]
+    pending = {discard.kind for discard in discards if not discard.drawn_since}
+    every = {discard.kind for discard in discards}
+    if rule == "until_wall_draw":
+        return pending
+    if rule in ("last_discard", "traditional"):
+        return {discards[-1].kind} if discards else set()
     if rule == "extended":
-        return {tile.kind for tile in own_discards}
-    raise ValueError(f"unknown sacred_discard rule {rule!r}; use 'traditional' or 'extended'")
+        return every
+    if rule in ("one_four_seven", "absolute"):
+        base = pending if rule == "one_four_seven" else every
+        if waits is not None and base & set(waits):
+            return base | set(waits)
+        return base
+    raise ValueError(f"unknown sacred_discard rule {rule!r}; use one of {', '.join(SACRED_RULES)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,27 +93,44 @@ class WinRuling:
     why: str
 
 
+def completing_kinds(concealed: Sequence[Tile], melds: Sequence[Meld],
+                     options: Mapping[str, Any]) -> list[int]:
+    """The kinds that complete a ready hand of ``concealed`` tiles (the winning tile not among
+    them) beside ``melds``; Thirteen Orphans counts where the preset plays it."""
+    completing = waits(counts34(concealed), len(melds), special=False)
+    if options.get("thirteen_orphans", True):
+        completing = sorted(set(completing) | set(_orphan_waits(concealed, melds)))
+    return completing
+
+
+def sacred_ruling(tile: Tile, own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any],
+                  waits: Collection[int] | None = None) -> WinRuling:
+    """May a player win on another player's discard ``tile``, given their own discards?"""
+    name = kind_name(tile.kind)
+    if tile.kind in sacred_tiles(own_discards, options, waits):
+        rule = str(options.get("sacred_discard", "until_wall_draw"))
+        return WinRuling(False, f"{name} is a sacred discard: the rule forbids "
+                                f"{SACRED_RULES.get(rule, rule)}")
+    return WinRuling(True, f"{name} is not a sacred discard")
+
+
 def may_win_on(tile: Tile, concealed: Sequence[Tile], melds: Sequence[Meld],
-               own_discards: Sequence[Tile], options: Mapping[str, Any], *,
+               own_discards: Sequence[Tile | OwnDiscard], options: Mapping[str, Any], *,
                self_drawn: bool = False) -> WinRuling:
     """May a player holding ``concealed`` (and ``melds``) win on ``tile``?
 
     The tile must complete the hand; and when it is another player's discard it must not be
     sacred (see ``sacred_tiles``). A tile drawn from the wall is never sacred.
     """
-    completing = waits(counts34(concealed), len(melds), special=False)
-    if options.get("thirteen_orphans", True):
-        completing = sorted(set(completing) | set(_orphan_waits(concealed, melds)))
+    completing = completing_kinds(concealed, melds, options)
     name = kind_name(tile.kind)
     if tile.kind not in completing:
         return WinRuling(False, f"{name} does not complete the hand")
     if self_drawn:
         return WinRuling(True, f"{name} completes the hand and was drawn from the wall")
-    if tile.kind in sacred_tiles(own_discards, options):
-        which = "the player's own last discard" \
-            if options.get("sacred_discard", "traditional") == "traditional" \
-            else "one of the player's own discards this hand"
-        return WinRuling(False, f"{name} is a sacred discard: it equals {which}")
+    ruling = sacred_ruling(tile, own_discards, options, completing)
+    if not ruling.allowed:
+        return ruling
     return WinRuling(True, f"{name} completes the hand and is not a sacred discard")
 
 

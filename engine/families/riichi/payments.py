@@ -49,6 +49,8 @@ PRESETS: dict[str, dict[str, Any]] = {
         "dealer_keeps_on_draw": "tenpai",   # "tenpai", "always" or "never"
         "multiple_ron": "double_ron",       # "double_ron" (triple = abortive) or "head_bump"
         "abortive_draws": True,
+        "nine_terminals": "kinds",     # kyuushu kyuuhai: nine different terminal/honour kinds
+        "same_first_discards": "wind", # suufon renda: the same wind from all four
         "false_win_penalty": 2000,     # chombo: basic points of a reverse mangan tsumo
         "start_points": 25000,
     },
@@ -75,11 +77,14 @@ PRESETS: dict[str, dict[str, Any]] = {
         "honba_dealer_only": True,     # counters are paid only when East wins and stays
         "counter_on_draw": False,
         "riichi_stick": 100,
-        "draw_payments": True,
+        "draw_payments": False,        # the Japanese sheet: "there is no settlement between players"; a table
+                                       # may agree on the pool below
         "draw_pool": 600,              # one tenpai +600, two +300 each, three +200 each
         "dealer_keeps_on_draw": "never",    # on any draw the deal passes
         "multiple_ron": "head_bump",
         "abortive_draws": True,
+        "nine_terminals": "tiles",     # the Japanese sheet counts nine terminal/honour tiles
+        "same_first_discards": "any_tile",  # the Japanese sheet: the same tile (any) from everyone
         "false_win_penalty": 500,      # a limit (500) to each other player; UNVERIFIED in the Japanese sheet
         "start_points": 2000,
     },
@@ -201,7 +206,7 @@ def riichi_win_payments(basic: int, *, winner: int, discarder: int | None, deale
 
 def classical_win_payments(value: int, *, winner: int, discarder: int | None, dealer: int,
                            honba: int = 0, options: Mapping[str, Any]) -> list[int]:
-    """Doc B: each loser owes V (doubled between East and another player when East pays double);
+    """The Japanese sheet: each loser owes V (doubled between East and another player when East pays double);
     on a discard the discarder pays what all three would have paid. Counters only when the dealer
     wins (``honba_dealer_only``): a third of honba_value from each loser, or all of it from the
     discarder, per counter."""

@@ -17,7 +17,7 @@ from engine.families.babcock.play import (
 )
 from engine.table.claims import Claim
 
-TRADITIONAL = PRESETS["classical"]
+TRADITIONAL = dict(PRESETS["classical"], sacred_discard="last_discard")
 EXTENDED = dict(TRADITIONAL, sacred_discard="extended")
 
 

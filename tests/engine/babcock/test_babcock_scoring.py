@@ -286,7 +286,7 @@ def test_unknown_or_bad_options_are_errors():
     with pytest.raises(RulesError, match="limt"):
         score("123m456m789p234s55s", win_tile="4s", options={"limt": 500})
     with pytest.raises(RulesError, match="sacred_discard"):
-        score("123m456m789p234s55s", win_tile="4s", options={"sacred_discard": "absolute"})
+        score("123m456m789p234s55s", win_tile="4s", options={"sacred_discard": "sometimes"})
     assert score_json({"rules": "classical", "hand": "123m456m789p234s55s",
                        "options": {"limit": 0}})["ok"] is False
 

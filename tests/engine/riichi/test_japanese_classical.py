@@ -138,7 +138,7 @@ def test_draw_pool_of_600_from_the_waits():
     hands = ["123m456p789s1122z", "13579m2468p1357s", "123m456p789s2345s", "1111m234p567s789s"]
     tenpai = [is_tenpai(hand) for hand in hands]
     assert tenpai == [True, False, True, False]
-    _, options = resolve_options("japanese-classical", {})
+    _, options = resolve_options("japanese-classical", {"draw_payments": True})   # agreed option
     assert draw_payments(tenpai, options) == [300, -300, 300, -300]
     # one waiting: 200 from each of the others; three waiting: the other pays 200 to each
     assert draw_payments([False, False, True, False], options) == [-200, -200, 600, -200]

@@ -8,11 +8,11 @@ from engine.core.tiles import parse_tiles
 from engine.families.riichi.draws import four_kongs, four_winds, nine_terminals, ron_winners, three_ron
 
 
-def test_nine_terminals():
+def test_nine_terminals_modern_reading_counts_kinds():
     # 1m 9m 1p 9p 1s E S W N: nine different kinds -> may abort
-    assert nine_terminals(parse_tiles("19m19p1s1234z2345m5p"))
+    assert nine_terminals(parse_tiles("19m19p1s1234z2345m5p"), "kinds")
     # eight kinds (9m missing) -> not
-    assert not nine_terminals(parse_tiles("11m19p1s1234z2345m5p"))
+    assert not nine_terminals(parse_tiles("11m19p1s1234z2345m5p"), "kinds")
 
 
 def test_four_kongs():
@@ -22,7 +22,7 @@ def test_four_kongs():
     assert not four_kongs([0, 1, 2, 3], fourth_robbed=True)
 
 
-def test_four_winds():
+def test_four_winds_modern_reading():
     assert four_winds(parse_tiles("3z3z3z3z"))
     assert not four_winds(parse_tiles("3z3z3z4z"))
     assert not four_winds(parse_tiles("5z5z5z5z"))    # a dragon, not a wind

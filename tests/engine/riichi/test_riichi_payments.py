@@ -17,7 +17,9 @@ from engine.families.riichi.payments import (
 )
 
 RIICHI = PRESETS["riichi"]
-CLASSICAL = PRESETS["japanese-classical"]
+# The Japanese sheet's 600 pool is an agreed option (off by default: "there is no settlement between
+# players").
+CLASSICAL = {**PRESETS["japanese-classical"], "draw_payments": True}
 
 
 def test_presets_are_registered():

@@ -122,7 +122,7 @@ def test_riichi_half_game_with_repeats_draws_counters_and_sticks():
         # + 2 counters x 100 from each payer: Ann -2800, Cai -1500, Dee -1500; Bob +5800 + 1000 stick.
         (win(B, None, 5800, han=3, fu=40), "E2", B, 0),
         # E2: abortive draw (nine terminals): Bob keeps the deal, counter 1, no payments.
-        ({"type": "draw", "abortive": True, "reason": "nine terminals"}, "E2 +1", B, 0),
+        ({"type": "draw", "abortive": True, "reason": "nine_terminals"}, "E2 +1", B, 0),
         # E2 +1: nobody tenpai: no payments; Bob (noten) passes the deal; counter 2 (every draw adds one).
         ({"type": "draw", "waiting": []}, "E3 +2", C, 0),
         # E3 +2: Dee in riichi rons Ann, mangan: basic 2000 x 4 = 8000 + 2 x 300 = 8600; Dee's own
@@ -185,7 +185,9 @@ def test_riichi_double_ron_and_head_bump_option():
 # -- japanese-classical --------------------------------------------------------------------------
 
 def test_japanese_classical_counters_and_600_pool():
-    table = Table("japanese-classical", PLAYERS)
+    # The 600 pool is the agreed option (the Japanese sheet: "Można jednak ustalić, że gracze czekający
+    # zostaną nagrodzeni" = the players may however agree that the waiting players are rewarded).
+    table = Table("japanese-classical", PLAYERS, {"draw_payments": True})
     events = [
         win(A, B, 160),   # E1 Ann (East) rons Bob, V 160: Bob pays for all three, 3 x 160 = 480; counter 1
         win(A, None, 200),  # E1 +1: Ann tsumo V 200: each pays 200 + 100 (one counter) = 300; counter 2
@@ -233,21 +235,25 @@ def test_classical_losers_settle_and_east_extra_hands():
     assert (state.dealer, state.dealer_hands, state.label) == (A, 2, "E1")   # East's extra hand
     # E1 again: Ann wins 24 on Bob's discard: 3 x 48 = +144; Bob 8, Cai 8, Dee 16: Bob and Cai pay Dee 8.
     state = table.record(cwin(A, B, 24, {B: 8, C: 8, D: 16}))
-    # E1 again: a draw; East deals again (Babcock).
+    assert state.totals == (384, -136, -106, -142)
+    # E1 again: a draw. The classical sheet: "When a draw occurs the hand stops. The deal passes and a new
+    # hand begins." Bob deals E2.
     state = table.record({"type": "draw"})
-    assert (state.dealer, state.dealer_hands) == (A, 4)
-    # Dee claims a false Mah-Jongg: half the limit (150) to each, doubled to East: Ann +300, Bob, Cai +150.
+    assert (state.dealer, state.dealer_hands, state.label) == (B, 1, "E2")
+    # Dee claims a false Mah-Jongg: half the limit (150) to each, doubled to East (Bob): Bob +300,
+    # Ann, Cai +150, Dee -600.
     state = table.record({"type": "false_win", "offender": D})
-    # Cai wins 30 on Dee's discard; Ann 12, Bob 4, Dee dead (0). Cai: 60 + 30 + 30 = +120.
-    # Losers: Bob pays Ann 8 x 2 = 16; dead Dee pays Ann 12 x 2 = 24 and Bob 4.
-    # Ann -60 + 16 + 24 = -20; Bob -30 - 16 + 4 = -42; Dee -30 - 24 - 4 = -58.
+    assert state.totals == (534, 164, 44, -742)
+    # Cai wins 30 on Dee's discard; Ann 12, Bob 4, Dee dead (0). Ann and Dee pay 30, Bob (East) 60:
+    # Cai +120. Losers: Bob pays Ann 8 x 2 = 16; dead Dee pays Ann 12 and Bob 4 x 2 = 8.
+    # Ann -30 + 16 + 12 = -2; Bob -60 - 16 + 8 = -68; Dee -30 - 12 - 8 = -50.
     state = table.record(cwin(C, D, 30, {A: 12, B: 4}))
-    assert (state.dealer, state.label) == (B, "E2")   # not East's win: the deal passes
-    # E2: Bob (East) wins 10 by self-draw: each pays 20; Ann 2, Cai 2, Dee 6: Ann and Cai pay Dee 4.
-    state = table.record(cwin(B, None, 10, {A: 2, C: 2, D: 6}))
-    # Ann: 240 + 144 + 300 - 20 - 24 = 640       Bob: -80 - 56 + 150 - 42 + 60 = 32
-    # Cai: -50 - 56 + 150 + 120 - 24 = 140        Dee: -110 - 32 - 600 - 58 - 12 = -812
-    assert state.totals == (640, 32, 140, -812)
+    assert (state.dealer, state.label) == (C, "E3")   # not East's win: the deal passes
+    # E3: Cai (East) wins 10 by self-draw: each pays 20; Ann 2, Bob 2, Dee 6: Ann and Bob pay Dee 4.
+    state = table.record(cwin(C, None, 10, {A: 2, B: 2, D: 6}))
+    # Ann: 534 - 2 - 24 = 508        Bob: 164 - 68 - 24 = 72
+    # Cai: 44 + 120 + 60 = 224       Dee: -742 - 50 - 12 = -804
+    assert state.totals == (508, 72, 224, -804)
     assert sum(state.totals) == 0
 
 

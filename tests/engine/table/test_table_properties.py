@@ -40,8 +40,9 @@ def score_for(rules: str, draw) -> dict:
 
 def random_event(rules: str, draw) -> dict:
     kind = draw(st.sampled_from(["ron", "ron", "tsumo", "claims", "draw", "draw", "false_win", "penalty"]))
-    riichi = draw(st.lists(st.integers(0, 3), unique=True, max_size=2)) if rules in (
-        "riichi", "japanese-classical") else []
+    # Only Riichi plays riichi by default (japanese-classical refuses sticks: the Japanese sheet has no
+    # riichi).
+    riichi = draw(st.lists(st.integers(0, 3), unique=True, max_size=2)) if rules == "riichi" else []
     if kind in ("ron", "tsumo"):
         winner = draw(st.integers(0, 3))
         discarder = None if kind == "tsumo" else draw(st.sampled_from([p for p in range(4) if p != winner]))
@@ -58,8 +59,11 @@ def random_event(rules: str, draw) -> dict:
                 "claims": [{"winner": p, "score": score_for(rules, draw)} for p in claimants]}
     if kind == "draw":
         waiting = draw(st.lists(st.integers(0, 3), unique=True, max_size=4))
-        return {"type": "draw", "abortive": draw(st.booleans()), "waiting": waiting,
-                "riichi": [p for p in riichi if p in waiting]}
+        kinds = Table(rules, PLAYERS).state.flow.abortive_kinds
+        abortive = bool(kinds) and draw(st.booleans())
+        return {"type": "draw", "abortive": abortive, "waiting": waiting,
+                "riichi": [p for p in riichi if p in waiting],
+                "reason": draw(st.sampled_from(kinds)) if abortive else ""}
     if kind == "false_win":
         return {"type": "false_win", "offender": draw(st.integers(0, 3))}
     offender = draw(st.integers(0, 3))

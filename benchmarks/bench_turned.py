@@ -1,0 +1,75 @@
+"""Photos with truth JSON read upright and turned in their own plane (0, 45, 90, 180 degrees):
+tile precision and recall, photos with every tile right, whole hands; truth boxes turned with them.
+
+    .venv/bin/python benchmarks/bench_turned.py DATA [LIMIT]
+
+Tiles are paired by centres (``vision.evaluate.match_centres``: truth boxes drawn loosely by people).
+Only ``HandReader.read_bytes`` and the evaluation's bookkeeping are used, so ``PYTHONPATH=OLD_CHECKOUT``
+measures an older reader the same way; a read that fails there is scored as nothing read.
+"""
+
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
+from vision.detections import Detections  # noqa: E402
+from vision.evaluate import Report, claimed_tiles, load_samples, score_sample  # noqa: E402
+from vision.reader import HandReader  # noqa: E402
+
+
+def turn(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """The image turned counter-clockwise on a canvas that keeps all of it, and the 2x3 matrix."""
+    h, w = image.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    c, s = abs(np.cos(np.radians(degrees))), abs(np.sin(np.radians(degrees)))
+    size = int(round(w * c + h * s)), int(round(w * s + h * c))
+    m[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
+    return cv2.warpAffine(image, m, size, borderValue=(114, 114, 114)), m
+
+def turned_truth(truth: dict, m: np.ndarray) -> dict:
+    """The truth with each box replaced by the axis-aligned box round it turned."""
+    tiles = []
+    for t in truth["tiles"]:
+        x1, y1, x2, y2 = t["box"]
+        corners = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], float) @ m[:, :2].T + m[:, 2]
+        tiles.append(dict(t, box=[*corners.min(0), *corners.max(0)]))
+    return dict(truth, tiles=tiles)
+
+
+def main() -> int:
+    if len(sys.argv) < 2:
+        print(__doc__)
+        return 1
+    samples = load_samples(sys.argv[1])
+    limit = int(sys.argv[2]) if len(sys.argv) > 2 else len(samples)
+    reader = HandReader()
+    reports = {d: Report() for d in (0, 45, 90, 180)}
+    start = time.time()
+    for sample in samples[:limit]:
+        image = cv2.imread(str(sample.image))
+        for degrees, report in reports.items():
+            turned, m = turn(image, degrees)
+            ok, data = cv2.imencode(".jpg", turned, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            try:
+                reading = reader.read_bytes(data.tobytes())
+            except Exception as error:  # noqa: BLE001 - an older reader failing is scored, not fatal
+                print("failed", degrees, sample.image.name, repr(error), flush=True)
+                score_sample(report, sample.image.name, Detections.empty(), {"hand": ""},
+                             turned_truth(sample.truth, m), rule="centre")
+                continue
+            score_sample(report, sample.image.name, claimed_tiles(reading), reading.layout.hand,
+                         turned_truth(sample.truth, m), rule="centre")
+    for degrees, r in reports.items():
+        print(f"{degrees:3d} deg: {r.images} photos, precision {r.precision:.3f} recall {r.recall:.3f} "
+              f"every tile right {r.photos_exact}/{r.images}, hands exact {r.hands_exact}/{r.images}")
+    print(f"{time.time() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,111 @@
+"""Turned photos read level (vision/level.py), with a stand-in detector that finds bright blocks:
+the control flow and the geometry, no model."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.detections import Detections
+from vision.level import View, _snapped, detect_level, rows_direction
+
+
+class Blocks:
+    """Finds white blocks on a dark photo as tiles, every one sure; names them all 1m."""
+
+    conf = 0.3
+
+    def __init__(self) -> None:
+        self.looks: list[tuple[int, int]] = []
+
+    def find_tiles(self, pixels: np.ndarray, conf: float) -> tuple[np.ndarray, np.ndarray]:
+        self.looks.append(pixels.shape[:2])
+        grey = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
+        count, _, stats, _ = cv2.connectedComponentsWithStats((grey > 200).astype(np.uint8))
+        boxes = np.array([[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]], np.float32).reshape(-1, 4)
+        return boxes, np.full(len(boxes), 0.9, np.float32)
+
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        return Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores), Detections.empty()
+
+
+def photo_of_a_row(turns: int) -> tuple[np.ndarray, np.ndarray]:
+    """Ten 60 x 80 white tiles in a level row on a dark photo, turned ``turns`` quarter turns;
+    with the tiles' boxes in the turned photo."""
+    photo = np.full((400, 900, 3), 30, np.uint8)
+    boxes = []
+    for k in range(10):
+        x = 100 + 64 * k
+        photo[150:230, x:x + 60] = 255
+        boxes.append([x, 150, x + 60, 230])
+    turned = np.ascontiguousarray(np.rot90(photo, turns))
+    grey = cv2.cvtColor(turned, cv2.COLOR_BGR2GRAY)
+    _, _, stats, _ = cv2.connectedComponentsWithStats((grey > 200).astype(np.uint8))
+    return turned, np.array([[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]], np.float32)
+
+
+def test_a_level_photo_is_looked_at_once():
+    detector = Blocks()
+    photo, _ = photo_of_a_row(0)
+    tiles, _, view = detect_level(detector, photo)
+    assert len(tiles) == 10 and view.matrix is None and len(detector.looks) == 1
+
+
+@pytest.mark.parametrize("turns", [1, 3])
+def test_a_row_running_down_the_photo_is_read_turned_level(turns):
+    detector = Blocks()
+    photo, truth = photo_of_a_row(turns)
+    tiles, _, view = detect_level(detector, photo)
+    assert abs(abs(view.angle) - np.pi / 2) < 1e-9 and len(detector.looks) == 2
+    assert (tiles.widths < tiles.heights).all()                 # upright in the level view
+    back = view.to_photo(tiles).boxes                           # and where they lie in the photo
+    assert sorted(map(tuple, np.round(back))) == sorted(map(tuple, np.round(truth)))
+
+
+def test_a_camera_that_stays_turned_is_looked_at_once_per_frame():
+    detector = Blocks()
+    photo, _ = photo_of_a_row(1)
+    _, _, view = detect_level(detector, photo)
+    detector.looks.clear()
+    tiles, _, again = detect_level(detector, photo, hint=view.angle)
+    assert len(tiles) == 10 and again.angle == view.angle and len(detector.looks) == 1
+
+
+def test_rows_direction_from_a_few_scattered_tiles_of_a_row_running_down():
+    # three pairs of neighbours, far apart down the photo: the pairs point across, the spread down
+    boxes = np.array([[100, 0, 180, 60], [100, 62, 180, 122], [110, 400, 190, 460], [110, 462, 190, 522],
+                      [95, 800, 175, 860], [95, 862, 175, 922]], np.float32)
+    pairs = boxes.copy()
+    pairs[1::2, 1::2] -= 62
+    pairs[1::2, 0::2] += 82                   # each pair side by side instead
+    assert abs(abs(rows_direction(pairs)) - np.pi / 2) < np.radians(5)
+    assert abs(abs(rows_direction(boxes)) - np.pi / 2) < np.radians(5)
+
+
+def test_angles_near_a_quarter_turn_are_taken_as_one():
+    assert _snapped(np.radians(88.5)) == pytest.approx(np.pi / 2)
+    assert _snapped(np.radians(-179)) == pytest.approx(-np.pi)
+    assert _snapped(np.radians(80)) == pytest.approx(np.radians(80))
+
+
+def test_the_photo_as_it_is_maps_to_itself():
+    det = Detections.from_codes([[0, 0, 10, 10]], ["1m"])
+    assert View(0.0, None, (100, 100)).to_photo(det) is det
+
+
+@pytest.mark.parametrize("turns", [1, 2, 3])
+def test_quarter_turns_match_turn_level_and_map_back(turns):
+    from vision.detect import turn_level
+    from vision.level import quarter_turned
+
+    photo = np.zeros((30, 50, 3), np.uint8)
+    photo[5:12, 20:24] = 255
+    exact, matrix = quarter_turned(photo, turns)
+    smooth, smooth_matrix = turn_level(photo, turns * np.pi / 2)
+    assert np.abs(np.subtract(exact.shape[:2], smooth.shape[:2])).max() <= 1   # its canvas rounds up
+    np.testing.assert_allclose(matrix, smooth_matrix, atol=1.01)       # the same turn, to a pixel
+    ys, xs = np.nonzero(exact[..., 0])
+    box = np.array([[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]], np.float32)
+    back = View(turns * np.pi / 2, matrix, (30, 50)).to_photo(Detections.from_codes(box, ["1m"]))
+    np.testing.assert_allclose(back.boxes[0], [20, 5, 24, 12], atol=1e-4)

@@ -1,0 +1,162 @@
+"""A photo turned in its own plane, read as if it were level.
+
+The camera may sit at any seat: a hand photographed from the side of the table runs down the
+photo, one photographed from across it is upside down, and a phone held askew slants the row.
+The detector learnt rows that run across the photo and finds few tiles in a row that runs down
+it, and an axis-aligned box round a slanting tile hides its shape (sideways or not) and, cut for
+the classifier, holds parts of its neighbours. So a first look gives the rows' direction (from
+the boxes it finds: vision.layout.row_angle), and when the rows are not level the photo is turned
+so that they are and read again there: tiles are found, cut upright for the classifier and laid
+out in that level view, and their boxes are mapped back to the photo's pixels for the reading.
+
+What the boxes cannot tell is which end of the row is the player's left: a row and the same row
+upside down lie along one line. The classifier reads tiles upside down as well as upright (it
+was trained on both), so the tiles read are the same either way; the level view is the one
+turned the least, so an upside-down hand is read in the photo's order (its winning tile, laid
+apart at the player's right, comes first). When a first look finds one or two tiles, too few to
+give a line, the photo turned a quarter is tried too, and the look that finds more tiles is kept.
+
+A tile that fills the frame (a close-up of one flower) is bigger than any the detector learnt:
+for a photo (not a live camera) in which it finds fewer tiles than make a line, the photo is
+also looked at small, in the middle of a grey canvas ``ZOOM_OUT`` times its size, and that look
+is kept when it is surer of its best tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
+from vision.detections import Detections
+from vision.layout import row_angle
+
+LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they are (the layout
+                                   # allows for a tilt; a second look costs a detector pass)
+SNAP = np.radians(3)               # an angle this close to a quarter turn is taken as one
+MIN_LINE = 3                       # tiles needed to tell the rows' direction
+ZOOM_OUT = 4                       # a close-up is looked at this many times smaller
+ELONGATED = 4.0                    # centres spread this much more along a line than across it
+LEVEL_KEEP = 0.75                  # the level look is kept if it finds this share of the first's
+LEVEL_LOOKS = 2                    # turned looks at most, each from the last one's rows
+
+
+@dataclass(frozen=True, eq=False)
+class View:
+    """The level view a photo was read in: ``angle`` (radians) the rows had in the photo, and
+    ``matrix`` (2x3) from the photo's pixels to the view's; None for the photo as it is."""
+
+    angle: float
+    matrix: np.ndarray | None
+    photo_shape: tuple[int, int]
+
+    def to_photo(self, det: Detections) -> Detections:
+        """Tiles found in this view, with boxes in the photo's pixels: the axis-aligned box round
+        each tile as the photo shows it."""
+        if self.matrix is None or not len(det):
+            return det
+        return Detections(boxes_back(det.boxes, self.matrix, self.photo_shape), det.class_ids,
+                          det.confidences, det.face_down, det.rotated, det.choices, det.choice_probs)
+
+
+def rows_direction(boxes: np.ndarray) -> float:
+    """The rows' angle from a first look's boxes: the line the tiles' nearest neighbours agree on
+    (vision.layout.row_angle), unless the tiles' centres spread along a clearly other line (in a
+    photo turned a quarter the detector finds a few scattered tiles of the row, whose nearest
+    neighbours say little, while together they still lie along it)."""
+    nearest = row_angle(boxes)
+    centres = (boxes[:, :2] + boxes[:, 2:]).astype(np.float64) / 2
+    values, vectors = np.linalg.eigh(np.cov(centres.T))
+    if values[1] < ELONGATED * max(values[0], 1e-9):
+        return nearest
+    spread = float(np.arctan2(vectors[1, 1], vectors[0, 1]))
+    apart = abs((spread - nearest + np.pi / 2) % np.pi - np.pi / 2)
+    return (spread + np.pi / 2) % np.pi - np.pi / 2 if apart > np.radians(30) else nearest
+
+
+def _snapped(angle: float) -> float:
+    quarter = round(angle / (np.pi / 2)) * (np.pi / 2)
+    return quarter if abs(angle - quarter) < SNAP else angle
+
+
+def quarter_turned(pixels: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarray]:
+    """The photo turned ``turns`` quarter turns as turn_level would turn it (counter-clockwise on
+    screen), exactly, pixel for pixel; with the 2x3 matrix photo -> turned."""
+    height, width = pixels.shape[:2]
+    matrix = {1: [[0, 1, 0], [-1, 0, width]], 2: [[-1, 0, width], [0, -1, height]],
+              3: [[0, -1, height], [1, 0, 0]]}[turns % 4]
+    return np.ascontiguousarray(np.rot90(pixels, turns % 4)), np.array(matrix, np.float64)
+
+
+def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
+    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level."""
+    turns = round(angle / (np.pi / 2))
+    if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
+        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf))
+    if angle == turns * np.pi / 2:
+        level, matrix = quarter_turned(pixels, turns)
+    else:
+        level, matrix = turn_level(pixels, angle)
+    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf))
+
+
+def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
+    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size."""
+    height, width = pixels.shape[:2]
+    top, left = (ZOOM_OUT - 1) * height // 2, (ZOOM_OUT - 1) * width // 2
+    canvas = cv2.copyMakeBorder(pixels, top, top, left, left, cv2.BORDER_CONSTANT,
+                                value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
+    matrix = np.array([[1.0, 0.0, left], [0.0, 1.0, top]])
+    return canvas, matrix, *detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+
+
+def _best(detector: TileDetector, scores: np.ndarray) -> float:
+    sure = scores[_sure(detector, scores)]
+    return float(sure.max()) if len(sure) else 0.0
+
+
+def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
+    return scores >= detector.conf
+
+
+def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
+                 close_ups: bool = False) -> tuple[Detections, Detections, View]:
+    """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
+    view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
+    stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
+    Two looks in a turned photo, five at most."""
+    angle = _snapped(hint)
+    look = _look(detector, pixels, angle)
+    count = int(_sure(detector, look[3]).sum())
+    if count < MIN_LINE and angle != 0.0:
+        # the camera moved since the last frame: start again from the photo as it is
+        angle, look = 0.0, _look(detector, pixels, 0.0)
+        count = int(_sure(detector, look[3]).sum())
+    if count >= MIN_LINE:
+        # a few tiles give the line roughly: the turned look is checked the same way, once more
+        for _ in range(LEVEL_LOOKS):
+            residual = rows_direction(look[2][_sure(detector, look[3])])
+            if abs(residual) <= LEVEL_TOLERANCE:
+                break
+            turned = _snapped(angle + residual)
+            again = _look(detector, pixels, turned)
+            found = int(_sure(detector, again[3]).sum())
+            # the level look is kept unless it finds far fewer tiles: in a slanting photo the
+            # first look's count holds boxes over two tiles and parts of tiles
+            if found < max(MIN_LINE, LEVEL_KEEP * count):
+                break
+            angle, look, count = turned, again, found
+    elif count >= 1:
+        turned = _snapped(angle + np.pi / 2)
+        again = _look(detector, pixels, turned)
+        if _sure(detector, again[3]).sum() > count:
+            angle, look = turned, again
+    if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
+        small = _zoomed_out(detector, pixels)
+        if _best(detector, small[3]) > _best(detector, look[3]):
+            angle, look = 0.0, small
+    image, matrix, boxes, scores = look
+    tiles, faint = detector.name_tiles(image, boxes, scores)
+    return tiles, faint, View(float(angle), matrix, pixels.shape[:2])

@@ -1,0 +1,120 @@
+/* The declare page's live camera: getUserMedia, a few frames a second posted to the reader (the
+   photo endpoint with a `live` session id: read and voted on, not stored), the boxes and tiles
+   drawn over the preview, and the hand taken when the server's vote says it held still (or on a
+   tap). The frame that was taken becomes the hand's photo. Without a camera or permission the
+   page keeps its photo input and says why. */
+"use strict";
+window.TTLive = (function () {
+  const FRAME_GAP_MS = 300;        // at most about three frames a second
+  const MAX_SIDE = 1280;           // frames are sent no larger than this (the reader resizes anyway)
+
+  function supported() {
+    return !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia) && window.isSecureContext;
+  }
+
+  function sessionId() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  // options: {video, overlay, url, onStatus(text), onTake(blob), onFail(message)}
+  function start(options) {
+    const state = { stream: null, running: false, lastBlob: null, lastRead: null, session: sessionId(), timer: null };
+    const { video, overlay } = options;
+
+    function drawBoxes(read) {
+      const width = video.clientWidth, height = video.clientHeight;
+      overlay.width = width; overlay.height = height;
+      const ctx = overlay.getContext("2d");
+      ctx.clearRect(0, 0, width, height);
+      if (!read || !read.tiles || !video.videoWidth) return;
+      const sx = width / (read.width || video.videoWidth), sy = height / (read.height || video.videoHeight);
+      ctx.lineWidth = 2;
+      ctx.font = "13px system-ui, sans-serif";
+      for (const det of read.tiles) {
+        const [x1, y1, x2, y2] = det.box;
+        ctx.strokeStyle = det.conf !== undefined && det.conf < 0.8 ? "#e0a100" : "#2e7d32";
+        ctx.strokeRect(x1 * sx, y1 * sy, (x2 - x1) * sx, (y2 - y1) * sy);
+        ctx.fillStyle = ctx.strokeStyle;
+        const label = det.tile;
+        ctx.fillRect(x1 * sx, y1 * sy - 16, ctx.measureText(label).width + 6, 16);
+        ctx.fillStyle = "#fff";
+        ctx.fillText(label, x1 * sx + 3, y1 * sy - 4);
+      }
+    }
+
+    function grab() {
+      const scale = Math.min(1, MAX_SIDE / Math.max(video.videoWidth, video.videoHeight));
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.round(video.videoWidth * scale);
+      canvas.height = Math.round(video.videoHeight * scale);
+      canvas.getContext("2d").drawImage(video, 0, 0, canvas.width, canvas.height);
+      return new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.9));
+    }
+
+    async function loop() {
+      if (!state.running) return;
+      const started = performance.now();
+      try {
+        if (video.videoWidth) {
+          const blob = await grab();
+          const form = new FormData();
+          form.append("photo", blob, "frame.jpg");
+          form.append("live", state.session);
+          const data = await window.TT.api(options.url, { method: "POST", body: form });
+          if (!state.running) return;
+          if (!data.reader) { stop(); options.onFail("No tile reader is installed, so the camera cannot read tiles: enter them with the palette."); return; }
+          state.lastBlob = blob; state.lastRead = data.read;
+          drawBoxes(data.read);
+          const live = data.live;
+          const count = (data.read.tiles || []).length;
+          options.onStatus(count ? count + " tiles seen; holding still " + live.votes + " of " + live.quorum + " frames…" : "No tiles in view yet.");
+          if (live.stable) { take(); return; }
+        }
+      } catch (error) {
+        options.onStatus("A frame was not read (" + error.message + "); trying again.");
+      }
+      const wait = Math.max(0, FRAME_GAP_MS - (performance.now() - started));
+      state.timer = setTimeout(loop, wait);
+    }
+
+    function take() {
+      if (!state.lastBlob) { options.onStatus("No frame read yet; hold on."); return; }
+      const blob = state.lastBlob;
+      stop();
+      options.onTake(blob);
+    }
+
+    function stop() {
+      state.running = false;
+      clearTimeout(state.timer);
+      if (state.stream) for (const track of state.stream.getTracks()) track.stop();
+      state.stream = null;
+      video.srcObject = null;
+    }
+
+    if (!supported()) {
+      options.onFail(window.isSecureContext ? "This browser has no camera access; take a photo instead."
+        : "A live camera needs a secure page (https, or this computer's own address); take a photo instead.");
+      return null;
+    }
+    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
+      .then((stream) => {
+        state.stream = stream;
+        state.running = true;
+        video.srcObject = stream;
+        return video.play();
+      })
+      .then(() => { options.onStatus("Camera on: lay the hand down and hold still."); loop(); })
+      .catch((error) => {
+        stop();
+        const denied = error && (error.name === "NotAllowedError" || error.name === "SecurityError");
+        options.onFail(denied ? "Camera permission was refused; take a photo instead."
+          : "No camera could be opened (" + (error && error.name ? error.name : "unknown error") + "); take a photo instead.");
+      });
+    return { take, stop };
+  }
+
+  return { start, supported };
+})();

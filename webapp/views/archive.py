@@ -1,0 +1,98 @@
+"""A table export that carries its photos: a zip of ``table.json`` (storage's JSON export) and
+``photos/PHOTO_ID.EXT`` (with each photo's reading, ``photos/PHOTO_ID.read.json``).
+
+Reading one back trusts nothing in it: the entry count and the unpacked bytes are limited before
+anything is unpacked, a photo's name must be a photo id the server could have made, and its bytes
+go through the same checks as an upload. Names inside the zip never become paths by themselves.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+TABLE_ENTRY = "table.json"
+PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(jpg|png|webp)")
+READING_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.read\.json")
+MAX_ENTRIES = 2000
+
+
+class ArchiveError(ValueError):
+    """An import file that cannot be read; the message says what is wrong with it."""
+
+
+@dataclass
+class Archive:
+    """What an import file holds: the JSON export and the photos found beside it."""
+
+    export: dict[str, Any]
+    photos: dict[str, tuple[str, bytes]] = field(default_factory=dict)    # id -> (extension, bytes)
+    readings: dict[str, dict[str, Any]] = field(default_factory=dict)     # id -> the reader's JSON
+
+    def photo_refs(self) -> list[str]:
+        """The photo ids the exported hands refer to."""
+        refs = [entry.get("photo_ref") for entry in self.export.get("events") or []
+                if isinstance(entry, Mapping)]
+        return [ref for ref in refs if isinstance(ref, str) and ref]
+
+    def missing(self) -> list[str]:
+        return [ref for ref in self.photo_refs() if ref not in self.photos]
+
+
+def build_zip(export: Mapping[str, Any], photos: Iterable[tuple[str, bytes]]) -> bytes:
+    """``photos``: (entry name under photos/, bytes) for each photo file and reading."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(TABLE_ENTRY, json.dumps(export, ensure_ascii=False, indent=1))
+        for name, data in photos:
+            archive.writestr(f"photos/{name}", data)
+    return out.getvalue()
+
+
+def read_upload(data: bytes, *, max_bytes: int) -> Archive:
+    """A JSON export, or a zip of one with its photos; ``max_bytes`` bounds the unpacked size."""
+    if data[:4] == b"PK\x03\x04":
+        return _read_zip(data, max_bytes)
+    return Archive(export=_json(data, "the file"))
+
+
+def _json(data: bytes, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ArchiveError(f"{what} is not a TileTally export (JSON, or a zip of one): {error}") from error
+    if not isinstance(value, dict):
+        raise ArchiveError(f"{what} is not a TileTally export: it holds no table")
+    return value
+
+
+def _read_zip(data: bytes, max_bytes: int) -> Archive:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        entries = archive.infolist()
+    except zipfile.BadZipFile as error:
+        raise ArchiveError(f"the zip file is damaged: {error}") from error
+    if len(entries) > MAX_ENTRIES:
+        raise ArchiveError(f"the zip holds {len(entries)} files; an export has at most {MAX_ENTRIES}")
+    if sum(entry.file_size for entry in entries) > max_bytes:
+        raise ArchiveError("the zip unpacks to more bytes than an import may hold")
+    names = {entry.filename for entry in entries}
+    if TABLE_ENTRY not in names:
+        raise ArchiveError(f"the zip has no {TABLE_ENTRY}: it is not a TileTally export")
+    try:
+        result = Archive(export=_json(archive.read(TABLE_ENTRY), TABLE_ENTRY))
+        for entry in entries:
+            photo = PHOTO_ENTRY.fullmatch(entry.filename)
+            reading = READING_ENTRY.fullmatch(entry.filename)
+            if photo:
+                result.photos[photo.group(1)] = (photo.group(2), archive.read(entry))
+            elif reading:
+                result.readings[reading.group(1)] = _json(archive.read(entry), entry.filename)
+    except (zipfile.BadZipFile, OSError, EOFError) as error:
+        raise ArchiveError(f"the zip file is damaged: {error}") from error
+    return result
