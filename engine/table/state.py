@@ -389,7 +389,7 @@ def _apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
                              state.honba if index == 0 else 0, notes)
         payments = [a + b for a, b in zip(payments, paid, strict=True)]
         if index == 0 and state.honba:     # the counters' share, shown as its own line
-            plain = _win_payments(state, winner, discarder, score, claim.get("others") or {}, 0)
+            plain = _win_payments(state, winner, discarder, score, claim.get("others") or {}, 0, [])
             counter_payments = [a - b for a, b in zip(paid, plain, strict=True)]
     sticks = _stick_deltas(state, declarers)
     first = winners[0]

@@ -33,7 +33,7 @@ def test_pages_offer_no_riichi_where_the_preset_has_none(client, make_table) -> 
     assert 'name="riichi"' not in page
     response = client.post(f"/t/{token}/draw", data={"csrf_token": _csrf(page), "version": "0",
                                                      "kind": "exhaustive", "riichi": ["0"]})
-    assert response.status_code == 400 and "no riichi declarations" in response.get_data(as_text=True)
+    assert response.status_code == 422 and "no riichi declarations" in response.get_data(as_text=True)
     riichi = make_table("riichi")["edit_token"]
     assert 'name="riichi"' in client.get(f"/t/{riichi}/draw").get_data(as_text=True)
 

@@ -21,7 +21,7 @@ from engine.table.state import TableState, hand_context
 from engine.table.win_request import win_request
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
-from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
+from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit, unit
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
                "ura_indicators")
@@ -97,7 +97,8 @@ def check_riichi(state: TableState, riichi: list[int], flags: list[str]) -> None
     if has_riichi(state):
         return
     if riichi:
-        raise Unsupported(f"{state.rules} has no riichi declarations at this table")
+        why = " (its option 'riichi' is off)" if state.options.get("riichi") is False else " at this table"
+        raise Unsupported(f"{state.rules} has no riichi declarations{why}")
     bad = [flag for flag in flags if flag in RIICHI_FLAGS]
     if bad and family_of(state.rules).name == "riichi":
         raise Unsupported(f"{state.rules} has no riichi at this table: flag {bad[0]!r} is not offered")
@@ -182,7 +183,8 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
     family = family_of(state.rules)
     score = score_json(request)
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
-                           "total_unit": total_unit(state.rules), "winner": winner, "discarder": discarder,
+                           "unit": unit(state.rules), "total_unit": total_unit(state.rules),
+                           "winner": winner, "discarder": discarder,
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
@@ -328,8 +330,8 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     score = score_json(request)
     state = loaded.head
     family = family_of(state.rules)
-    unit = total_unit(state.rules)
-    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "total_unit": unit,
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit(state.rules),
+                           "total_unit": total_unit(state.rules),
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")

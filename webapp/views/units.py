@@ -30,19 +30,17 @@ def counts_doubles(rules: str, options: Mapping[str, Any]) -> bool:
 
 
 def _plural(word: str, value: int) -> str:
-    return word if value == 1 or word in ("fan", "han") else word + "s"
+    return word if value == 1 or word in ("fan", "han", "faan", "tai") else word + "s"
 
 
 def item_unit(rules: str, options: Mapping[str, Any], item: Mapping[str, Any]) -> str:
-    """The unit word of one breakdown line, for its value (``count`` times ``value``)."""
-    value = int(item.get("value", 0)) * int(item.get("count", 1) or 1)
-    family = family_of(rules)
-    if family == "mcr":
-        return "fan"
+    """The unit word of one breakdown line, for its value (``count`` times ``value``): the family's
+    own unit, except in the points-and-doubles games, where a line is points or a double."""
     if not counts_doubles(rules, options):
-        return "han"
+        return get_preset(rules)[0].units.item or "points"
+    value = int(item.get("value", 0)) * int(item.get("count", 1) or 1)
     name, why = str(item.get("name", "")), str(item.get("why", ""))
-    double = name.startswith("Double") if family == "babcock" else bool(_DOUBLE_WHY.match(why))
+    double = name.startswith("Double") if family_of(rules) == "babcock" else bool(_DOUBLE_WHY.match(why))
     return _plural("double" if double else "point", value)
 
 
@@ -50,8 +48,13 @@ def item_units(rules: str, options: Mapping[str, Any], score: Mapping[str, Any])
     return [item_unit(rules, options, item) for item in score.get("items") or []]
 
 
+def unit(rules: str) -> str:
+    """The family's unit of a scoring element ("" where the elements are points themselves)."""
+    return get_preset(rules)[0].units.item
+
+
 def total_unit(rules: str) -> str:
-    return "fan" if family_of(rules) == "mcr" else "points"
+    return get_preset(rules)[0].units.total
 
 
 def has_riichi(state: TableState) -> bool:
