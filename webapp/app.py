@@ -15,9 +15,11 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from webapp import i18n, labels, security
+from webapp import guards, i18n, labels, security
+from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
@@ -25,9 +27,21 @@ from webapp.views.reader import load_reader
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "data",
     "DATABASE_URL": None,             # None: SQLite file in the data folder (or $DATABASE_URL)
+    # True: photos and pending camera hands are kept in the database, so several servers sharing
+    # one PostgreSQL all see them (default: files in the data folder). Env: TILETALLY_MEDIA_IN_DB=1.
+    "MEDIA_IN_DATABASE": None,        # None: $TILETALLY_MEDIA_IN_DB (1/true/yes), else False
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
     "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
     "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
+    # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
+    "MAX_FULL_DECODE_PIXELS": 16_000_000,
+    "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores
+    # How long an upload waits for a slot before a 503: short, since a waiting upload holds one
+    # of the server's threads, which every other request needs too.
+    "PHOTO_WAIT_SECONDS": 2,
+    "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
+    "RATE_LIMIT_WRITES": "300 per minute",
+    "RATE_LIMIT_UPLOADS": "60 per minute",
     "READER": None,                   # None: load models/ if present; False: no reader; or a callable
     "MODELS_DIR": None,               # None: the repository's models/ folder
     "CSRF_DISABLED": False,
@@ -60,21 +74,34 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["SECRET_KEY"] = app.config["SECRET_KEY"] or _secret_key(data_dir)
     # The multipart envelope adds a little to the photo; the photo itself is checked exactly later.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_UPLOAD_BYTES"]) + 256 * 1024
+    app.json = security.SafeJSONProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     database_url = app.config["DATABASE_URL"] or os.environ.get("DATABASE_URL") \
         or f"sqlite:///{data_dir / 'tiletally.sqlite3'}"
     app.config["DATABASE_URL"] = database_url
-    app.extensions["tiletally.backend"] = Backend(database_url, data_dir)
+    media_in_database = app.config["MEDIA_IN_DATABASE"]
+    if media_in_database is None:
+        media_in_database = os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+    app.config["MEDIA_IN_DATABASE"] = bool(media_in_database)
+    app.extensions["tiletally.backend"] = Backend(database_url, data_dir,
+                                                  media_in_database=bool(media_in_database))
     reader = app.config["READER"]
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"])
     app.extensions["tiletally.reader"] = reader or None
+    # The reader itself uses several cores per photo: half the cores in slots keeps the rest free
+    # for every other request.
+    slots = app.config["PHOTO_SLOTS"] or max(1, (os.cpu_count() or 2) // 2)
+    app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]))
 
-    security.install(app)
+    limiter = guards.install(app, csrf_exempt=(api.bp,))
     i18n.install(app)
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
         app.register_blueprint(blueprint)
+    # Uploads cost the most (a decode and a reading each): their own, lower limit per client.
+    upload = "api.upload_photo"
+    app.view_functions[upload] = limiter.limit(app.config["RATE_LIMIT_UPLOADS"])(app.view_functions[upload])
     _install_errors(app)
     return app
 
@@ -86,6 +113,8 @@ def _install_errors(app: Flask) -> None:
     def _http_error(error: HTTPException):  # type: ignore[no-untyped-def]
         status = error.code or 500
         message = str(error.description or error.name)   # a page's message may be a lazy translation
+        if isinstance(error, CSRFError):
+            message = guards.csrf_message(error)
         if status == 413 and message == RequestEntityTooLarge.description:
             limit = "{:.1f}".format(app.config["MAX_UPLOAD_BYTES"] / 1e6)
             message = gettext("the upload is too large; the limit is %(limit)s MB", limit=limit)

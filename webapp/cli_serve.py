@@ -27,8 +27,12 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     parser.add_argument("--data", default="data", help="data folder: SQLite database, photos, certificate")
     parser.add_argument("--database-url", default=None,
                         help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)")
+    parser.add_argument("--media-in-database", action="store_true", default=None,
+                        help="keep photos and pending camera hands in the database, so several servers "
+                             "sharing one PostgreSQL all see them (default: files in the data folder)")
     parser.add_argument("--models", default=None, help="folder with vision.json and the ONNX models")
-    parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--threads", type=int, default=8,
+                        help="requests served at once (under --https too; more wait their turn)")
     parser.set_defaults(handler=serve)
 
 
@@ -72,7 +76,7 @@ def serve(args: argparse.Namespace) -> int:
     from webapp.app import create_app  # noqa: PLC0415 - keep `tiletally --help` fast
 
     app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models,
-                      "SESSION_COOKIE_SECURE": bool(args.https)})
+                      "SESSION_COOKIE_SECURE": bool(args.https), "MEDIA_IN_DATABASE": args.media_in_database})
     reader = app.extensions.get("tiletally.reader")
     scheme = "https" if args.https else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
@@ -82,11 +86,11 @@ def serve(args: argparse.Namespace) -> int:
         for address in sorted(_local_addresses()):
             print(f"  phones on this network: {scheme}://{address}:{args.port}/", flush=True)
     if args.https:
-        from werkzeug.serving import make_server  # noqa: PLC0415
+        from webapp.tls_server import bounded_tls_server  # noqa: PLC0415
 
         cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
         print(f"  self-signed certificate {cert}: the browser asks once to trust it", flush=True)
-        server = make_server(args.host, args.port, app, threaded=True, ssl_context=(str(cert), str(key)))
+        server = bounded_tls_server(args.host, args.port, app, (str(cert), str(key)), args.threads)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

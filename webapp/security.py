@@ -1,45 +1,32 @@
-"""The web app's guards: table links, CSRF, response headers, upload checks, data-folder paths.
+"""The web app's checks: table links, API request bodies, upload checks, data-folder paths.
 
 Every table has two secrets: an edit token (anyone holding the edit link can score hands) and a
 separate view token (the read-only scoreboard link for a second screen). Knowing a token is the
 only credential, so tokens are long, random, compared in constant time, and never leak through the
-Referer header. Forms carry a CSRF token tied to the browser session; the JSON API is called with
-the table token in its URL and a JSON or multipart body, never with cookie credentials alone.
+Referer header. The JSON API is called with the table token in its URL and a JSON or multipart
+body, never with cookie credentials alone (``webapp.guards`` registers the checks on the app).
 """
 
 from __future__ import annotations
 
-import hmac
 import io
 import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from flask import Flask, Request, abort, request, session
+from flask import Request, abort
+from flask.json.provider import DefaultJSONProvider
 from PIL import Image, UnidentifiedImageError
+from werkzeug.exceptions import BadRequest
 
 TOKEN_BYTES = 16
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
-CSRF_FIELD = "csrf_token"
-CSRF_HEADER = "X-CSRF-Token"
 
 # Formats a phone camera or a laptop produces; anything else is refused before decoding.
 IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
 MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
-
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data: blob:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-])
 
 
 def new_token() -> str:
@@ -52,65 +39,74 @@ def looks_like_token(text: str) -> bool:
     return bool(TOKEN_PATTERN.match(text or ""))
 
 
-def same_secret(given: str, expected: str) -> bool:
-    return hmac.compare_digest(given.encode(), expected.encode())
+# -- JSON bodies ---------------------------------------------------------------------------------
+
+MAX_JSON_DEPTH = 32     # the deepest real request (a win with claims and losers' melds) is about 5
 
 
-# -- CSRF ----------------------------------------------------------------------------------------
-
-def csrf_token() -> str:
-    """The session's CSRF token (created on first use); templates put it in every form."""
-    token = session.get(CSRF_FIELD)
-    if not token:
-        token = secrets.token_urlsafe(24)
-        session[CSRF_FIELD] = token
-    return token
+class JSONRejected(ValueError):
+    """A JSON body that parses but that no route could use safely; the message says why."""
 
 
-def check_csrf(req: Request) -> None:
-    """Refuse a form post whose token is missing or not this session's (400 with a reason)."""
-    expected = session.get(CSRF_FIELD)
-    given = req.form.get(CSRF_FIELD) or req.headers.get(CSRF_HEADER) or ""
-    if not expected or not given or not same_secret(given, expected):
-        abort(400, description="The form expired or came from another site (CSRF check failed). "
-                               "Reload the page and try again.")
+def check_json(data: object, max_depth: int = MAX_JSON_DEPTH) -> None:
+    """Refuse JSON nested deeper than ``max_depth`` or holding text that is not valid Unicode
+    (a lone surrogate such as "\\ud800", which neither database nor an HTML page can store)."""
+    stack: list[tuple[object, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as error:
+                raise JSONRejected("the JSON holds text that is not valid Unicode "
+                                   "(a lone surrogate escape)") from error
+        elif isinstance(value, (dict, list)):
+            if depth > max_depth:
+                raise JSONRejected(f"the JSON is nested deeper than {max_depth} levels")
+            items = list(value.items()) if isinstance(value, dict) else [(None, v) for v in value]
+            for key, item in items:
+                stack.append((item, depth + 1))
+                if key is not None:
+                    stack.append((key, depth + 1))
 
 
-def _is_api(req: Request) -> bool:
-    return req.path.startswith("/api/")
+class SafeJSONProvider(DefaultJSONProvider):
+    """Flask's JSON, refusing (ValueError, so a 400) what ``check_json`` refuses; deep nesting
+    that would exhaust the parser's recursion is refused the same way instead of a 500."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            data = super().loads(s, **kwargs)
+        except RecursionError as error:
+            raise JSONRejected(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from error
+        check_json(data)
+        return data
 
 
-def install(app: Flask) -> None:
-    """Register the CSRF check, the JSON-only rule for API writes, and the security headers."""
+def _json_problem(error: BaseException) -> str:
+    """The reason a JSON body was refused, from the exception chain Flask raised."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, JSONRejected):
+            return str(seen)
+        seen = seen.__cause__ or seen.__context__
+    return "the request body is not valid JSON"
 
-    @app.before_request
-    def _guard() -> None:
-        if request.method in ("GET", "HEAD", "OPTIONS"):
-            return
-        if _is_api(request):
-            # A cross-site HTML form cannot send application/json without a CORS preflight,
-            # which this app never answers; photo uploads are multipart but need the table token.
-            kind = request.mimetype or ""
-            if kind != "application/json" and not kind.startswith("multipart/form-data"):
-                abort(415, description="send JSON (Content-Type: application/json) "
-                                       "or a multipart photo upload")
-            return
-        if not app.config.get("CSRF_DISABLED"):
-            check_csrf(request)
 
-    @app.after_request
-    def _headers(response):  # type: ignore[no-untyped-def]
-        response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("X-Frame-Options", "DENY")
-        # Table links carry secrets: never send them to another site in a Referer header.
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        response.headers.setdefault("Permissions-Policy", "camera=(self), microphone=(), geolocation=()")
-        if request.path.startswith(("/api/", "/t/", "/b/")):
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
+def check_api_request(req: Request) -> None:
+    """An API write is JSON or a multipart photo upload, and its JSON is one we can use safely.
 
-    app.jinja_env.globals["csrf_token"] = csrf_token
+    A cross-site HTML form cannot send application/json without a CORS preflight, which this app
+    never answers; photo uploads are multipart but need the table token in the URL.
+    """
+    kind = req.mimetype or ""
+    if kind != "application/json" and not kind.startswith("multipart/form-data"):
+        abort(415, description="send JSON (Content-Type: application/json) or a multipart photo upload")
+    if kind == "application/json":
+        try:
+            req.get_json()          # parsed once here (and cached) to name what is wrong with it
+        except BadRequest as error:
+            abort(400, description=_json_problem(error))
 
 
 # -- uploads -------------------------------------------------------------------------------------
@@ -135,11 +131,14 @@ class CheckedImage:
         return {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}[self.format]
 
 
-def check_image(data: bytes, *, max_bytes: int, max_pixels: int) -> CheckedImage:
+def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
+                max_full_decode_pixels: int | None = None) -> CheckedImage:
     """Accept a JPEG, PNG or WebP photo within the byte and pixel limits, or raise UploadError.
 
     The header is read without decoding the pixels, so a small file that claims 100,000 x 100,000
-    pixels (a decompression bomb) is refused before it costs memory.
+    pixels (a decompression bomb) is refused with a 413 before it costs memory. JPEG is decoded
+    reduced to what the reader needs; PNG and WebP can only be decoded at full size, so they are
+    held to ``max_full_decode_pixels`` (a phone photo is a JPEG; a PNG is a screenshot).
     """
     if not data:
         raise UploadError("the upload is empty; choose a photo", 400)
@@ -151,7 +150,10 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int) -> CheckedImage
             fmt = image.format or ""
             width, height = image.size
             orientation = image.getexif().get(0x0112, 1) if fmt in ("JPEG", "WEBP") else 1
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as error:
+    except Image.DecompressionBombError as error:
+        raise UploadError(f"the photo claims far more pixels than a camera takes; the limit is "
+                          f"{max_pixels / 1e6:.0f} megapixels", 413) from error
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
         raise UploadError("that file is not a photo TileTally can read "
                           "(send a JPEG, PNG or WebP image)", 415) from error
     if fmt not in IMAGE_FORMATS:
@@ -160,6 +162,10 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int) -> CheckedImage
         raise UploadError(
             f"the photo is {width} x {height} = {width * height / 1e6:.1f} megapixels; "
             f"the limit is {max_pixels / 1e6:.0f} megapixels", 413)
+    if fmt != "JPEG" and max_full_decode_pixels is not None and width * height > max_full_decode_pixels:
+        raise UploadError(
+            f"the {fmt} image is {width} x {height} = {width * height / 1e6:.1f} megapixels; "
+            f"{fmt} is limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send a JPEG photo)", 413)
     if width < 16 or height < 16:
         raise UploadError(f"the photo is only {width} x {height} pixels", 400)
     if orientation in (5, 6, 7, 8):   # stored sideways; the reader and the browser turn it upright

@@ -1,11 +1,13 @@
 """Persistence for tables: players, tables, the event log and the hand records (SQLAlchemy 2).
 
-The event log is the truth. A table's totals, dealer and counters are never stored as running
-figures; they are replayed from its events by ``engine.table.state`` (state = fold(events)), so a crash
-cannot leave totals that disagree with the log. Each event is written in one transaction, together
-with its hand record (input, photo reference, detections, corrections, score, payments) and the
-table's version bump; the bump is conditional on the version the writer read (optimistic locking),
-so of two writers on one table exactly one succeeds and the other gets a ``ConflictError``.
+The event log is the truth: a table's state is ``engine.table.state``'s fold of its events. So
+that a read or a write need not replay the whole log, the state after the latest event is stored
+beside it (``webapp.snapshot``), in the same transaction as that event, and rebuilt from the log
+whenever it is missing or stale; a crash cannot leave the two disagreeing. Each event is written
+in one transaction, together with its hand record (input, photo reference, detections,
+corrections, score, payments), the snapshot and the table's version bump; the bump is conditional
+on the version the writer read (optimistic locking), so of two writers on one table exactly one
+succeeds and the other gets a ``ConflictError``.
 
 SQLite (a file; the default) or PostgreSQL (``DATABASE_URL``). Opening a database upgrades it to
 the newest Alembic revision in ``webapp/migrations``.
@@ -22,9 +24,9 @@ import importlib.util
 import io
 import os
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -37,18 +39,25 @@ from sqlalchemy import (
     Engine,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
+    insert,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship
 
+from engine.families import score_json
 from engine.table.events import TableError
-from engine.table.state import Table, TableState, new_state
+from engine.table.state import HandRecord, Table, TableState, new_state
+from webapp import snapshot
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 DEFAULT_DB_PATH = Path("data") / "tiletally.sqlite3"
@@ -64,8 +73,9 @@ class ConflictError(StorageError):
     """The table changed since the writer read it: its version is not the one the writer holds."""
 
     def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        # The message is shown to players: no internal table id.
         now = "is being changed" if actual is None else f"is now at version {actual}"
-        super().__init__(f"table {table_id} changed since you loaded it: you had version {expected}, "
+        super().__init__(f"the table changed since you loaded it: you had version {expected}, "
                          f"it {now}; reload the table and enter the hand again")
         self.table_id = table_id
         self.expected = expected
@@ -149,6 +159,45 @@ class HandRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class SnapshotRow(Base):
+    """The table's state after its latest event (``webapp.snapshot``): derived from the log,
+    written in the same transaction as each event, rebuilt from the log when it does not fit."""
+
+    __tablename__ = "table_snapshots"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)      # the table version this state is after
+    head: Mapped[dict] = mapped_column(JSON)
+
+
+class RecordRow(Base):
+    """One settled record of the snapshot (position = its index in ``TableState.records``)."""
+
+    __tablename__ = "table_records"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    record: Mapped[dict] = mapped_column(JSON)
+
+
+class PhotoRow(Base):
+    """A photo's bytes and its reading, when servers share the database (MEDIA_IN_DATABASE)."""
+
+    __tablename__ = "photos"
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    extension: Mapped[str] = mapped_column(String(8))
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    reading: Mapped[dict | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class PendingRow(Base):
+    """The stable hand a camera pushed for a table, waiting for the declare page."""
+
+    __tablename__ = "pending_hands"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    item: Mapped[dict] = mapped_column(JSON)
+
+
 # -- values handed out ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -162,17 +211,72 @@ class TableRef:
     edit_token: str | None = None
 
 
-@dataclass(frozen=True)
 class Loaded:
-    """A table read at one version: the engine Table (log and replayed state) and that version."""
+    """A table read at one version. ``head`` (totals, dealer, counters; no records) comes with it;
+    the settled records (``state``), the raw ``log`` and the engine ``Table`` are read on first use,
+    at the same version (events are append-only, so what the log held at a version never changes).
+    """
 
-    ref: TableRef
-    table: Table
-    version: int
+    def __init__(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
+                 records: Callable[[], tuple[HandRecord, ...]], log: Callable[[], list[dict[str, Any]]],
+                 state: TableState | None = None) -> None:
+        self.ref = ref
+        self.version = version
+        self.head = replace(head, records=())
+        self.overrides = dict(overrides)
+        self._records = records
+        self._log_reader = log
+        self._state = state
+        self._log: list[dict[str, Any]] | None = None
+        self._table: Table | None = None
+        self.stale = False              # read by a replay: the stored snapshot is missing or old
+        self.record_count = len(head.records) if state is None else len(state.records)
 
     @property
     def state(self) -> TableState:
-        return self.table.state
+        """The full state: the head with every settled record."""
+        if self._state is None:
+            self._state = replace(self.head, records=self._records())
+        return self._state
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        if self._log is None:
+            self._log = self._log_reader()
+        return self._log
+
+    @property
+    def table(self) -> Table:
+        """The engine's Table over the raw log (a full replay: for the CLI and export)."""
+        if self._table is None:
+            self._table = Table(self.head.rules, self.head.players, self.overrides, self.log)
+        return self._table
+
+    def preview(self, event: Mapping[str, Any]) -> TableState:
+        """The state ``event`` would lead to (TableError if it cannot happen); for a hand or a
+        penalty its records are only the new one, at no cost in the table's length."""
+        return snapshot.fold(self.head, self.version, event, self.head.rules, self.head.players,
+                             self.overrides, lambda: self.log)
+
+
+NAME_LIMIT = 80     # the players.name and tables.name columns; checked here so both databases agree
+
+
+def check_text(value: object, what: str, limit: int = NAME_LIMIT) -> str:
+    """A name as the database can store it on SQLite and PostgreSQL alike, or TableError naming
+    the problem: text, at most ``limit`` characters, valid Unicode (no lone surrogate), no
+    control characters (PostgreSQL cannot store NUL in text)."""
+    if not isinstance(value, str):
+        raise TableError(f"{what} must be text")
+    if len(value) > limit:
+        raise TableError(f"{what} is longer than {limit} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise TableError(f"{what} is not valid Unicode text") from error
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in value):
+        raise TableError(f"{what} contains a control character")
+    return value
 
 
 def hash_token(token: str) -> str:
@@ -272,30 +376,44 @@ class Storage:
     def create_table(self, rules: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                      name: str = "") -> TableRef:
         """A new table; the engine validates the preset, options and names first."""
+        for player in players:
+            check_text(player, "a player's name")
         state = new_state(rules, players, options)
-        name = (name or "").strip()
-        if len(name) > 80:
-            raise TableError("the table name is longer than 80 characters")
+        name = check_text((name or "").strip(), "the table name")
         edit_token = new_token()
+        player_ids = self._player_ids(state.players)
         with self._write() as session:
-            row = self._insert_table(session, state, dict(options or {}), name, edit_token)
+            row = self._insert_table(session, state, dict(options or {}), name, edit_token, player_ids)
             return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
 
     def _insert_table(self, session: Session, state: TableState, overrides: dict[str, Any], name: str,
-                      edit_token: str) -> TableRow:
+                      edit_token: str, player_ids: Sequence[int]) -> TableRow:
         row = TableRow(name=name, rules=state.rules, options=overrides,
                        edit_token_hash=hash_token(edit_token), view_token=new_token(), version=0)
         session.add(row)
         session.flush()
-        for seat, player_name in enumerate(state.players):
-            player = session.scalars(select(PlayerRow).where(PlayerRow.name == player_name)).first()
-            if player is None:
-                player = PlayerRow(name=player_name)
-                session.add(player)
-                session.flush()
-            session.add(SeatRow(table_id=row.id, seat=seat, player_id=player.id))
+        for seat, player_id in enumerate(player_ids):
+            session.add(SeatRow(table_id=row.id, seat=seat, player_id=player_id))
+        self._store_snapshot(session, row.id, 0, state, 0, 0)
         session.flush()
         return row
+
+    def _player_ids(self, names: Sequence[str]) -> list[int]:
+        """The players' ids, creating the names new to the database, safe against a concurrent
+        creator of the same name: insert-or-nothing, then select, in its own short READ COMMITTED
+        transaction (so the select sees a row another server committed a moment ago). A player
+        is never deleted, so one created for a table whose creation then fails is harmless."""
+        writer = self._writer
+        if self.engine.dialect.name == "postgresql":
+            writer = self.engine.execution_options(isolation_level="READ COMMITTED")
+        dialect_insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
+        rows = [{"name": name, "created_at": _now()} for name in names]
+        with Session(writer) as session, session.begin():
+            session.execute(dialect_insert(PlayerRow).values(rows)
+                            .on_conflict_do_nothing(index_elements=["name"]))
+            found = dict(session.execute(select(PlayerRow.name, PlayerRow.id)
+                                         .where(PlayerRow.name.in_(list(names)))).all())
+        return [found[name] for name in names]
 
     def list_tables(self) -> list[dict[str, Any]]:
         """Every table, newest first, without replaying (id, name, rules, players, version)."""
@@ -353,28 +471,94 @@ class Storage:
         return row
 
     @staticmethod
-    def _log(session: Session, table_id: int) -> list[dict[str, Any]]:
-        rows = session.scalars(select(EventRow).where(EventRow.table_id == table_id)
-                               .order_by(EventRow.seq)).all()
-        return [dict(row.payload) for row in rows]
+    def _log(session: Session, table_id: int, version: int | None = None) -> list[dict[str, Any]]:
+        query = select(EventRow.payload).where(EventRow.table_id == table_id)
+        if version is not None:
+            query = query.where(EventRow.seq <= version)
+        return [dict(payload) for payload in session.scalars(query.order_by(EventRow.seq)).all()]
+
+    def _read_log(self, table_id: int, version: int) -> list[dict[str, Any]]:
+        with self._read() as session:
+            return self._log(session, table_id, version)
+
+    def _read_records(self, table_id: int, version: int, count: int, rules: str, players: Sequence[str],
+                      overrides: Mapping[str, Any]) -> tuple[HandRecord, ...]:
+        """The snapshot's records, if the snapshot is still at ``version``; else (an undo or an
+        amendment rewrote them since) the records replayed from the log at that version."""
+        with self._read() as session:
+            snap = session.get(SnapshotRow, table_id)
+            if snap is not None and snap.version == version:
+                rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id == table_id)
+                                       .where(RecordRow.position < count)
+                                       .order_by(RecordRow.position)).all()
+                if len(rows) == count:
+                    return tuple(snapshot.record_from_json(row) for row in rows)
+            log = self._log(session, table_id, version)
+        return snapshot.normalised(Table(rules, players, overrides, log).state.records)
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
+        """The table at its current version: from the snapshot when it fits, else replayed from
+        the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
+        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+        table_id, version, rules, overrides = row.id, row.version, row.rules, dict(row.options or {})
+        snap = session.get(SnapshotRow, row.id)
+        found = None
+        if snap is not None and snap.version == row.version:
+            found = snapshot.head_from_json(snap.head, rules, players, overrides)
+        if found is not None:
+            head, count = found
+            loaded = Loaded(ref, version, head, overrides,
+                            records=lambda: self._read_records(table_id, version, count, rules, players,
+                                                               overrides),
+                            log=lambda: self._read_log(table_id, version))
+            loaded.record_count = count
+            return loaded
         log = self._log(session, row.id)
         if len(log) != row.version:
             raise StorageError(f"table {row.id}: {len(log)} events but version {row.version}")
-        table = Table(row.rules, players, row.options, log)
-        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
-        return Loaded(ref=ref, table=table, version=row.version)
+        state = Table(rules, players, overrides, log).state
+        state = replace(state, records=snapshot.normalised(state.records))
+        loaded = Loaded(ref, version, state, overrides, records=lambda: state.records, log=lambda: log,
+                        state=state)
+        loaded.stale = True
+        return loaded
+
+    @staticmethod
+    def _store_snapshot(session: Session, table_id: int, version: int, state: TableState,
+                        first_position: int, count: int) -> None:
+        """The snapshot after ``version``: the head, and ``state.records`` stored from
+        ``first_position`` on (every later stored record is replaced)."""
+        session.execute(delete(RecordRow).where(RecordRow.table_id == table_id,
+                                                RecordRow.position >= first_position))
+        rows = [{"table_id": table_id, "position": first_position + index,
+                 "record": snapshot.record_to_json(record)} for index, record in enumerate(state.records)]
+        if rows:
+            session.execute(insert(RecordRow), rows)
+        head = snapshot.head_to_json(state, count)
+        snap = session.get(SnapshotRow, table_id)
+        if snap is None:
+            session.add(SnapshotRow(table_id=table_id, version=version, head=head))
+        else:
+            snap.version, snap.head = version, head
+
+    def _version_now(self, table_id: int) -> int | None:
+        """The table's committed version after a lost race (None if even that cannot be read)."""
+        try:
+            with self._read() as session:
+                return session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+        except OperationalError:
+            return None
 
     # -- writing events -------------------------------------------------------------------------
     def record(self, table_id: int, version: int, event: Mapping[str, Any], *,
                photo_ref: str | None = None, detections: Any = None, corrections: Any = None) -> Loaded:
         """Append one event if the table is still at ``version``; returns the table after it.
 
-        In one transaction: read the log, let the engine check and apply the event (TableError if
-        it cannot happen), bump the version only if it is still ``version`` (else ConflictError),
-        insert the event and its hand record.
+        In one transaction: read the table's snapshot, let the engine check and apply the event
+        (TableError if it cannot happen), bump the version only if it is still ``version`` (else
+        ConflictError), insert the event and its hand record, and store the new snapshot. A hand
+        or a penalty costs the same at any length of log; an undo or an amendment replays it.
         """
         try:
             with self._write() as session:
@@ -382,8 +566,9 @@ class Storage:
                 if row.version != version:
                     raise ConflictError(table_id, version, row.version)
                 loaded = self._loaded(session, row, None)
-                table = loaded.table
-                state = table.record(event)        # the engine's check: raises TableError
+                rewrites = event.get("type") in snapshot.REWRITES_HISTORY
+                state = snapshot.fold(loaded.head, version, event, row.rules, loaded.head.players,
+                                      loaded.overrides, lambda: self._log(session, table_id))
                 bumped = session.execute(
                     update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
                     .values(version=version + 1))
@@ -396,15 +581,33 @@ class Storage:
                 hand = self._hand_row(table_id, seq, payload, state, photo_ref, detections, corrections)
                 if hand is not None:
                     session.add(hand)
+                if rewrites:
+                    full = replace(state, records=snapshot.normalised(state.records))
+                    self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
+                elif loaded.stale:
+                    full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
+                    self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
+                else:
+                    count = loaded.record_count
+                    full = None
+                    self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
-            raise ConflictError(table_id, version, None) from error
+            raise ConflictError(table_id, version, self._version_now(table_id)) from error
         except OperationalError as error:
             # SQLite gave up waiting for the write lock, or PostgreSQL saw a concurrent update.
             if "locked" in str(error).lower() or getattr(error.orig, "pgcode", None) == "40001":
-                raise ConflictError(table_id, version, None) from error
+                raise ConflictError(table_id, version, self._version_now(table_id)) from error
             raise
-        return Loaded(ref=loaded.ref, table=table, version=version + 1)
+        ref = loaded.ref
+        if full is not None:
+            return Loaded(ref, seq, full, loaded.overrides, records=lambda: full.records,
+                          log=lambda: self._read_log(table_id, seq), state=full)
+        head, players, overrides = state, list(state.players), loaded.overrides
+        return Loaded(ref, seq, head, overrides,
+                      records=lambda: self._read_records(table_id, seq, count + 1, head.rules, players,
+                                                         overrides),
+                      log=lambda: self._read_log(table_id, seq))
 
     @staticmethod
     def _hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
@@ -447,6 +650,41 @@ class Storage:
             out.append(item)
         return out
 
+    # -- photos and pending hands kept in the database (servers sharing it see them) ----------
+    def save_photo(self, table_id: int, photo_id: str, extension: str, data: bytes,
+                   reading: Mapping[str, Any] | None) -> None:
+        """One photo with its reading, in one transaction: a crash stores both or neither."""
+        with self._write() as session:
+            session.add(PhotoRow(id=photo_id, table_id=table_id, extension=extension, data=data,
+                                 reading=dict(reading) if reading is not None else None))
+
+    def photo(self, table_id: int, photo_id: str) -> tuple[str, bytes, dict[str, Any] | None] | None:
+        """(extension, bytes, reading) of a photo of this table, or None."""
+        with self._read() as session:
+            row = session.get(PhotoRow, photo_id)
+            if row is None or row.table_id != table_id:
+                return None
+            return row.extension, bytes(row.data), row.reading
+
+    def has_photo(self, table_id: int, photo_id: str) -> bool:
+        with self._read() as session:
+            found = session.scalar(select(PhotoRow.table_id).where(PhotoRow.id == photo_id))
+            return found == table_id
+
+    def push_pending(self, table_id: int, item: Mapping[str, Any]) -> None:
+        """Replace the table's pending hand (the newest stable reading wins)."""
+        with self._write() as session:
+            row = session.get(PendingRow, table_id)
+            if row is None:
+                session.add(PendingRow(table_id=table_id, item=dict(item)))
+            else:
+                row.item = dict(item)
+
+    def pending(self, table_id: int) -> dict[str, Any] | None:
+        with self._read() as session:
+            row = session.get(PendingRow, table_id)
+            return None if row is None else dict(row.item)
+
     # -- export and import ----------------------------------------------------------------------
     def export_json(self, table_id: int) -> dict[str, Any]:
         """Everything needed to rebuild the table elsewhere: its settings, the raw log (with the
@@ -483,34 +721,112 @@ class Storage:
         return out.getvalue()
 
     def import_json(self, data: Mapping[str, Any], name: str | None = None) -> TableRef:
-        """A new table from ``export_json`` output, in one transaction; its totals must match."""
+        """A new table from ``export_json`` output, written in one transaction, or StorageError.
+
+        Everything is checked before the write starts (so the write lock is held only for the
+        inserts, not while the engine works): every hand with tiles is scored again and must have
+        the score the file says; the replayed totals must match the file's ``totals`` and its
+        ``hands`` records, and a file that carries neither is refused. The fold is linear in the
+        number of events (an undo or amendment replays up to it).
+        """
         if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
             raise StorageError(f"not a {EXPORT_FORMAT} export")
         if data.get("format_version") != EXPORT_FORMAT_VERSION:
             raise StorageError(f"unsupported export version {data.get('format_version')!r}")
         settings = data.get("table") or {}
         entries = data.get("events") or []
+        if not isinstance(settings, Mapping) or not isinstance(entries, list) \
+                or not all(isinstance(entry, Mapping) for entry in entries):
+            raise StorageError("the file's table must be an object and its events a list of objects")
         log = [entry.get("event") for entry in entries]
         if not all(isinstance(event, Mapping) for event in log):
             raise StorageError("every exported event must be an object")
-        table = Table(settings.get("rules"), settings.get("players") or [], settings.get("options"), log)
-        if "totals" in data and list(table.state.totals) != list(data["totals"]):
-            raise StorageError(f"the file's totals {data['totals']} do not match its events "
-                               f"({list(table.state.totals)})")
+        table_name = check_text(name if name is not None else str(settings.get("name") or ""),
+                                "the table name")
+        rules, players = settings.get("rules"), settings.get("players") or []
+        overrides = dict(settings.get("options") or {})
+        for player in players:
+            check_text(player, "a player's name")
+        start = new_state(rules, players, overrides)
+        for seq, item in enumerate(log, start=1):
+            problem = imported_score_problem(item, overrides)
+            if problem:
+                raise StorageError(f"event {seq}: {problem}")
+        states = []
+        try:
+            for state in snapshot.states_after_each(rules, start.players, overrides, log):
+                states.append(state)
+        except TableError as error:
+            raise StorageError(f"event {len(states) + 1}: {error}") from error
+        final = states[-1] if states else start
+        _check_imported_totals(data, final)
+        final = replace(final, records=snapshot.normalised(final.records))
         edit_token = new_token()
+        player_ids = self._player_ids(start.players)
         with self._write() as session:
-            row = self._insert_table(session, new_state(table.rules, table.players, table.overrides),
-                                     dict(table.overrides), name if name is not None
-                                     else str(settings.get("name") or ""), edit_token)
-            replayed = Table(table.rules, table.players, table.overrides)
-            for seq, (entry, event) in enumerate(zip(entries, log, strict=True), start=1):
-                state = replayed.record(event)
-                session.add(EventRow(table_id=row.id, seq=seq, type=str(event.get("type")),
-                                     payload=dict(event)))
+            row = self._insert_table(session, start, overrides, table_name, edit_token, player_ids)
+            events, hands = [], []
+            for seq, (entry, event, state) in enumerate(zip(entries, log, states, strict=True), start=1):
+                events.append({"table_id": row.id, "seq": seq, "type": str(event.get("type")),
+                               "payload": dict(event), "created_at": _now()})
                 hand = self._hand_row(row.id, seq, event, state, entry.get("photo_ref"),
                                       entry.get("detections"), entry.get("corrections"))
                 if hand is not None:
-                    session.add(hand)
+                    hands.append(hand)
+            if events:
+                session.execute(insert(EventRow), events)
+            session.add_all(hands)
+            self._store_snapshot(session, row.id, len(log), final, 0, len(final.records))
             row.version = len(log)
             session.flush()
             return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+
+
+def _check_imported_totals(data: Mapping[str, Any], final: TableState) -> None:
+    """The replayed result must be what the file says it is: its totals, its hands, or both."""
+    totals, hands = data.get("totals"), data.get("hands")
+    if totals is None and hands is None:
+        raise StorageError("the file has neither totals nor hands to check its events against")
+    if totals is not None and list(final.totals) != list(totals if isinstance(totals, list) else [totals]):
+        raise StorageError(f"the file's totals {totals} do not match its events ({list(final.totals)})")
+    if hands is not None:
+        replayed = [[record.event_id, list(record.deltas), list(record.totals)] for record in final.records]
+        given = [[h.get("event_id"), h.get("deltas"), h.get("totals")] if isinstance(h, Mapping) else h
+                 for h in (hands if isinstance(hands, list) else [hands])]
+        if given != replayed:
+            raise StorageError("the file's hands do not match its events (payments or totals differ)")
+
+
+MAX_SCORE_TOTAL = 10_000_000   # far above any real hand's points or fan; a larger total is forged
+
+
+def imported_score_problem(event: Mapping[str, Any], overrides: Mapping[str, Any]) -> str | None:
+    """Why an imported event's score cannot be trusted, or None: a hand with tiles must score what
+    the file says when the engine scores it again, and no score may be out of all proportion."""
+    kind = event.get("type")
+    if kind == "amend":
+        inner = event.get("event")
+        return imported_score_problem(inner, overrides) if isinstance(inner, Mapping) else None
+    if kind != "win":
+        return None
+    claims = event.get("claims") or [event]
+    if not isinstance(claims, list):
+        return "claims must be a list"
+    for claim in claims:
+        if not isinstance(claim, Mapping):
+            return "each claim must be an object"
+        score, hand = claim.get("score"), claim.get("hand")
+        if not isinstance(score, Mapping):
+            return "a win needs its score as an object"
+        total = score.get("total") or 0
+        if isinstance(total, bool) or not isinstance(total, int) or abs(total) > MAX_SCORE_TOTAL:
+            return f"the score total {total!r} is not a possible hand"
+        if isinstance(hand, Mapping) and hand.get("hand"):
+            again = score_json({**hand, "options": dict(overrides)})
+            if not again.get("ok"):
+                return f"its hand cannot be scored: {again.get('error')}"
+            for key in ("valid", "meets_minimum", "total"):
+                if again.get(key) != score.get(key):
+                    return (f"its stored score ({key} {score.get(key)!r}) is not what its tiles score "
+                            f"({again.get(key)!r})")
+    return None

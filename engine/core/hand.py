@@ -220,12 +220,36 @@ class DeclaredHand:
         }
 
 
+# The most tiles each field can hold in any family, checked before parsing (each family's own
+# count is checked after): a 16-tile hand with five kongs has 22, there are 8 flowers and seasons,
+# and at most 5 dora (and 5 ura) indicators (the first plus one per kong).
+MAX_TILES = {"hand": 22, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+MAX_MELDS = 5
+
+
+def _capped_text(value: Any, key: str) -> Any:
+    """Refuse text far longer than the field's tiles could be written in, before parsing it
+    (tiles are at most two characters each, plus separators)."""
+    limit = MAX_TILES[key]
+    if isinstance(value, str) and len(value) > 3 * limit + 8:
+        raise HandError(f"{key} is {len(value)} characters long; it holds at most {limit} tiles",
+                        code="hand.invalid", params={"field": key, "limit": limit})
+    return value
+
+
 def _tiles_field(data: Mapping[str, Any], key: str) -> tuple[Tile, ...]:
-    value = data.get(key) or ""
+    value = _capped_text(data.get(key) or "", key)
     try:
-        return tuple(parse_tiles(value, check_counts=False))
+        tiles = tuple(parse_tiles(value, check_counts=False))
     except NotationError as error:
         raise HandError.from_notation(key, error) from error
+    if len(tiles) > MAX_TILES[key]:
+        raise HandError(f"{key} has {len(tiles)} tiles; the game allows at most {MAX_TILES[key]}",
+                        code="hand.invalid", params={"field": key, "limit": MAX_TILES[key]})
+    if key.endswith("_indicators") and any(is_bonus(tile.kind) for tile in tiles):
+        raise HandError(f"{key}: a flower or season cannot be a dora indicator",
+                        code="hand.invalid", params={"field": key})
+    return tiles
 
 
 def _int_field(data: Mapping[str, Any], key: str) -> int:
@@ -248,7 +272,7 @@ def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
     if not hand_text:
         raise HandError("missing 'hand' (the concealed tiles, winning tile included)", code="hand.missing")
     try:
-        concealed = tuple(parse_tiles(hand_text, check_counts=False))
+        concealed = tuple(parse_tiles(_capped_text(hand_text, "hand"), check_counts=False))
     except NotationError as error:
         raise HandError.from_notation("hand", error) from error
     melds_value = data.get("melds") or []
@@ -256,6 +280,9 @@ def hand_from_dict(data: Mapping[str, Any], *, sets: int = 4) -> DeclaredHand:
         melds_value = melds_value.split()
     if not isinstance(melds_value, list):
         raise HandError("melds must be a list like [\"pon:555p\"]", code="hand.melds_not_list")
+    if len(melds_value) > MAX_MELDS:
+        raise HandError(f"{len(melds_value)} melds; a hand has at most {MAX_MELDS}",
+                        code="hand.too_many_melds", params={"count": len(melds_value), "sets": MAX_MELDS})
     melds = tuple(parse_meld(text) for text in melds_value)
     win_text = data.get("win_tile")
     try:

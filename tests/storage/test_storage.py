@@ -49,7 +49,7 @@ def test_a_fresh_database_is_migrated_and_matches_the_models(storage, db_url):
     names = set(inspect(storage.engine).get_table_names())
     assert {"players", "tables", "table_players", "events", "hands", "alembic_version"} <= names
     with storage.engine.connect() as connection:
-        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0001"
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0003"
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     Storage(db_url).close()      # opening again is a no-op upgrade
 
@@ -194,6 +194,7 @@ def test_two_writers_on_one_table_one_conflicts_no_lost_update(db_url):
         event.remove(first.engine, "after_cursor_execute", hold_after_version_bump)
         assert isinstance(outcome["second"], ConflictError), outcome
         assert "changed since you loaded it" in str(outcome["second"])
+        assert outcome["second"].actual == 2 and f"table {ref.id}" not in str(outcome["second"])
         final = second.load(ref.id)
         assert final.version == 2 and final.state.totals == outcome["first"]
         # Writer 2 reloads and records its hand on top: nothing was lost.

@@ -28,7 +28,7 @@ def page_checks(response) -> str:  # type: ignore[no-untyped-def]
     assert response.status_code == 200
     policy = response.headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy and "unsafe-eval" not in policy
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Frame-Options"] == "DENY"
     html = response.get_data(as_text=True)
     assert not INLINE_SCRIPT.search(html), "inline script"

@@ -49,10 +49,21 @@ def _players(body: Mapping[str, Any], key: str) -> list[int]:
     return [_player({key: value}, key) for value in values]  # type: ignore[misc]
 
 
+# The most tiles each field can hold in any rules: a 16-tile hand with five kongs has 22, 8
+# flowers and seasons, 5 dora and 5 ura indicators (four kan plus the first); five melds.
+MAX_TILES = {"hand": 22, "win_tile": 1, "flowers": 8, "dora_indicators": 5, "ura_indicators": 5}
+MAX_MELDS = 5
+
+
 def _text(body: Mapping[str, Any], key: str) -> str:
     value = body.get(key) or ""
     if not isinstance(value, str):
         raise BadRequest(f"{key} must be text in tile notation, got {type(value).__name__}")
+    limit = MAX_TILES.get(key, 22)
+    # Checked on the raw text before any parsing, so a huge string costs nothing.
+    if len(value) > 4 * limit + 8 or sum(char.isdigit() for char in value) > limit:
+        raise BadRequest(f"{key} has more than {limit} tile{'s' if limit > 1 else ''}, "
+                         "more than the game allows")
     return value
 
 
@@ -74,7 +85,7 @@ def context_state(loaded: Loaded, target: int | None) -> TableState:
     """The table as it was when the hand was played: now for a new hand, and for an amendment the
     state just before the amended hand (its own winds, dealer, counters and sticks)."""
     if target is None:
-        return loaded.state
+        return loaded.head
     try:
         return loaded.table.state_before(target)
     except TableError as error:
@@ -99,7 +110,7 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any],
     the table when the hand was played, by default now)."""
     if not isinstance(body, Mapping):
         raise BadRequest("send a JSON object")
-    state = state or loaded.state
+    state = state or loaded.head
     winner = _player(body, "winner")
     win_by = body.get("win_by") or "ron"
     if win_by not in ("ron", "tsumo"):
@@ -111,12 +122,16 @@ def engine_request(loaded: Loaded, body: Mapping[str, Any],
     flags = body.get("flags") or []
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadRequest("melds must be a list like [\"pon:555p\"]")
+    if len(melds) > MAX_MELDS or any(len(meld) > 24 for meld in melds):
+        raise BadRequest(f"melds holds at most {MAX_MELDS} melds of at most four tiles each")
+    if isinstance(flags, list) and len(flags) > 40:
+        raise BadRequest("flags holds more names than there are situational flags")
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
         raise BadRequest("flags must be a list of names")
     riichi = _players(body, "riichi")
     check_riichi(state, riichi, list(flags))
     request = win_request(
-        state, winner, overrides=loaded.table.overrides, hand=_text(body, "hand"), win_by=win_by,
+        state, winner, overrides=loaded.overrides, hand=_text(body, "hand"), win_by=win_by,
         melds=melds, win_tile=_text(body, "win_tile"), flowers=_text(body, "flowers"), flags=flags,
         dora_indicators=_text(body, "dora_indicators"), ura_indicators=_text(body, "ura_indicators"),
         declared_ready=winner in riichi, losers=_losers(state, body, winner))
@@ -138,7 +153,11 @@ def _losers(state: TableState, body: Mapping[str, Any], winner: int) -> list[dic
             raise BadRequest("others lists the losers' hands; the winner's hand is the main one")
         if not isinstance(value, Mapping):
             raise BadRequest(f"others[{key}] must be an object with hand and melds")
-        out.append({"hand": _text(value, "hand"), "melds": value.get("melds") or [],
+        melds = value.get("melds") or []
+        if not isinstance(melds, list) or len(melds) > MAX_MELDS \
+                or not all(isinstance(m, str) and len(m) <= 24 for m in melds):
+            raise BadRequest(f"others[{key}].melds must be a list of at most {MAX_MELDS} melds")
+        out.append({"hand": _text(value, "hand"), "melds": melds,
                     "seat_wind": "ESWN"[winds[player]]})  # type: ignore[index]
     return out
 
@@ -200,8 +219,8 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
 def _previewed_record(loaded: Loaded, event: Mapping[str, Any], target: int | None) -> Any:
     """The hand record the event would make: the newest for a new hand, the amended one in place."""
     if target is None:
-        return loaded.table.preview(event).records[-1]
-    after = loaded.table.preview({"type": "amend", "target": target, "event": dict(event)})
+        return loaded.preview(event).records[-1]
+    after = loaded.preview({"type": "amend", "target": target, "event": dict(event)})
     return next(record for record in after.records if record.event_id == target)
 
 
@@ -309,7 +328,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     """The declared claim beside the verified score, the differences, and the event to record."""
     request, winner, discarder = engine_request(loaded, body)
     score = score_json(request)
-    state = loaded.state
+    state = loaded.head
     family = family_of(state.rules)
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit(state.rules),
                            "total_unit": total_unit(state.rules),
@@ -321,7 +340,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     claim = parse_claim(str(body.get("claim") or ""), winner, discarder)
     event_base = win_event(state, body, request, score, winner, discarder)
     try:
-        verdict = settle(loaded.state, claim, score, hand=event_base["hand"],
+        verdict = settle(loaded.head, claim, score, hand=event_base["hand"],
                          riichi=event_base["riichi"], others=event_base.get("others"))
     except TableError as error:
         raise BadRequest(str(error)) from error
@@ -331,7 +350,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = family.minimum_text(loaded.state.options, score)
+    out["minimum_text"] = family.minimum_text(loaded.head.options, score)
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,
@@ -415,7 +434,7 @@ def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def preview_deltas(loaded: Loaded, event: Mapping[str, Any]) -> list[int]:
-    after = loaded.table.preview(event)
+    after = loaded.preview(event)
     return list(after.records[-1].deltas)
 
 

@@ -18,7 +18,8 @@ from PIL import Image
 
 from engine.families import RulesError
 from engine.table.events import TableError
-from webapp.security import UploadError, check_image
+from webapp.photo_gate import Busy
+from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
@@ -129,18 +130,29 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     if upload is None:
         message = "send the photo as multipart field 'photo'"
         return jsonify({"ok": False, "error": message, "status": 400}), 400
-    try:
-        image = check_image(upload.read(), max_bytes=current_app.config["MAX_UPLOAD_BYTES"],
-                            max_pixels=current_app.config["MAX_IMAGE_PIXELS"])
+    config = current_app.config
+    try:   # the header checks cost no decoding: they run before waiting for a slot
+        image = check_image(upload.read(), max_bytes=config["MAX_UPLOAD_BYTES"],
+                            max_pixels=config["MAX_IMAGE_PIXELS"],
+                            max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
     except UploadError as error:
         return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
-    damage = decode_problem(image.data)
-    if damage:
-        return jsonify({"ok": False, "error": damage, "status": 422}), 422
-    live = request.form.get("live")
-    if live is not None:
-        return _live_frame(live, image.data)
-    photo_id = backend().save_photo(loaded.ref.id, image)
+    try:
+        with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
+            damage = decode_problem(image.data)
+            if damage:
+                return jsonify({"ok": False, "error": damage, "status": 422}), 422
+            live = request.form.get("live")
+            if live is not None:
+                return _live_frame(live, image.data)
+            return _read_upload(token, loaded, image)
+    except Busy as error:
+        response = jsonify({"ok": False, "error": str(error), "status": 503})
+        response.headers["Retry-After"] = str(error.retry_after)
+        return response, 503
+
+
+def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: ignore[no-untyped-def]
     reader = current_app.extensions.get("tiletally.reader")
     read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
     started = time.perf_counter()
@@ -153,7 +165,7 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     elapsed = (time.perf_counter() - started) * 1000
     read.setdefault("width", image.width)
     read.setdefault("height", image.height)
-    backend().save_reading(loaded.ref.id, photo_id, read)
+    photo_id = backend().save_photo(loaded.ref.id, image, read)
     return jsonify({"ok": True, "photo_id": photo_id, "reader": reader is not None and warning is None,
                     "warning": warning, "read_ms": round(elapsed, 1), "read": read,
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
@@ -218,7 +230,7 @@ def _capture(loaded: Loaded, event: dict[str, Any], body: dict[str, Any],
     if not photo:
         return {}
     stored = _stored_capture(loaded, amended) if amended is not None else None
-    if backend().photo_path(loaded.ref.id, photo) is None:
+    if not backend().has_photo(loaded.ref.id, photo):
         if stored and stored.get("photo_ref") == photo:    # imported without its photo: keep the record
             return {"detections": stored.get("detections"), "corrections": stored.get("corrections")}
         raise BadRequest(f"photo {photo} was not uploaded to this table")
@@ -303,7 +315,7 @@ def draw_preview(token: str):  # type: ignore[no-untyped-def]
         deltas = preview_deltas(loaded, event)
     except TableError as error:
         return jsonify({"ok": False, "error": str(error), "status": 422}), 422
-    after = loaded.table.preview(event)
+    after = loaded.preview(event)
     return jsonify({"ok": True, "deltas": deltas, "summary": after.records[-1].summary})
 
 

@@ -25,14 +25,26 @@ from webapp.security import CheckedImage, data_path, looks_like_token
 from webapp.storage import ConflictError, Loaded, Storage, TableRef
 
 Conflict = ConflictError   # the name the views use for a stale version
+PARTIAL = ".part"          # a file still being written; renamed into place when complete
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    """Write and flush to disk, so the rename that follows never exposes a short file."""
+    with open(path, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
 
 
 class Backend:
     """Tables (through ``webapp.storage``), photos and pending camera hands for one data folder."""
 
-    def __init__(self, database_url: str, data_dir: Path) -> None:
+    def __init__(self, database_url: str, data_dir: Path, *, media_in_database: bool = False) -> None:
         self.data_dir = Path(data_dir)
         self.storage = Storage(database_url)
+        # Several servers on one database: photos and pending hands live in it, where all see them.
+        self.media_in_database = media_in_database
+        self.clean_orphans()
 
     # -- tables --------------------------------------------------------------------------------
     def create_table(self, name: str, players: Sequence[str], rules: str,
@@ -75,6 +87,13 @@ class Backend:
         """The files of the photos ``refs`` (and their readings) as (name, bytes) for an export."""
         out = []
         for ref in dict.fromkeys(refs):
+            if self.media_in_database:
+                found = self.storage.photo(loaded.ref.id, ref) if self._photo_id_ok(ref) else None
+                if found is not None:
+                    out.append((f"{ref}.{found[0]}", found[1]))
+                    if found[2] is not None:
+                        out.append((f"{ref}.read.json", json.dumps(found[2]).encode()))
+                continue
             path = self.photo_path(loaded.ref.id, ref)
             if path is None:
                 continue
@@ -90,23 +109,74 @@ class Backend:
         came with it stored under the new table."""
         ref = self.storage.import_json(export)
         for photo_id, image in photos.items():
-            path = data_path(self.data_dir, "photos", str(ref.id), f"{photo_id}.{image.extension}")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(image.data)
-            if photo_id in readings:
-                path.with_suffix(".read.json").write_text(json.dumps(readings[photo_id]))
+            self._store_photo(ref.id, photo_id, image, readings.get(photo_id))
         return ref
 
     # -- photos and labelled corrections --------------------------------------------------------
-    def save_photo(self, table_id: int, image: CheckedImage) -> str:
+    def save_photo(self, table_id: int, image: CheckedImage, read: Mapping[str, Any]) -> str:
+        """Store a photo and its reading; returns its id. Both are written to temporary names and
+        renamed into place, the photo last, so a crash at any moment leaves either the whole photo
+        with its reading or nothing under a photo's name (``clean_orphans`` removes the rest)."""
         photo_id = secrets.token_hex(12)
-        path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{image.extension}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(image.data)
+        self._store_photo(table_id, photo_id, image, read)
         return photo_id
 
+    def _store_photo(self, table_id: int, photo_id: str, image: CheckedImage,
+                     read: Mapping[str, Any] | None) -> None:
+        if self.media_in_database:
+            self.storage.save_photo(table_id, photo_id, image.extension, image.data, read)
+            return
+        path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{image.extension}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        photo_part = path.with_name(path.name + PARTIAL)
+        _write_synced(photo_part, image.data)
+        if read is not None:
+            reading = path.with_suffix(".read.json")
+            _write_synced(reading.with_name(reading.name + PARTIAL), json.dumps(read).encode())
+            os.replace(reading.with_name(reading.name + PARTIAL), reading)
+        os.replace(photo_part, path)
+
+    def clean_orphans(self) -> int:
+        """At start: remove what a crash mid-upload can leave (partial files, a reading whose
+        photo never arrived); returns how many files went."""
+        removed = 0
+        for folder in ("photos", "pending", "labelled"):
+            root = self.data_dir / folder
+            if not root.is_dir():
+                continue
+            for path in root.rglob("*"):
+                orphan = path.name.endswith((PARTIAL, ".tmp")) or (
+                    path.name.endswith(".read.json")
+                    and not any(path.with_name(path.name[:-len(".read.json")] + "." + ext).is_file()
+                                for ext in ("jpg", "png", "webp")))
+                if orphan and path.is_file():
+                    path.unlink(missing_ok=True)
+                    removed += 1
+        return removed
+
+    @staticmethod
+    def _photo_id_ok(photo_id: str) -> bool:
+        return bool(photo_id) and len(photo_id) == 24 and all(c in "0123456789abcdef" for c in photo_id)
+
+    def has_photo(self, table_id: int, photo_id: str) -> bool:
+        if not self._photo_id_ok(photo_id):
+            return False
+        if self.media_in_database:
+            return self.storage.has_photo(table_id, photo_id)
+        return self.photo_path(table_id, photo_id) is not None
+
+    def photo_data(self, table_id: int, photo_id: str) -> tuple[bytes, str] | None:
+        """The photo's bytes and its file extension (jpg, png, webp), or None."""
+        if not self._photo_id_ok(photo_id):
+            return None
+        if self.media_in_database:
+            found = self.storage.photo(table_id, photo_id)
+            return None if found is None else (found[1], found[0])
+        path = self.photo_path(table_id, photo_id)
+        return None if path is None else (path.read_bytes(), path.suffix.lstrip("."))
+
     def photo_path(self, table_id: int, photo_id: str) -> Path | None:
-        if not photo_id or not all(c in "0123456789abcdef" for c in photo_id) or len(photo_id) != 24:
+        if not self._photo_id_ok(photo_id):
             return None
         for extension in ("jpg", "png", "webp"):
             path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{extension}")
@@ -114,12 +184,10 @@ class Backend:
                 return path
         return None
 
-    def save_reading(self, table_id: int, photo_id: str, read: Mapping[str, Any]) -> None:
-        path = self.photo_path(table_id, photo_id)
-        if path is not None:
-            path.with_suffix(".read.json").write_text(json.dumps(read))
-
     def reading(self, table_id: int, photo_id: str) -> dict[str, Any] | None:
+        if self.media_in_database:
+            found = self.storage.photo(table_id, photo_id) if self._photo_id_ok(photo_id) else None
+            return None if found is None else found[2]
         path = self.photo_path(table_id, photo_id)
         if path is None or not path.with_suffix(".read.json").is_file():
             return None
@@ -132,8 +200,10 @@ class Backend:
         ``labelled/images`` + ``labelled/labels`` is the YOLO layout ``python -m vision train
         --extra DIR`` reads: one line per detected tile that survived the edit, with its corrected
         class; ``labelled/meta`` keeps the full record (reading, corrections, final hand).
+        With media in the database these files are not written: the hand record keeps the
+        reading and the corrections, in the event's transaction, beside the stored photo.
         """
-        photo = self.photo_path(table_id, photo_id)
+        photo = None if self.media_in_database else self.photo_path(table_id, photo_id)
         if photo is None:
             return None
         width, height = read.get("width"), read.get("height")
@@ -158,10 +228,15 @@ class Backend:
         meta = data_path(self.data_dir, "labelled", "meta")
         for folder in (images, labels, meta):
             folder.mkdir(parents=True, exist_ok=True)
-        (images / f"{stem}{photo.suffix}").write_bytes(photo.read_bytes())
-        (labels / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
-        (meta / f"{stem}.json").write_text(json.dumps(
-            {"photo": photo.name, "read": read, "corrections": list(corrections), "hand": dict(hand)}))
+        meta_text = json.dumps({"photo": photo.name, "read": read, "corrections": list(corrections),
+                                "hand": dict(hand)})
+        # The label file goes last: a training set lists labels, so no label without its image.
+        for target, data in ((images / f"{stem}{photo.suffix}", photo.read_bytes()),
+                             (meta / f"{stem}.json", meta_text.encode()),
+                             (labels / f"{stem}.txt", ("\n".join(lines) + ("\n" if lines else "")).encode())):
+            partial = target.with_name(target.name + PARTIAL)
+            _write_synced(partial, data)
+            os.replace(partial, target)
         return labels / f"{stem}.txt"
 
     # -- a stable hand pushed by a laptop camera (`python -m vision watch --post URL`) ----------
@@ -169,6 +244,9 @@ class Backend:
     # process answers, the phone asks whichever answers next, and a restart loses nothing.
     def push_pending(self, table_id: int, read: Mapping[str, Any], photo_id: str | None) -> dict[str, Any]:
         item = {"id": secrets.token_hex(6), "read": dict(read), "photo_id": photo_id, "received": time.time()}
+        if self.media_in_database:
+            self.storage.push_pending(table_id, item)
+            return item
         path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_suffix(f".{item['id']}.tmp")
@@ -177,6 +255,8 @@ class Backend:
         return item
 
     def pending(self, table_id: int) -> dict[str, Any] | None:
+        if self.media_in_database:
+            return self.storage.pending(table_id)
         path = data_path(self.data_dir, "pending", f"{int(table_id)}.json")
         try:
             return json.loads(path.read_text())

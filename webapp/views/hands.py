@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, send_file, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from engine.families.riichi.draws import ABORTIVE_KINDS
@@ -74,7 +74,7 @@ def seats_of(state: TableState) -> list[dict[str, Any]]:
 
 def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | None = None,
                   amend_index: int | None = None):  # type: ignore[no-untyped-def]
-    if loaded.state.finished and mode != "amend":
+    if loaded.head.finished and mode != "amend":
         flash(gettext("The game is over; amend or undo a hand to change it."), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)
@@ -174,7 +174,7 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     stored = next((item for item in backend().hands(loaded.ref.id) if item["event_id"] == event_id), {})
     photo_id = event.get("photo")
     photo = {"id": photo_id, "corrections": stored.get("corrections") or [],
-             "here": bool(photo_id) and backend().photo_path(loaded.ref.id, photo_id) is not None}
+             "here": bool(photo_id) and backend().has_photo(loaded.ref.id, photo_id)}
     hand, score = event.get("hand") or {}, event.get("score") or {}
     for claim in event.get("claims") or []:     # several claims on one discard: show the one paid
         if claim.get("winner") == entry["winner"]:
@@ -207,7 +207,10 @@ def _codes(text: str | None) -> list[str]:
 @bp.get("/t/<token>/photos/<photo_id>")
 def photo(token: str, photo_id: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
-    path = backend().photo_path(loaded.ref.id, photo_id)
-    if path is None:
+    found = backend().photo_data(loaded.ref.id, photo_id)
+    if found is None:
         abort(404, description="no such photo at this table")
-    return send_file(path, max_age=3600)
+    data, extension = found
+    response = Response(data, mimetype={"jpg": "image/jpeg", "png": "image/png"}.get(extension, "image/webp"))
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response

@@ -96,14 +96,23 @@ def _extras(record: Any) -> str:
 
 def _event(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     """The event that produced a record, amendments applied (the latest replacement wins)."""
-    log = loaded.table.log
+    log = loaded.log
     if not 0 <= event_id < len(log):
         return None
-    event = log[event_id]
-    for later in log[event_id + 1:]:
-        if later.get("type") == "amend" and later.get("target") == event_id:
-            event = later.get("event") or event
-    return event
+    return _current_events(loaded).get(event_id, log[event_id])
+
+
+def _current_events(loaded: Loaded) -> dict[int, dict[str, Any]]:
+    """Each amended event's latest replacement, found in one pass over the log (cached per read)."""
+    cached = getattr(loaded, "_current_events", None)
+    if cached is None:
+        cached = {}
+        for later in loaded.log:
+            if later.get("type") == "amend" and isinstance(later.get("target"), int):
+                target = later["target"]
+                cached[target] = later.get("event") or cached.get(target) or loaded.log[target]
+        loaded._current_events = cached  # type: ignore[attr-defined]
+    return cached
 
 
 def event_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:

@@ -17,13 +17,13 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext
 
 from engine.families import RulesError, get_preset
 from engine.table.events import TableError
+from webapp import table_cookie
 from webapp.csv_export import localized_csv
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.storage import StorageError, TableRef
@@ -34,22 +34,19 @@ from webapp.views.present import preset_catalogue, table_view
 
 bp = Blueprint("tables", __name__)
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cai", "Dee")
-MY_TABLES = "tables"
-MAX_REMEMBERED = 30
 
 
 def remember(token: str) -> None:
-    """This browser's tables (edit tokens) live in its signed session cookie, newest first."""
-    tokens = [t for t in session.get(MY_TABLES, []) if t != token]
-    session[MY_TABLES] = ([token] + tokens)[:MAX_REMEMBERED]
+    """This browser's tables (edit tokens) live in its session cookie, encrypted, newest first."""
+    table_cookie.remember(token)
 
 
 def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-def]
     tables = []
-    for loaded in backend().by_edit_tokens(session.get(MY_TABLES, [])):
+    for loaded in backend().by_edit_tokens(table_cookie.remembered()):
         tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
-                       "rules": loaded.state.rules, "hand_number": loaded.state.hand_number,
-                       "player_names": loaded.state.players})
+                       "rules": loaded.head.rules, "hand_number": loaded.head.hand_number,
+                       "player_names": loaded.head.players})
     catalogue = preset_catalogue()
     names = [preset["name"] for preset in catalogue]
     selected = form.get("rules") if form.get("rules") in names else ("mcr" if "mcr" in names else names[0])

@@ -1,0 +1,162 @@
+"""Decompression bombs against a real server, on loopback only: ``tiletally serve`` (waitress, the
+shipped model loaded when present) gets ``--count`` photo uploads at once, each a small file that
+declares a 7000 x 7000 image (a PNG, and a JPEG that is decoded reduced), while one client keeps
+reading a table. Prints the server's peak and final memory (VmHWM / VmRSS from /proc) and the
+slowest answer the reading client got during the burst.
+
+    python benchmarks/bench_uploads.py [--count 20] [--side 7000] [--https]
+
+Target from issue 19: 20 parallel bomb uploads keep the server under 1 GB and other requests
+answered within 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import io
+import json
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+from PIL import Image
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def bomb(side: int, fmt: str) -> bytes:
+    out = io.BytesIO()
+    options = {"quality": 50} if fmt == "JPEG" else {}
+    Image.new("RGB", (side, side), (30, 90, 40)).save(out, format=fmt, **options)
+    return out.getvalue()
+
+
+def memory_kb(pid: int) -> dict[str, int]:
+    out = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            out[key] = int(value.split()[0])
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def connection(port: int, https: bool) -> http.client.HTTPConnection:
+    if not https:
+        return http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return http.client.HTTPSConnection("127.0.0.1", port, timeout=300, context=context)
+
+
+def call(port: int, https: bool, method: str, path: str, body: bytes | None = None,
+         headers: dict | None = None) -> tuple[int, bytes]:
+    conn = connection(port, https)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def upload(port: int, https: bool, token: str, data: bytes, name: str) -> int:
+    boundary = uuid.uuid4().hex
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"{name}\"\r\n"
+            "Content-Type: application/octet-stream\r\n\r\n")
+    body = head.encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    status, _ = call(port, https, "POST", f"/api/tables/{token}/photos", body,
+                     {"Content-Type": f"multipart/form-data; boundary={boundary}"})
+    return status
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--side", type=int, default=7000)
+    parser.add_argument("--https", action="store_true")
+    args = parser.parse_args()
+    port = free_port()
+    data_dir = tempfile.mkdtemp(prefix="tiletally-bombs-")
+    command = [sys.executable, "-m", "webapp", "serve", "--port", str(port), "--data", data_dir]
+    if args.https:
+        command.append("--https")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    server = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True)
+    try:
+        banner = server.stdout.readline().strip()           # printed once the model is loaded
+        deadline = time.time() + 120
+        while True:
+            try:
+                call(port, args.https, "GET", "/api/presets")
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.5)
+        print(banner)
+        status, body = call(port, args.https, "POST", "/api/tables",
+                            json.dumps({"players": ["Ann", "Bob", "Cai", "Dee"]}).encode(),
+                            {"Content-Type": "application/json"})
+        token = json.loads(body)["edit_token"]
+        idle = memory_kb(server.pid)
+        files = {"png": bomb(args.side, "PNG"), "jpg": bomb(args.side, "JPEG")}
+        print(f"bombs: {args.side} x {args.side} PNG {len(files['png']) / 1e3:.0f} KB, "
+              f"JPEG {len(files['jpg']) / 1e3:.0f} KB; server idle {idle['VmRSS'] / 1024:.0f} MB")
+        statuses: list[int] = []
+        slowest = [0.0]
+        answered = [0]
+        done = threading.Event()
+
+        def reader() -> None:
+            while not done.is_set():
+                started = time.perf_counter()
+                code, _ = call(port, args.https, "GET", f"/api/tables/{token}")
+                slowest[0] = max(slowest[0], time.perf_counter() - started)
+                answered[0] += code == 200
+                time.sleep(0.1)
+
+        def bomber(index: int) -> None:
+            kind = "png" if index % 2 == 0 else "jpg"
+            statuses.append(upload(port, args.https, token, files[kind], f"bomb.{kind}"))
+
+        probe = threading.Thread(target=reader)
+        probe.start()
+        started = time.perf_counter()
+        threads = [threading.Thread(target=bomber, args=(i,)) for i in range(args.count)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        burst = time.perf_counter() - started
+        done.set()
+        probe.join()
+        after = memory_kb(server.pid)
+        counted = {code: statuses.count(code) for code in sorted(set(statuses))}
+        print(f"{args.count} uploads in {burst:.1f} s, answers {counted}")
+        print(f"server memory: peak {after['VmHWM'] / 1024:.0f} MB, after {after['VmRSS'] / 1024:.0f} MB")
+        print(f"other requests during the burst: {answered[0]} answered, slowest {slowest[0] * 1000:.0f} ms")
+    finally:
+        server.terminate()
+        server.wait(30)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
