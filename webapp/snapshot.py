@@ -17,11 +17,24 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
+from engine.families.babcock.play import OwnDiscard
+from engine.table.hand_play import HandPlay
 from engine.table.state import HandRecord, TableState, apply, new_state, replay
 
 # Derived from the table's rules, players and options, not stored: new_state rebuilds them.
 _DERIVED = ("rules", "options", "players", "flow", "records")
 REWRITES_HISTORY = ("undo", "amend")
+
+
+def _play_to_json(play: HandPlay) -> dict[str, Any]:
+    return {"discards": [[[own.kind, own.drawn_since] for own in player] for player in play.discards],
+            "ready": sorted(play.ready)}
+
+
+def _play_from_json(data: Mapping[str, Any]) -> HandPlay:
+    discards = tuple(tuple(OwnDiscard(int(kind), bool(drawn)) for kind, drawn in player)
+                     for player in data["discards"])
+    return HandPlay(discards=discards, ready=frozenset(int(player) for player in data["ready"]))
 
 
 def head_to_json(state: TableState, records: int) -> dict[str, Any]:
@@ -31,6 +44,9 @@ def head_to_json(state: TableState, records: int) -> dict[str, Any]:
         if item.name in _DERIVED:
             continue
         value = getattr(state, item.name)
+        if isinstance(value, HandPlay):
+            values[item.name] = _play_to_json(value)
+            continue
         values[item.name] = sorted(value) if isinstance(value, frozenset) else \
             list(value) if isinstance(value, tuple) else value
     return {"fields": values, "records": records}
@@ -48,6 +64,9 @@ def head_from_json(data: Mapping[str, Any], rules: str, players: Sequence[str],
     values: dict[str, Any] = {}
     for name in names:
         default, value = getattr(base, name), stored[name]
+        if isinstance(default, HandPlay):
+            values[name] = _play_from_json(value)
+            continue
         values[name] = frozenset(value) if isinstance(default, frozenset) else \
             tuple(value) if isinstance(default, tuple) else value
     return replace(base, **values), int(data.get("records", 0))

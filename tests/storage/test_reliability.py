@@ -171,3 +171,22 @@ def test_an_import_is_checked_whether_or_not_it_carries_totals(storage):
     only_hands = {k: v for k, v in exported.items() if k != "totals"}
     copy = storage.import_json(only_hands)
     assert storage.load(copy.id).state.totals == storage.load(1).state.totals
+
+
+def test_a_snapshot_keeps_the_hand_in_play_discards_and_ready():
+    """The classical table's in-hand record (discards, wall draws, ready) survives the stored head
+    as it was, so a sacred-discard check after a reload sees the same discards."""
+    from dataclasses import replace
+
+    from engine.families.babcock.play import OwnDiscard
+    from engine.table.hand_play import HandPlay
+    from engine.table.state import new_state
+    from webapp.snapshot import head_from_json, head_to_json
+
+    players = ["Ann", "Bob", "Cai", "Dee"]
+    play = HandPlay(discards=((OwnDiscard(4, True), OwnDiscard(7)), (), (OwnDiscard(30),), ()),
+                    ready=frozenset({2}))
+    state = replace(new_state("classical", players, {}), play=play)
+    stored = json.loads(json.dumps(head_to_json(state, 0)))
+    restored, count = head_from_json(stored, "classical", players, {})
+    assert count == 0 and restored.play == play
