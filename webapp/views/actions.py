@@ -355,7 +355,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     out["dispute"] = {
         "upheld": verdict.upheld,
         "declared_text": declared.strip() or "Mahjong",
-        "verified_text": (f"{score.get('total')} {unit}".strip() if score.get("valid")
+        "verified_text": (f"{score.get('total')} {total_unit(state.rules)}".strip() if score.get("valid")
                           else "not a winning hand"),
         "differences": [f"{d.name}: {d.why}" for d in verdict.differences] or ["no differences"],
         "details": [d.to_dict() for d in verdict.differences],
