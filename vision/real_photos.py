@@ -9,7 +9,7 @@ choose a model (docs/vision.md). Photos may be augmented copies (mirrored, turne
 stay valid, and the training copies are also turned by 90, 180 and 270 degrees, since a camera may
 sit at any seat.
 
-    python -m vision.real_photos ../shared/datasets/real-tiles-roboflow --out datasets/real
+    python -m vision.real_photos REAL_PHOTOS_DIR --out datasets/real
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ crops can also learn from real single-tile photos (Camerash), which a detector c
 
     python -m vision.train detector --data datasets/tiles-v1/data.yaml --hours 1.1
     python -m vision.train detector --resume                       # continue the last run
-    python -m vision.train classifier --camerash ../shared/datasets/camerash-tiles
+    python -m vision.train classifier --camerash CAMERASH_DIR
     python -m vision.train orientation --data datasets/tiles-v2     # is a tile lying sideways?
     python -m vision.train export                                  # detector to models/ + vision.json
     python -m vision.train detector --extra DIR                    # fine-tune with corrected photos

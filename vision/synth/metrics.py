@@ -6,7 +6,7 @@
   the grouping; grouping is the runtime's layout step, measured by ``python -m vision eval``).
 
     python -m vision.synth.metrics --scenes datasets/tiles-heldout \
-        --camerash ../shared/datasets/camerash-tiles
+        --camerash CAMERASH_DIR
 
 This is a small, self-contained reader (letterbox, NMS) so the figures do not depend on the runtime
 code being finished; ``vision.detect`` is the one the app uses.
