@@ -31,17 +31,8 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.append(str(REPO))
 
+from vision.detect import turn_level  # noqa: E402
 from vision.stabilize import Stabilizer  # noqa: E402
-
-
-def turned(image: np.ndarray, degrees: float) -> np.ndarray:
-    """The photo turned by ``degrees`` counter-clockwise, on a canvas that keeps all of it."""
-    height, width = image.shape[:2]
-    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-    cos, sin = abs(np.cos(np.radians(degrees))), abs(np.sin(np.radians(degrees)))
-    size = int(round(width * cos + height * sin)), int(round(width * sin + height * cos))
-    matrix[:, 2] += ((size[0] - width) / 2, (size[1] - height) / 2)
-    return cv2.warpAffine(image, matrix, size, borderValue=(114, 114, 114))
 
 
 def jpeg(image: np.ndarray) -> bytes:
@@ -52,7 +43,7 @@ def jpeg(image: np.ndarray) -> bytes:
 
 def read_times(reader, image: np.ndarray, repeats: int) -> None:
     for degrees in (0, 45, 90, 180):
-        data = jpeg(turned(image, degrees) if degrees else image)
+        data = jpeg(turn_level(image, np.radians(degrees))[0] if degrees else image)
         reader.read_bytes(data)
         times, cpu = [], []
         for _ in range(repeats):

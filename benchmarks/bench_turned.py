@@ -17,19 +17,11 @@ import numpy as np
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))
 
+from vision.detect import turn_level  # noqa: E402
 from vision.detections import Detections  # noqa: E402
 from vision.evaluate import Report, claimed_tiles, load_samples, score_sample  # noqa: E402
 from vision.reader import HandReader  # noqa: E402
 
-
-def turn(image: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
-    """The image turned counter-clockwise on a canvas that keeps all of it, and the 2x3 matrix."""
-    h, w = image.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    c, s = abs(np.cos(np.radians(degrees))), abs(np.sin(np.radians(degrees)))
-    size = int(round(w * c + h * s)), int(round(w * s + h * c))
-    m[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
-    return cv2.warpAffine(image, m, size, borderValue=(114, 114, 114)), m
 
 def turned_truth(truth: dict, m: np.ndarray) -> dict:
     """The truth with each box replaced by the axis-aligned box round it turned."""
@@ -53,7 +45,7 @@ def main() -> int:
     for sample in samples[:limit]:
         image = cv2.imread(str(sample.image))
         for degrees, report in reports.items():
-            turned, m = turn(image, degrees)
+            turned, m = turn_level(image, np.radians(degrees))
             ok, data = cv2.imencode(".jpg", turned, [cv2.IMWRITE_JPEG_QUALITY, 92])
             try:
                 reading = reader.read_bytes(data.tobytes())

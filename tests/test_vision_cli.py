@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from vision.__main__ import main, post_json, summary
+from vision.detect import turn_level
 from vision.detections import Detections
 from vision.evaluate import (
     Report,
@@ -265,16 +266,6 @@ def test_watch_emits_a_hand_once_when_it_holds_still(tmp_path, capsys):
 
 # -- turned photos, close-ups, false wins (shipped models) ---------------------------------------
 
-def turned(image: np.ndarray, degrees: float) -> np.ndarray:
-    """The photo turned by ``degrees`` counter-clockwise, on a canvas that keeps all of it."""
-    height, width = image.shape[:2]
-    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-    cos, sin = abs(np.cos(np.radians(degrees))), abs(np.sin(np.radians(degrees)))
-    size = int(round(width * cos + height * sin)), int(round(width * sin + height * cos))
-    matrix[:, 2] += ((size[0] - width) / 2, (size[1] - height) / 2)
-    return cv2.warpAffine(image, matrix, size, borderValue=(114, 114, 114))
-
-
 def jpeg(image: np.ndarray) -> bytes:
     ok, data = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
     assert ok
@@ -300,10 +291,10 @@ def test_a_photo_turned_in_its_plane_reads_the_same_tiles(reader):
     upright = reader.read_bytes(jpeg(photo))
     assert sorted(upright.detections.codes) == sorted(tile["tile"] for tile in truth_of("scene-102")["tiles"])
     for degrees in (45, 90, 180):
-        reading = reader.read_bytes(jpeg(turned(photo, degrees)))
+        reading = reader.read_bytes(jpeg(turn_level(photo, np.radians(degrees))[0]))
         assert sorted(reading.detections.codes) == sorted(upright.detections.codes), degrees
         assert sorted(reading.layout.hand["hand"]) == sorted(upright.layout.hand["hand"]), degrees
-        height, width = turned(photo, degrees).shape[:2]
+        height, width = turn_level(photo, np.radians(degrees))[0].shape[:2]
         boxes = reading.detections.boxes       # in the turned photo's own pixels
         assert boxes.min() >= 0 and boxes[:, 2].max() <= width and boxes[:, 3].max() <= height
 
