@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import delete, event, update
 
 from engine.table.events import TableError, declared_score
-from webapp.storage import SnapshotRow, Storage, StorageError
+from webapp.storage import EventRow, RecordRow, SnapshotRow, Storage, StorageError
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 
@@ -190,3 +190,34 @@ def test_a_snapshot_keeps_the_hand_in_play_discards_and_ready():
     stored = json.loads(json.dumps(head_to_json(state, 0)))
     restored, count = head_from_json(stored, "classical", players, {})
     assert count == 0 and restored.play == play
+
+
+def test_a_page_of_the_history_reads_only_its_own_rows(storage):
+    ref = storage.create_table("mcr", PLAYERS)
+    _penalties(storage, ref.id, 120)
+    win = {"type": "win", "winner": 0, "discarder": 1, "score": declared_score(8, minimum=8)}
+    storage.record(ref.id, 120, win)
+    storage.amend(ref.id, 121, 120, dict(win, score=declared_score(12, minimum=8)))
+    storage.record(ref.id, 122, {"type": "penalty", "deltas": [0, 0, 2, -2], "reason": "slow"})
+    full = storage.load(ref.id).state.records
+    assert len(full) == 122
+
+    def shown(page):
+        return [(r.event_id, r.deltas, r.totals) for r in page.records]
+
+    newest = storage.by_edit_token(ref.edit_token).page(50)
+    assert (newest.start, newest.count, newest.previous) == (72, 122, full[71])
+    assert shown(newest) == [(r.event_id, r.deltas, r.totals) for r in full[72:]]
+    assert newest.events[120]["score"]["total"] == 12      # the amendment, not the hand as first entered
+    assert newest.events[122]["deltas"] == [0, 0, 2, -2]
+    older = storage.load(ref.id).page(50, before=72)
+    assert (older.start, older.previous) == (22, full[21])
+    assert shown(older) == [(r.event_id, r.deltas, r.totals) for r in full[22:72]]
+    # Without the rows before the page (the older events and records), the newest page reads the
+    # same: a read costs what its page costs, not what the table's history does.
+    with storage.engine.begin() as connection:
+        connection.execute(delete(EventRow).where(EventRow.table_id == ref.id, EventRow.seq <= 72))
+        connection.execute(delete(RecordRow).where(RecordRow.table_id == ref.id, RecordRow.position < 71))
+    again = storage.by_edit_token(ref.edit_token)
+    assert shown(again.page(50)) == shown(newest) and again.page(50).events == newest.events
+    assert again.head.totals == full[-1].totals

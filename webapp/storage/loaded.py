@@ -2,42 +2,77 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.table.state import HandRecord, Table, TableState
 from webapp import snapshot
 from webapp.storage.values import TableRef
 
+HISTORY_PAGE = 50       # hands a table page or an API read shows unless it asks for others
+
+
+@dataclass(frozen=True)
+class Page:
+    """Consecutive settled records of a table, with what showing them needs and nothing more."""
+
+    start: int                                  # the position (0-based) of the first record
+    records: tuple[HandRecord, ...]
+    previous: HandRecord | None                 # the record just before (its totals start a chart)
+    events: Mapping[int, dict[str, Any] | None]  # each record's event, amendments applied, by event id
+    count: int                                  # the table's records at this version
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.records)
+
 
 class Loaded:
     """A table read at one version. ``head`` (totals, dealer, counters; no records) comes with it;
-    the settled records (``state``), the raw ``log`` and the engine ``Table`` are read on first use,
-    at the same version (events are append-only, so what the log held at a version never changes).
+    the settled records (``state``, or a ``page`` of them), the raw ``log`` and the engine
+    ``Table`` are read on first use, at the same version (events are append-only, so what the log
+    held at a version never changes).
     """
 
     def __init__(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
-                 records: Callable[[], tuple[HandRecord, ...]], log: Callable[[], list[dict[str, Any]]],
-                 state: TableState | None = None) -> None:
+                 records: Callable[[int, int], tuple[HandRecord, ...]],
+                 log: Callable[[], list[dict[str, Any]]],
+                 events: Callable[[Sequence[int]], dict[int, dict[str, Any] | None]],
+                 state: TableState | None = None, record_count: int | None = None) -> None:
         self.ref = ref
         self.version = version
         self.head = replace(head, records=())
         self.overrides = dict(overrides)
         self._records = records
         self._log_reader = log
+        self._events = events
         self._state = state
         self._log: list[dict[str, Any]] | None = None
         self._table: Table | None = None
         self.stale = False              # read by a replay: the stored snapshot is missing or old
-        self.record_count = len(head.records) if state is None else len(state.records)
+        self.record_count = record_count if record_count is not None else \
+            len(head.records) if state is None else len(state.records)
 
     @property
     def state(self) -> TableState:
-        """The full state: the head with every settled record."""
+        """The full state: the head with every settled record (read in full: for export, the CLI
+        and the rare pages that need the whole history)."""
         if self._state is None:
-            self._state = replace(self.head, records=self._records())
+            self._state = replace(self.head, records=self._records(0, self.record_count))
         return self._state
+
+    def page(self, limit: int = HISTORY_PAGE, before: int | None = None) -> Page:
+        """At most ``limit`` records ending just before position ``before`` (the newest when
+        None), read alone: the cost is the page's, whatever the table's length."""
+        count = self.record_count
+        end = count if before is None else max(0, min(before, count))
+        start = max(0, end - max(1, limit))
+        first = max(0, start - 1)
+        rows = self._state.records[first:end] if self._state is not None else self._records(first, end)
+        previous = rows[0] if start > 0 and rows else None
+        records = tuple(rows[1:] if start > 0 else rows)
+        return Page(start, records, previous, self._events([record.event_id for record in records]), count)
 
     @property
     def log(self) -> list[dict[str, Any]]:
@@ -57,4 +92,3 @@ class Loaded:
         penalty its records are only the new one, at no cost in the table's length."""
         return snapshot.fold(self.head, self.version, event, self.head.rules, self.head.players,
                              self.overrides, lambda: self.log)
-

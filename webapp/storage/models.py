@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -69,6 +69,8 @@ class HandRow(Base):
     An amendment writes a new row for the same hand; the newest row describes it."""
 
     __tablename__ = "hands"
+    # A page of the history finds the newest row of each of its hands without reading the rest.
+    __table_args__ = (Index("ix_hands_table_hand", "table_id", "hand_seq"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     event_seq: Mapped[int] = mapped_column(Integer)    # the event that wrote this row

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -144,46 +144,80 @@ class Storage(MediaStore):
         with self._read() as session:
             return self._log(session, table_id, version)
 
-    def _read_records(self, table_id: int, version: int, count: int, rules: str, players: Sequence[str],
-                      overrides: Mapping[str, Any]) -> tuple[HandRecord, ...]:
-        """The snapshot's records, if the snapshot is still at ``version``; else (an undo or an
-        amendment rewrote them since) the records replayed from the log at that version."""
+    def _read_records(self, table_id: int, version: int, first: int, end: int, rules: str,
+                      players: Sequence[str], overrides: Mapping[str, Any]) -> tuple[HandRecord, ...]:
+        """Records ``first`` to ``end`` (positions) from the snapshot, if it is still at
+        ``version``; else (an undo or an amendment rewrote them since) replayed from the log at
+        that version."""
         with self._read() as session:
             snap = session.get(SnapshotRow, table_id)
             if snap is not None and snap.version == version:
                 rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id == table_id)
-                                       .where(RecordRow.position < count)
+                                       .where(RecordRow.position >= first, RecordRow.position < end)
                                        .order_by(RecordRow.position)).all()
-                if len(rows) == count:
+                if len(rows) == end - first:
                     return tuple(snapshot.record_from_json(row) for row in rows)
             log = self._log(session, table_id, version)
-        return snapshot.normalised(Table(rules, players, overrides, log).state.records)
+        return snapshot.normalised(Table(rules, players, overrides, log).state.records)[first:end]
+
+    def _read_events(self, table_id: int, version: int,
+                     event_ids: Sequence[int]) -> dict[int, dict[str, Any] | None]:
+        """The events behind these records, each as its latest amendment made it, read by their
+        numbers (the hand records say which amendment is the newest for each)."""
+        if not event_ids:
+            return {}
+        seqs = [event_id + 1 for event_id in event_ids]
+        with self._read() as session:
+            newest = dict(session.execute(
+                select(HandRow.hand_seq, func.max(HandRow.event_seq))
+                .where(HandRow.table_id == table_id, HandRow.hand_seq.in_(seqs), HandRow.event_seq <= version)
+                .group_by(HandRow.hand_seq)).all())
+            wanted = set(seqs) | set(newest.values())
+            payloads = dict(session.execute(
+                select(EventRow.seq, EventRow.payload)
+                .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted),
+                       EventRow.seq <= version)).all())
+        out: dict[int, dict[str, Any] | None] = {}
+        for seq in seqs:
+            event = payloads.get(seq)
+            latest = payloads.get(newest.get(seq, seq))
+            if isinstance(latest, Mapping) and latest.get("type") == "amend":
+                event = latest.get("event") or event
+            out[seq - 1] = dict(event) if isinstance(event, Mapping) else None
+        return out
+
+    def _at(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
+            count: int, state: TableState | None = None) -> Loaded:
+        """A ``Loaded`` whose records, log and events are read from this store at ``version``."""
+        table_id, rules, players = ref.id, head.rules, list(head.players)
+        known = state
+        return Loaded(ref, version, head, overrides,
+                      records=lambda first, end: known.records[first:end] if known is not None else
+                      self._read_records(table_id, version, first, end, rules, players, overrides),
+                      log=lambda: self._read_log(table_id, version),
+                      events=lambda ids: self._read_events(table_id, version, ids),
+                      state=state, record_count=count)
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
         """The table at its current version: from the snapshot when it fits, else replayed from
         the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
         ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
-        table_id, version, rules, overrides = row.id, row.version, row.rules, dict(row.options or {})
+        version, rules, overrides = row.version, row.rules, dict(row.options or {})
         snap = session.get(SnapshotRow, row.id)
         found = None
         if snap is not None and snap.version == row.version:
             found = snapshot.head_from_json(snap.head, rules, players, overrides)
         if found is not None:
             head, count = found
-            loaded = Loaded(ref, version, head, overrides,
-                            records=lambda: self._read_records(table_id, version, count, rules, players,
-                                                               overrides),
-                            log=lambda: self._read_log(table_id, version))
-            loaded.record_count = count
-            return loaded
+            return self._at(ref, version, head, overrides, count)
         log = self._log(session, row.id)
         if len(log) != row.version:
             raise StorageError(f"table {row.id}: {len(log)} events but version {row.version}")
         state = Table(rules, players, overrides, log).state
         state = replace(state, records=snapshot.normalised(state.records))
-        loaded = Loaded(ref, version, state, overrides, records=lambda: state.records, log=lambda: log,
-                        state=state)
+        loaded = self._at(ref, version, state, overrides, len(state.records), state)
+        loaded._log = log
         loaded.stale = True
         return loaded
 
@@ -262,15 +296,9 @@ class Storage(MediaStore):
             if "locked" in str(error).lower() or getattr(error.orig, "pgcode", None) == "40001":
                 raise ConflictError(table_id, version, self._version_now(table_id)) from error
             raise
-        ref = loaded.ref
         if full is not None:
-            return Loaded(ref, seq, full, loaded.overrides, records=lambda: full.records,
-                          log=lambda: self._read_log(table_id, seq), state=full)
-        head, players, overrides = state, list(state.players), loaded.overrides
-        return Loaded(ref, seq, head, overrides,
-                      records=lambda: self._read_records(table_id, seq, count + 1, head.rules, players,
-                                                         overrides),
-                      log=lambda: self._read_log(table_id, seq))
+            return self._at(loaded.ref, seq, full, loaded.overrides, len(full.records), full)
+        return self._at(loaded.ref, seq, state, loaded.overrides, count + len(state.records))
 
     @staticmethod
     def _hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
