@@ -175,8 +175,9 @@ class Storage(MediaStore):
             wanted = set(seqs) | set(newest.values())
             payloads = dict(session.execute(
                 select(EventRow.seq, EventRow.payload)
-                .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted),
-                       EventRow.seq <= version)).all())
+                # Every wanted seq is at most ``version`` already; a "seq <= version" here would
+                # lead SQLite to scan the table's log by range instead of looking each one up.
+                .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted))).all())
         out: dict[int, dict[str, Any] | None] = {}
         for seq in seqs:
             event = payloads.get(seq)
