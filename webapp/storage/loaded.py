@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -10,6 +10,8 @@ from engine.table.state import HandRecord, Table, TableState
 from webapp import snapshot
 from webapp.storage.values import TableRef
 
+# Records at consecutive positions, and the event behind each (amendments applied) by event id.
+PageRows = tuple[tuple[HandRecord, ...], Mapping[int, "dict[str, Any] | None"]]
 HISTORY_PAGE = 50       # hands a table page or an API read shows unless it asks for others
 
 
@@ -38,7 +40,7 @@ class Loaded:
     def __init__(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
                  records: Callable[[int, int], tuple[HandRecord, ...]],
                  log: Callable[[], list[dict[str, Any]]],
-                 events: Callable[[Sequence[int]], dict[int, dict[str, Any] | None]],
+                 pages: Callable[[int, int], PageRows],
                  state: TableState | None = None, record_count: int | None = None) -> None:
         self.ref = ref
         self.version = version
@@ -46,7 +48,7 @@ class Loaded:
         self.overrides = dict(overrides)
         self._records = records
         self._log_reader = log
-        self._events = events
+        self._pages = pages
         self._state = state
         self._log: list[dict[str, Any]] | None = None
         self._table: Table | None = None
@@ -68,11 +70,10 @@ class Loaded:
         count = self.record_count
         end = count if before is None else max(0, min(before, count))
         start = max(0, end - max(1, limit))
-        first = max(0, start - 1)
-        rows = self._state.records[first:end] if self._state is not None else self._records(first, end)
+        rows, events = self._pages(max(0, start - 1), end)
         previous = rows[0] if start > 0 and rows else None
         records = tuple(rows[1:] if start > 0 else rows)
-        return Page(start, records, previous, self._events([record.event_id for record in records]), count)
+        return Page(start, records, previous, {r.event_id: events.get(r.event_id) for r in records}, count)
 
     @property
     def log(self) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 from webapp.storage import transfer
-from webapp.storage.loaded import Loaded
+from webapp.storage.loaded import Loaded, PageRows
 from webapp.storage.media import MediaStore
 from webapp.storage.models import (
     EventRow,
@@ -146,38 +146,51 @@ class Storage(MediaStore):
 
     def _read_records(self, table_id: int, version: int, first: int, end: int, rules: str,
                       players: Sequence[str], overrides: Mapping[str, Any]) -> tuple[HandRecord, ...]:
+        with self._read() as session:
+            return self._records_in(session, table_id, version, first, end, rules, players, overrides)
+
+    def _read_page(self, table_id: int, version: int, first: int, end: int, rules: str,
+                   players: Sequence[str], overrides: Mapping[str, Any],
+                   known: TableState | None) -> PageRows:
+        """Records ``first`` to ``end`` and their events, in one read."""
+        with self._read() as session:
+            records = known.records[first:end] if known is not None else \
+                self._records_in(session, table_id, version, first, end, rules, players, overrides)
+            return records, self._events_in(session, table_id, version, [r.event_id for r in records])
+
+    def _records_in(self, session: Session, table_id: int, version: int, first: int, end: int, rules: str,
+                    players: Sequence[str], overrides: Mapping[str, Any]) -> tuple[HandRecord, ...]:
         """Records ``first`` to ``end`` (positions) from the snapshot, if it is still at
         ``version``; else (an undo or an amendment rewrote them since) replayed from the log at
         that version."""
-        with self._read() as session:
-            snap = session.get(SnapshotRow, table_id)
-            if snap is not None and snap.version == version:
-                rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id == table_id)
-                                       .where(RecordRow.position >= first, RecordRow.position < end)
-                                       .order_by(RecordRow.position)).all()
-                if len(rows) == end - first:
-                    return tuple(snapshot.record_from_json(row) for row in rows)
-            log = self._log(session, table_id, version)
+        snap = session.get(SnapshotRow, table_id)
+        if snap is not None and snap.version == version:
+            rows = session.scalars(select(RecordRow.record).where(RecordRow.table_id == table_id)
+                                   .where(RecordRow.position >= first, RecordRow.position < end)
+                                   .order_by(RecordRow.position)).all()
+            if len(rows) == end - first:
+                return tuple(snapshot.record_from_json(row) for row in rows)
+        log = self._log(session, table_id, version)
         return snapshot.normalised(Table(rules, players, overrides, log).state.records)[first:end]
 
-    def _read_events(self, table_id: int, version: int,
-                     event_ids: Sequence[int]) -> dict[int, dict[str, Any] | None]:
+    @staticmethod
+    def _events_in(session: Session, table_id: int, version: int,
+                   event_ids: Sequence[int]) -> dict[int, dict[str, Any] | None]:
         """The events behind these records, each as its latest amendment made it, read by their
         numbers (the hand records say which amendment is the newest for each)."""
         if not event_ids:
             return {}
         seqs = [event_id + 1 for event_id in event_ids]
-        with self._read() as session:
-            newest = dict(session.execute(
-                select(HandRow.hand_seq, func.max(HandRow.event_seq))
-                .where(HandRow.table_id == table_id, HandRow.hand_seq.in_(seqs), HandRow.event_seq <= version)
-                .group_by(HandRow.hand_seq)).all())
-            wanted = set(seqs) | set(newest.values())
-            payloads = dict(session.execute(
-                select(EventRow.seq, EventRow.payload)
-                # Every wanted seq is at most ``version`` already; a "seq <= version" here would
-                # lead SQLite to scan the table's log by range instead of looking each one up.
-                .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted))).all())
+        newest = dict(session.execute(
+            select(HandRow.hand_seq, func.max(HandRow.event_seq))
+            .where(HandRow.table_id == table_id, HandRow.hand_seq.in_(seqs), HandRow.event_seq <= version)
+            .group_by(HandRow.hand_seq)).all())
+        wanted = set(seqs) | set(newest.values())
+        payloads = dict(session.execute(
+            select(EventRow.seq, EventRow.payload)
+            # Every wanted seq is at most ``version`` already; a "seq <= version" here would
+            # lead SQLite to scan the table's log by range instead of looking each one up.
+            .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted))).all())
         out: dict[int, dict[str, Any] | None] = {}
         for seq in seqs:
             event = payloads.get(seq)
@@ -189,14 +202,15 @@ class Storage(MediaStore):
 
     def _at(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
             count: int, state: TableState | None = None) -> Loaded:
-        """A ``Loaded`` whose records, log and events are read from this store at ``version``."""
+        """A ``Loaded`` whose records, log and pages are read from this store at ``version``."""
         table_id, rules, players = ref.id, head.rules, list(head.players)
         known = state
         return Loaded(ref, version, head, overrides,
                       records=lambda first, end: known.records[first:end] if known is not None else
                       self._read_records(table_id, version, first, end, rules, players, overrides),
                       log=lambda: self._read_log(table_id, version),
-                      events=lambda ids: self._read_events(table_id, version, ids),
+                      pages=lambda first, end: self._read_page(table_id, version, first, end, rules, players,
+                                                               overrides, known),
                       state=state, record_count=count)
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:

@@ -67,10 +67,9 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
     except TableError as error:
         return jsonify({"ok": False, "error": str(error), "status": 422}), 422
     view = table_view(after)
-    newest = after.page(1).records
-    record = newest[-1] if newest else None
-    return jsonify({"ok": True, "index": record.event_id if record else None, "version": after.version,
-                    "deltas": list(record.deltas) if record else None, "table": view}), 201
+    newest = view["history"][-1] if view["history"] else None
+    return jsonify({"ok": True, "index": newest["index"] if newest else None, "version": after.version,
+                    "deltas": newest["deltas"] if newest else None, "table": view}), 201
 
 
 @bp.errorhandler(BadRequest)
