@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import delete, event, update
 
 from engine.table.events import TableError, declared_score
-from webapp.storage import EventRow, RecordRow, SnapshotRow, Storage, StorageError
+from webapp.storage import ConflictError, EventRow, RecordRow, SnapshotRow, Storage, StorageError, TableRow
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 
@@ -221,3 +221,40 @@ def test_a_page_of_the_history_reads_only_its_own_rows(storage):
     again = storage.by_edit_token(ref.edit_token)
     assert shown(again.page(50)) == shown(newest) and again.page(50).events == newest.events
     assert again.head.totals == full[-1].totals
+
+
+def test_a_writer_behind_another_waits_without_working_then_conflicts_at_once(storage):
+    """While one writer holds a table, a second does nothing (no statement: on SQLite it waits on
+    this process's writer lock, not in SQLite's sleeping busy handler; on PostgreSQL on the table's
+    row lock, before reading anything), and once the first commits it gets its conflict with the
+    new version without doing the work of a write it cannot make."""
+    ref = storage.create_table("mcr", PLAYERS)
+    seen: list[str] = []
+    results: list[object] = []
+    holder = threading.get_ident()
+
+    def watch(conn, cursor, statement, parameters, context, executemany):
+        if threading.get_ident() != holder:
+            seen.append(statement)
+
+    def second() -> None:
+        try:
+            results.append(storage.record(ref.id, 0, {"type": "penalty", "deltas": [1, -1, 0, 0],
+                                                      "reason": "late"}))
+        except Exception as error:  # noqa: BLE001 - the conflict is what this test looks for
+            results.append(error)
+
+    thread = threading.Thread(target=second)
+    with storage._append() as session:
+        storage._table_row(session, ref.id, lock=True)
+        event.listen(storage.engine, "before_cursor_execute", watch)
+        thread.start()
+        thread.join(1.0)
+        # On PostgreSQL the only statement is the row lock it waits on (and the pool's ping).
+        waiting = [s for s in seen if "FOR UPDATE" not in s and not s.startswith(("SELECT 1", "select pg_"))]
+        assert thread.is_alive() and waiting == [], waiting
+        session.execute(update(TableRow).where(TableRow.id == ref.id).values(version=1))
+    thread.join(30)
+    event.remove(storage.engine, "before_cursor_execute", watch)
+    assert len(results) == 1 and isinstance(results[0], ConflictError) and results[0].actual == 1
+    assert not any("snapshot" in s or "INSERT" in s for s in seen), seen

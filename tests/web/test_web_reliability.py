@@ -336,3 +336,25 @@ def test_a_long_table_is_read_one_page_of_hands_at_a_time(app, client) -> None:
         connection.execute(delete(EventRow).where(EventRow.seq <= 80))
         connection.execute(delete(RecordRow).where(RecordRow.position < 79))
     assert client.get(f"/api/tables/{token}").json == newest
+
+
+def test_a_write_stale_when_read_is_answered_without_a_write_transaction(app, client, make_table) -> None:
+    from sqlalchemy import event
+
+    token = make_table()["edit_token"]
+    assert client.post(f"/api/tables/{token}/draws", json={"version": 0}).status_code == 201
+    engine = app.extensions["tiletally.backend"].storage.engine
+    seen: list[str] = []
+
+    def watch(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", watch)
+    try:
+        stale = client.post(f"/api/tables/{token}/penalties",
+                            json={"offender": 0, "points": 30, "reason": "late", "version": 0})
+    finally:
+        event.remove(engine, "before_cursor_execute", watch)
+    assert stale.status_code == 409 and stale.json["version"] == 1
+    writes = ("BEGIN IMMEDIATE", "INSERT", "UPDATE")
+    assert seen and not [s for s in seen if s.lstrip().upper().startswith(writes) or "FOR UPDATE" in s]

@@ -127,8 +127,9 @@ class Storage(MediaStore):
         return token
 
     @staticmethod
-    def _table_row(session: Session, table_id: int) -> TableRow:
-        row = session.get(TableRow, table_id)
+    def _table_row(session: Session, table_id: int, *, lock: bool = False) -> TableRow:
+        """The table's row; ``lock`` holds it until the transaction ends (what appending needs)."""
+        row = session.get(TableRow, table_id, with_for_update=lock or None)
         if row is None:
             raise StorageError(f"no table {table_id}")
         return row
@@ -273,8 +274,8 @@ class Storage(MediaStore):
         or a penalty costs the same at any length of log; an undo or an amendment replays it.
         """
         try:
-            with self._write() as session:
-                row = self._table_row(session, table_id)
+            with self._append() as session:
+                row = self._table_row(session, table_id, lock=True)
                 if row.version != version:
                     raise ConflictError(table_id, version, row.version)
                 loaded = self._loaded(session, row, None)

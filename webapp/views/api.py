@@ -57,13 +57,21 @@ def _version(body: dict[str, Any]) -> int:
     return version
 
 
+def _conflict(error: Conflict):  # type: ignore[no-untyped-def]
+    return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+
+
 def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ignore[no-untyped-def]
             detections: Any = None, corrections: Any = None):
+    if version != loaded.version:
+        # Already stale when the table was read: answered without queueing for the write lock
+        # (the write would refuse it too), so the writer that can succeed does not wait behind it.
+        return _conflict(Conflict(loaded.ref.id, version, loaded.version))
     try:
         after = backend().record(loaded.ref.id, version, event, detections=detections,
                                  corrections=corrections)
     except Conflict as error:
-        return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+        return _conflict(error)
     except TableError as error:
         return jsonify({"ok": False, "error": str(error), "status": 422}), 422
     view = table_view(after)
