@@ -8,8 +8,9 @@ hand changes every later payment, dealer and counter, and a crash cannot leave t
 disagree with the log. Payments come from the family (``Family.win_payments`` and friends);
 what follows each hand (rotation, counters, game length) is data in ``engine.table.flow``.
 
-The state itself and its records are in ``engine.table.standing``; a win settles in
-``engine.table.wins``, every other event in ``engine.table.hand_ends``.
+The state itself and its records are in ``engine.table.standing``, the fold in
+``engine.table.fold``; a win settles in ``engine.table.wins``, every other event in
+``engine.table.hand_ends``; an amendment re-scores the later wins it moves (``engine.table.amend``).
 
 Event shapes (players are indexes 0-3):
     {"type": "win", "winner": 2, "discarder": 0 | None, "score": {...Score.to_dict()...},
@@ -21,7 +22,8 @@ Event shapes (players are indexes 0-3):
     {"type": "penalty", "deltas": [-30, 10, 10, 10], "reason": "...", "offence": "revealed_hand"}
     {"type": "discard" | "wall_draw" | "ready", "player": 1, "tile": "5p"}   (engine.table.hand_play)
     {"type": "undo"}
-    {"type": "amend", "target": 5, "event": {...a replacement win/draw/false_win/penalty...}}
+    {"type": "amend", "target": 5, "event": {...a replacement win/draw/false_win/penalty...},
+     "rescored": [{"target": 7, "event": {...a later win scored again in its new context...}}]}
 """
 
 from __future__ import annotations
@@ -29,68 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.table.events import ADJUSTMENTS, HAND_EVENTS, TableError, player_field
-from engine.table.hand_ends import apply_draw, apply_false_win, apply_penalty, apply_play
-from engine.table.hand_play import PLAY_EVENTS
+from engine.table.amend import amendment
+from engine.table.events import TableError
+from engine.table.fold import apply, effective_events, replay
 from engine.table.standing import HandRecord, TableState, hand_context, new_state
-from engine.table.wins import apply_win
 
 __all__ = ["HandRecord", "Table", "TableState", "apply", "effective_events", "hand_context", "new_state",
            "replay"]
-
-
-def effective_events(log: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mapping[str, Any]]]:
-    """The events that count, with their log index: ``undo`` and ``amend`` applied."""
-    events: list[tuple[int, Mapping[str, Any]]] = []
-    for index, event in enumerate(log):
-        kind = event.get("type") if isinstance(event, Mapping) else None
-        if kind == "undo":
-            if not events:
-                raise TableError("nothing to undo")
-            events.pop()
-        elif kind == "amend":
-            target = event.get("target")
-            replacement = event.get("event")
-            if (not isinstance(replacement, Mapping)
-                    or replacement.get("type") not in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS):
-                raise TableError("an amendment needs a replacement win, draw, false win, penalty "
-                                 "or play event")
-            positions = [i for i, (event_id, _) in enumerate(events) if event_id == target]
-            if not positions:
-                raise TableError(f"event {target!r} is not in the table's history (undone or unknown)")
-            events[positions[0]] = (target, replacement)
-        elif kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
-            events.append((index, event))
-        else:
-            raise TableError(f"unknown event type {kind!r}")
-    return events
-
-
-def replay(rules: str, players: Sequence[str], options: Mapping[str, Any] | None,
-           log: Sequence[Mapping[str, Any]]) -> TableState:
-    """state = fold(apply, effective events, the state before hand 1)."""
-    state = new_state(rules, players, options)
-    for event_id, event in effective_events(log):
-        state = apply(state, event, event_id)
-    return state
-
-
-def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> TableState:
-    """The state after one win, draw, false win or penalty (pure: ``state`` is not changed)."""
-    kind = event.get("type")
-    if state.finished and kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
-        raise TableError(f"the game is over (after hand {state.hand_number - 1})")
-    if kind == "win":
-        return apply_win(state, event, event_id)
-    if kind == "draw":
-        return apply_draw(state, event, event_id)
-    if kind == "false_win":
-        return apply_false_win(state, player_field(event, "offender"), event_id, event.get("reason") or "")
-    if kind == "penalty":
-        return apply_penalty(state, event, event_id)
-    if kind in PLAY_EVENTS:
-        return apply_play(state, event, event_id)
-    raise TableError(f"unknown event type {kind!r}")
 
 
 class Table:
@@ -131,5 +78,10 @@ class Table:
     def undo(self) -> TableState:
         return self.record({"type": "undo"})
 
+    def amendment(self, event_id: int, event: Mapping[str, Any]) -> dict[str, Any]:
+        """The amend event replacing ``event_id``, with the later wins it moves scored again
+        (engine.table.amend); TableError if it cannot stand."""
+        return amendment(self.rules, self.players, self.overrides, self.log, event_id, event)
+
     def amend(self, event_id: int, event: Mapping[str, Any]) -> TableState:
-        return self.record({"type": "amend", "target": event_id, "event": dict(event)})
+        return self.record(self.amendment(event_id, event))
