@@ -137,3 +137,17 @@ def test_a_rescoring_amend_travels_in_an_export_and_a_forged_one_is_refused(clie
     response = _import(client, json.dumps(forged).encode())
     assert response.status_code == 400
     assert "is not what its tiles score" in response.get_data(as_text=True)
+
+
+def test_the_import_page_answers_in_the_readers_language(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    export = client.get(f"/api/tables/{token}/export.json").data
+    headers = {"Accept-Language": "pl"}
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"',
+                     client.get("/", headers=headers).get_data(as_text=True)).group(1)
+    response = client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(export), "t.json")},
+                           content_type="multipart/form-data", headers=headers, follow_redirects=True)
+    assert "Stół zaimportowany." in response.get_data(as_text=True)
+    response = client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(b"{"), "t.json")},
+                           content_type="multipart/form-data", headers=headers)
+    assert response.status_code == 400 and "Nie zaimportowano:" in response.get_data(as_text=True)

@@ -186,17 +186,18 @@ def import_file(data: bytes) -> tuple[TableRef, list[str]]:
 def import_table():  # type: ignore[no-untyped-def]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        flash("Choose an exported table (.zip with photos, or .json) to import.", "error")
+        flash(gettext("Choose an exported table (.zip with photos, or .json) to import."), "error")
         return _home({}, 400)
     try:
         ref, missing = import_file(upload.read())
     except ImportFailed as error:
-        flash(f"Not imported: {error}", "error")
+        flash(gettext("Not imported: %(error)s", error=str(error)), "error")
         return _home({}, error.status)
     remember(ref.edit_token)
     if missing:
-        flash(f"Imported without photos: {len(missing)} hand(s) had a photo that is not in this file "
-              "(a JSON export carries none; export as a zip to keep them).", "info")
+        flash(gettext("Imported without photos: %(count)d hand(s) had a photo that is not in this "
+                      "file (a JSON export carries none; export as a zip to keep them).",
+                      count=len(missing)), "info")
     else:
-        flash("Table imported.", "info")
+        flash(gettext("Table imported."), "info")
     return redirect(url_for("tables.table_page", token=ref.edit_token), 303)
