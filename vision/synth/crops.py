@@ -83,6 +83,14 @@ def jittered_crop(image: np.ndarray, box: np.ndarray, rng: np.random.Generator |
 NONE_INDEX = len(CLASS_CODES)  # the classifier's "not a tile" output (CLASSIFIER_CODES[-1])
 
 
+def _keep(crop: np.ndarray, label: int, images: list, labels: list) -> None:
+    """Add a crop and its label, unless the cut left a sliver (under 4 pixels a side) that no
+    detector would hand over."""
+    if crop.shape[0] >= 4 and crop.shape[1] >= 4:
+        images.append(to_input(crop))
+        labels.append(label)
+
+
 def negative_boxes(boxes: np.ndarray, shape: tuple[int, int], rng: np.random.Generator, count: int) -> list:
     """Tile-sized boxes that hold no whole tile: mostly bare table (and whatever clutter lies there),
     some straddling two neighbours or half off a tile, as the detector's false boxes do."""
@@ -136,16 +144,9 @@ def scene_crops(
         scene = render_scene(seed * 1_000_003 + index, config)
         image, boxes = as_read(scene)
         for tile, box in zip(scene.tiles, boxes, strict=True):
-            crop = jittered_crop(image, box, rng, jitter)
-            if crop.shape[0] < 4 or crop.shape[1] < 4:
-                continue
-            images.append(to_input(crop))
-            labels.append(CLASS_INDEX[tile.code])
+            _keep(jittered_crop(image, box, rng, jitter), CLASS_INDEX[tile.code], images, labels)
         for box in negative_boxes(boxes, image.shape[:2], rng, negatives):
-            crop = jittered_crop(image, box, rng, 0.0)
-            if crop.shape[0] >= 4 and crop.shape[1] >= 4:
-                images.append(to_input(crop))
-                labels.append(NONE_INDEX)
+            _keep(jittered_crop(image, box, rng, 0.0), NONE_INDEX, images, labels)
     return np.stack(images), np.array(labels, np.int64)
 
 
@@ -181,10 +182,7 @@ def detector_crops(
                 label = NONE_INDEX
             else:
                 continue
-            crop = jittered_crop(image, box, None, 0.0)
-            if crop.shape[0] >= 4 and crop.shape[1] >= 4:
-                images.append(to_input(crop))
-                labels.append(label)
+            _keep(jittered_crop(image, box, None, 0.0), label, images, labels)
     return np.stack(images), np.array(labels, np.int64)
 
 
@@ -285,10 +283,7 @@ def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarra
             cx, cy, bw, bh = (float(v) for v in parts[1:5])
             box = np.array([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h])
             for _ in range(copies):
-                crop = jittered_crop(photo, box, rng, 0.06)
-                if crop.shape[0] >= 4 and crop.shape[1] >= 4:
-                    images.append(to_input(crop))
-                    labels.append(int(parts[0]))
+                _keep(jittered_crop(photo, box, rng, 0.06), int(parts[0]), images, labels)
     if not images:
         return np.zeros((0, *INPUT_HW, 3), np.uint8), np.zeros(0, np.int64)
     return np.stack(images), np.array(labels, np.int64)
