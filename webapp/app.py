@@ -18,6 +18,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from vision.decode import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
 from webapp import guards, i18n, labels, security
 from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
@@ -31,8 +32,8 @@ DEFAULTS: dict[str, Any] = {
     # one PostgreSQL all see them (default: files in the data folder). Env: TILETALLY_MEDIA_IN_DB=1.
     "MEDIA_IN_DATABASE": None,        # None: $TILETALLY_MEDIA_IN_DB (1/true/yes), else False
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
-    "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
-    "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
+    "MAX_UPLOAD_BYTES": DEFAULT_MAX_BYTES,    # the reader's own limits (vision.decode)
+    "MAX_IMAGE_PIXELS": DEFAULT_MAX_PIXELS,
     # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
     "MAX_FULL_DECODE_PIXELS": 16_000_000,
     "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores
@@ -63,6 +64,11 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
+def media_in_database_from_env() -> bool:
+    """TILETALLY_MEDIA_IN_DB (1/true/yes): photos are kept in the database (the CLI reads it too)."""
+    return os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` overrides DEFAULTS (tests pass a temporary DATA_DIR)."""
     app = Flask(__name__)
@@ -82,7 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["DATABASE_URL"] = database_url
     media_in_database = app.config["MEDIA_IN_DATABASE"]
     if media_in_database is None:
-        media_in_database = os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+        media_in_database = media_in_database_from_env()
     app.config["MEDIA_IN_DATABASE"] = bool(media_in_database)
     app.extensions["tiletally.backend"] = Backend(database_url, data_dir,
                                                   media_in_database=bool(media_in_database))

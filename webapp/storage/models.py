@@ -54,7 +54,9 @@ class EventRow(Base):
     """One event of a table's append-only log (engine.table.state's event dict, as JSON)."""
 
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),)
+    # The second index finds a table's amendments (what a page of its history applies) alone.
+    __table_args__ = (UniqueConstraint("table_id", "seq", name="uq_events_table_seq"),
+                      Index("ix_events_table_type", "table_id", "type"))
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int] = mapped_column(Integer)          # 1, 2, ...; the engine's event id is seq - 1
@@ -69,8 +71,6 @@ class HandRow(Base):
     An amendment writes a new row for the same hand; the newest row describes it."""
 
     __tablename__ = "hands"
-    # A page of the history finds the newest row of each of its hands without reading the rest.
-    __table_args__ = (Index("ix_hands_table_hand", "table_id", "hand_seq"),)
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), index=True)
     event_seq: Mapped[int] = mapped_column(Integer)    # the event that wrote this row

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -177,29 +177,30 @@ class Storage(MediaStore):
     @staticmethod
     def _events_in(session: Session, table_id: int, version: int,
                    event_ids: Sequence[int]) -> dict[int, dict[str, Any] | None]:
-        """The events behind these records, each as its latest amendment made it, read by their
-        numbers (the hand records say which amendment is the newest for each)."""
+        """The events behind these records as they count now: each looked up by its number, then
+        the table's amendments applied in order (each replaces its target and the later wins it
+        scored again, as ``engine.table.fold.effective_events`` does). Amendments are few and
+        found by their own index, so this costs the page, not the log."""
         if not event_ids:
             return {}
-        seqs = [event_id + 1 for event_id in event_ids]
-        newest = dict(session.execute(
-            select(HandRow.hand_seq, func.max(HandRow.event_seq))
-            .where(HandRow.table_id == table_id, HandRow.hand_seq.in_(seqs), HandRow.event_seq <= version)
-            .group_by(HandRow.hand_seq)).all())
-        wanted = set(seqs) | set(newest.values())
         payloads = dict(session.execute(
             select(EventRow.seq, EventRow.payload)
-            # Every wanted seq is at most ``version`` already; a "seq <= version" here would
-            # lead SQLite to scan the table's log by range instead of looking each one up.
-            .where(EventRow.table_id == table_id, EventRow.seq.in_(wanted))).all())
-        out: dict[int, dict[str, Any] | None] = {}
-        for seq in seqs:
-            event = payloads.get(seq)
-            latest = payloads.get(newest.get(seq, seq))
-            if isinstance(latest, Mapping) and latest.get("type") == "amend":
-                event = latest.get("event") or event
-            out[seq - 1] = dict(event) if isinstance(event, Mapping) else None
-        return out
+            # Every seq here is at most ``version`` already; a "seq <= version" would lead
+            # SQLite to scan the table's log by range instead of looking each one up.
+            .where(EventRow.table_id == table_id, EventRow.seq.in_([i + 1 for i in event_ids]))).all())
+        current: dict[int, Any] = {event_id: payloads.get(event_id + 1) for event_id in event_ids}
+        amendments = session.scalars(
+            select(EventRow.payload)
+            .where(EventRow.table_id == table_id, EventRow.type == "amend", EventRow.seq <= version)
+            .order_by(EventRow.seq)).all()
+        for amend in amendments:
+            rescored = amend.get("rescored") if isinstance(amend.get("rescored"), list) else []
+            for item in [amend, *rescored]:
+                target = item.get("target") if isinstance(item, Mapping) else None
+                if target in current and isinstance(item.get("event"), Mapping):
+                    current[target] = item["event"]
+        return {event_id: dict(event) if isinstance(event, Mapping) else None
+                for event_id, event in current.items()}
 
     def _at(self, ref: TableRef, version: int, head: TableState, overrides: Mapping[str, Any],
             count: int, state: TableState | None = None) -> Loaded:
