@@ -189,11 +189,12 @@ class Storage(MediaStore):
             # SQLite to scan the table's log by range instead of looking each one up.
             .where(EventRow.table_id == table_id, EventRow.seq.in_([i + 1 for i in event_ids]))).all())
         current: dict[int, Any] = {event_id: payloads.get(event_id + 1) for event_id in event_ids}
-        amendments = session.scalars(
-            select(EventRow.payload)
-            .where(EventRow.table_id == table_id, EventRow.type == "amend", EventRow.seq <= version)
-            .order_by(EventRow.seq)).all()
-        for amend in amendments:
+        # Later amendments (committed after this read's version) are left out here, not in the
+        # query: a bound on seq there would have SQLite walk the log instead of the type index.
+        amendments = session.execute(
+            select(EventRow.seq, EventRow.payload)
+            .where(EventRow.table_id == table_id, EventRow.type == "amend")).all()
+        for _, amend in sorted((item for item in amendments if item[0] <= version), key=lambda item: item[0]):
             rescored = amend.get("rescored") if isinstance(amend.get("rescored"), list) else []
             for item in [amend, *rescored]:
                 target = item.get("target") if isinstance(item, Mapping) else None
