@@ -37,7 +37,8 @@ class TableRow(Base):
     view_token: Mapped[str] = mapped_column(String(64), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=0)   # = number of events in the log
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
-    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="selectin")
+    # Loaded in the same statement as the table (four rows): one round trip less per request.
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="joined")
 
 
 class SeatRow(Base):

@@ -81,7 +81,7 @@ class Storage(MediaStore):
     def list_tables(self) -> list[dict[str, Any]]:
         """Every table, newest first, without replaying (id, name, rules, players, version)."""
         with self._read() as session:
-            rows = session.scalars(select(TableRow).order_by(TableRow.id.desc())).all()
+            rows = session.scalars(select(TableRow).order_by(TableRow.id.desc())).unique().all()
             return [{"id": row.id, "name": row.name, "rules": row.rules, "version": row.version,
                      "players": [seat.player.name for seat in row.seats],
                      "created_at": row.created_at.isoformat() if row.created_at else None}
@@ -105,7 +105,7 @@ class Storage(MediaStore):
             return None
         with self._read() as session:
             query = select(TableRow).where(TableRow.edit_token_hash == hash_token(token))
-            row = session.scalars(query).first()
+            row = session.scalars(query).unique().first()
             return None if row is None else self._loaded(session, row, token)
 
     def by_view_token(self, token: str) -> Loaded | None:
@@ -113,7 +113,7 @@ class Storage(MediaStore):
         if not token:
             return None
         with self._read() as session:
-            row = session.scalars(select(TableRow).where(TableRow.view_token == token)).first()
+            row = session.scalars(select(TableRow).where(TableRow.view_token == token)).unique().first()
             if row is None or not secrets.compare_digest(row.view_token, token):
                 return None
             return self._loaded(session, row, None)
@@ -127,9 +127,8 @@ class Storage(MediaStore):
         return token
 
     @staticmethod
-    def _table_row(session: Session, table_id: int, *, lock: bool = False) -> TableRow:
-        """The table's row; ``lock`` holds it until the transaction ends (what appending needs)."""
-        row = session.get(TableRow, table_id, with_for_update=lock or None)
+    def _table_row(session: Session, table_id: int) -> TableRow:
+        row = session.get(TableRow, table_id)
         if row is None:
             raise StorageError(f"no table {table_id}")
         return row
@@ -216,22 +215,25 @@ class Storage(MediaStore):
                                                                overrides, known),
                       state=state, record_count=count)
 
-    def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
-        """The table at its current version: from the snapshot when it fits, else replayed from
-        the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
+    def _loaded(self, session: Session, row: TableRow, edit_token: str | None,
+                version: int | None = None) -> Loaded:
+        """The table at ``version`` (by default the row's; a writer that has bumped the row reads
+        the version before its own): from the snapshot when it fits, else replayed from the log
+        (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
         ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
-        version, rules, overrides = row.version, row.rules, dict(row.options or {})
+        version = row.version if version is None else version
+        rules, overrides = row.rules, dict(row.options or {})
         snap = session.get(SnapshotRow, row.id)
         found = None
-        if snap is not None and snap.version == row.version:
+        if snap is not None and snap.version == version:
             found = snapshot.head_from_json(snap.head, rules, players, overrides)
         if found is not None:
             head, count = found
             return self._at(ref, version, head, overrides, count)
-        log = self._log(session, row.id)
-        if len(log) != row.version:
-            raise StorageError(f"table {row.id}: {len(log)} events but version {row.version}")
+        log = self._log(session, row.id, version)
+        if len(log) != version:
+            raise StorageError(f"table {row.id}: {len(log)} events but version {version}")
         state = Table(rules, players, overrides, log).state
         state = replace(state, records=snapshot.normalised(state.records))
         loaded = self._at(ref, version, state, overrides, len(state.records), state)
@@ -243,19 +245,20 @@ class Storage(MediaStore):
     def _store_snapshot(session: Session, table_id: int, version: int, state: TableState,
                         first_position: int, count: int) -> None:
         """The snapshot after ``version``: the head, and ``state.records`` stored from
-        ``first_position`` on (every later stored record is replaced)."""
-        session.execute(delete(RecordRow).where(RecordRow.table_id == table_id,
-                                                RecordRow.position >= first_position))
+        ``first_position`` on. From 0 (a new table, a rewritten past) every stored record goes
+        first; an append adds after the last one (no record is ever stored beyond the head's
+        count, so there is nothing to remove)."""
+        if first_position == 0:
+            session.execute(delete(RecordRow).where(RecordRow.table_id == table_id))
         rows = [{"table_id": table_id, "position": first_position + index,
                  "record": snapshot.record_to_json(record)} for index, record in enumerate(state.records)]
         if rows:
             session.execute(insert(RecordRow), rows)
         head = snapshot.head_to_json(state, count)
-        snap = session.get(SnapshotRow, table_id)
-        if snap is None:
+        stored = session.execute(update(SnapshotRow).where(SnapshotRow.table_id == table_id)
+                                 .values(version=version, head=head))
+        if stored.rowcount == 0:
             session.add(SnapshotRow(table_id=table_id, version=version, head=head))
-        else:
-            snap.version, snap.head = version, head
 
     def _version_now(self, table_id: int) -> int | None:
         """The table's committed version after a lost race (None if even that cannot be read)."""
@@ -277,18 +280,24 @@ class Storage(MediaStore):
         """
         try:
             with self._append() as session:
-                row = self._table_row(session, table_id, lock=True)
-                if row.version != version:
-                    raise ConflictError(table_id, version, row.version)
-                loaded = self._loaded(session, row, None)
-                rewrites = event.get("type") in snapshot.REWRITES_HISTORY
-                state = snapshot.fold(loaded.head, version, event, row.rules, loaded.head.players,
-                                      loaded.overrides, lambda: self._log(session, table_id))
+                # The conditional bump comes first: it takes the table's row lock (a second writer
+                # waits here until the first is done) and, at READ COMMITTED, is checked against
+                # the version committed by then, so a writer behind another learns of its conflict
+                # before it reads or computes anything. SQLite's BEGIN IMMEDIATE already holds
+                # the database's write lock.
                 bumped = session.execute(
                     update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
                     .values(version=version + 1))
                 if bumped.rowcount != 1:
-                    raise ConflictError(table_id, version, None)
+                    actual = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
+                    if actual is None:
+                        raise StorageError(f"no table {table_id}")
+                    raise ConflictError(table_id, version, actual)
+                row = self._table_row(session, table_id)
+                loaded = self._loaded(session, row, None, version)
+                rewrites = event.get("type") in snapshot.REWRITES_HISTORY
+                state = snapshot.fold(loaded.head, version, event, row.rules, loaded.head.players,
+                                      loaded.overrides, lambda: self._log(session, table_id, version))
                 seq = version + 1
                 payload = dict(event)
                 session.add(EventRow(table_id=table_id, seq=seq, type=str(payload.get("type")),
