@@ -38,8 +38,8 @@ def database_url(db: str | None = None, environ: Mapping[str, str] | None = None
 def make_engine(url: str) -> Engine:
     """An engine with the per-dialect settings this module relies on.
 
-    PostgreSQL: REPEATABLE READ, so a transaction reads one snapshot (a concurrent writer's commit
-    makes our conditional version bump fail with a serialization error, which is a conflict).
+    PostgreSQL: REPEATABLE READ, so a transaction reads one snapshot (appending an event runs at
+    READ COMMITTED behind its row lock instead: ``Database._append``).
     SQLite: a busy timeout, foreign keys, WAL, and writes that start with BEGIN IMMEDIATE (so a
     writer reads the version under the write lock instead of deadlocking with another writer).
     """
@@ -86,10 +86,11 @@ class Database:
         self.url = database_url(url)
         self.engine = make_engine(self.url)
         self._writer = self.engine.execution_options(sqlite_immediate=True)
-        # Appending to a table's log locks the table's row first (SELECT ... FOR UPDATE; on SQLite
-        # BEGIN IMMEDIATE already serialises writers). On PostgreSQL that is at READ COMMITTED, so
-        # a second writer waits for the first to commit and then reads the new version: it sees
-        # its conflict at once, instead of doing its work and failing to serialise at the end.
+        # Appending to a table's log starts with its conditional version bump, which locks the
+        # table's row (on SQLite BEGIN IMMEDIATE already serialises writers). On PostgreSQL that is
+        # at READ COMMITTED, so a second writer waits for the first to commit and then meets the
+        # new version: it sees its conflict at once, instead of doing its work and failing to
+        # serialise at the end (what REPEATABLE READ, kept for every other transaction, would do).
         self._local_writers = threading.Lock() if self.engine.dialect.name == "sqlite" else None
         self._appender = self._writer if self.engine.dialect.name == "sqlite" else \
             self.engine.execution_options(isolation_level="READ COMMITTED")
@@ -106,7 +107,7 @@ class Database:
 
     @contextmanager
     def _append(self) -> Iterator[Session]:
-        """A write that starts by locking a table's row (``Storage._table_row(lock=True)``)."""
+        """A write that starts by bumping (and so locking) a table's row: ``Storage.record``."""
         with self._one_writer(), Session(self._appender, expire_on_commit=False) as session, \
                 session.begin():
             yield session
