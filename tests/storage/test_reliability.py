@@ -223,37 +223,42 @@ def test_a_page_of_the_history_reads_only_its_own_rows(storage):
     assert again.head.totals == full[-1].totals
 
 
-def test_a_writer_behind_another_waits_without_working_then_conflicts_at_once(storage):
-    """While one writer holds a table, a second does nothing (no statement: on SQLite it waits on
-    this process's writer lock, not in SQLite's sleeping busy handler; on PostgreSQL on the table's
-    row lock, before reading anything), and once the first commits it gets its conflict with the
-    new version without doing the work of a write it cannot make."""
+def test_a_write_holds_the_table_only_for_its_inserts_and_a_writer_behind_it_conflicts_at_once(storage):
+    """The engine's work and every read happen before the write transaction; inside it, from the
+    version bump that locks the table to the commit, a write only writes. A second writer that
+    meets the lock waits (on SQLite on this process's writer lock, not in SQLite's sleeping busy
+    handler) and, once the first commits, gets its conflict with the new version, writing nothing."""
     ref = storage.create_table("mcr", PLAYERS)
+    _penalties(storage, ref.id, 4)
     seen: list[str] = []
     results: list[object] = []
-    holder = threading.get_ident()
 
     def watch(conn, cursor, statement, parameters, context, executemany):
-        if threading.get_ident() != holder:
-            seen.append(statement)
+        seen.append(statement)
 
-    def second() -> None:
-        try:
-            results.append(storage.record(ref.id, 0, {"type": "penalty", "deltas": [1, -1, 0, 0],
-                                                      "reason": "late"}))
-        except Exception as error:  # noqa: BLE001 - the conflict is what this test looks for
-            results.append(error)
+    event.listen(storage.engine, "before_cursor_execute", watch)
+    try:
+        storage.record(ref.id, 4, {"type": "penalty", "deltas": [1, -1, 0, 0], "reason": "slow"})
+        bump = next(i for i, s in enumerate(seen) if s.startswith("UPDATE tables SET version"))
+        assert [s for s in seen[bump:] if s.lstrip().upper().startswith("SELECT")] == [], seen[bump:]
+        assert any(s.startswith("INSERT INTO events") for s in seen[bump:])
 
-    thread = threading.Thread(target=second)
-    with storage._append() as session:       # the first writer, holding the table until it commits
-        session.execute(update(TableRow).where(TableRow.id == ref.id).values(version=1))
-        event.listen(storage.engine, "before_cursor_execute", watch)
-        thread.start()
-        thread.join(1.0)
-        # On PostgreSQL the only statement is the version bump that waits for the row's lock.
-        waiting = [s for s in seen if not s.startswith("UPDATE tables SET version")]
-        assert thread.is_alive() and waiting == [], waiting
-    thread.join(30)
-    event.remove(storage.engine, "before_cursor_execute", watch)
-    assert len(results) == 1 and isinstance(results[0], ConflictError) and results[0].actual == 1
-    assert not any("snapshot" in s or "INSERT" in s for s in seen), seen
+        def second() -> None:
+            try:
+                results.append(storage.record(ref.id, 5, {"type": "penalty", "deltas": [1, -1, 0, 0],
+                                                          "reason": "late"}))
+            except Exception as error:  # noqa: BLE001 - the conflict is what this test looks for
+                results.append(error)
+
+        thread = threading.Thread(target=second)
+        with storage._append() as session:   # the first writer, holding the table until it commits
+            session.execute(update(TableRow).where(TableRow.id == ref.id).values(version=6))
+            seen.clear()
+            thread.start()
+            thread.join(1.0)
+            assert thread.is_alive() and not results
+        thread.join(30)
+    finally:
+        event.remove(storage.engine, "before_cursor_execute", watch)
+    assert len(results) == 1 and isinstance(results[0], ConflictError) and results[0].actual == 6
+    assert not [s for s in seen if s.startswith("INSERT")], seen

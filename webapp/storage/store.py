@@ -215,15 +215,12 @@ class Storage(MediaStore):
                                                                overrides, known),
                       state=state, record_count=count)
 
-    def _loaded(self, session: Session, row: TableRow, edit_token: str | None,
-                version: int | None = None) -> Loaded:
-        """The table at ``version`` (by default the row's; a writer that has bumped the row reads
-        the version before its own): from the snapshot when it fits, else replayed from the log
-        (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
+    def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
+        """The table at its current version: from the snapshot when it fits, else replayed from
+        the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
         ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
-        version = row.version if version is None else version
-        rules, overrides = row.rules, dict(row.options or {})
+        version, rules, overrides = row.version, row.rules, dict(row.options or {})
         snap = session.get(SnapshotRow, row.id)
         found = None
         if snap is not None and snap.version == version:
@@ -270,21 +267,36 @@ class Storage(MediaStore):
 
     # -- writing events -------------------------------------------------------------------------
     def record(self, table_id: int, version: int, event: Mapping[str, Any], *,
-               photo_ref: str | None = None, detections: Any = None, corrections: Any = None) -> Loaded:
+               photo_ref: str | None = None, detections: Any = None, corrections: Any = None,
+               based_on: Loaded | None = None) -> Loaded:
         """Append one event if the table is still at ``version``; returns the table after it.
 
-        In one transaction: read the table's snapshot, let the engine check and apply the event
-        (TableError if it cannot happen), bump the version only if it is still ``version`` (else
-        ConflictError), insert the event and its hand record, and store the new snapshot. A hand
-        or a penalty costs the same at any length of log; an undo or an amendment replays it.
+        The engine checks and applies the event first (TableError if it cannot happen) to the
+        table as read at ``version`` (``based_on``, when the caller has read it already), outside
+        any lock. Then one short transaction bumps the version only if it is still ``version``
+        (else ConflictError) and inserts the event, its hand record and the new snapshot: a
+        matching version means nothing was written since that read, so what was computed from it
+        holds. A hand or a penalty costs the same at any length of log; an undo or an amendment
+        replays it.
         """
+        loaded = based_on if based_on is not None and based_on.ref.id == table_id \
+            and based_on.version == version else self.load(table_id)
+        if loaded.version != version:
+            raise ConflictError(table_id, version, loaded.version)
+        state = snapshot.fold(loaded.head, version, event, loaded.head.rules, loaded.head.players,
+                              loaded.overrides, lambda: loaded.log)
+        seq, payload = version + 1, dict(event)
+        count, full = loaded.record_count, None
+        if event.get("type") in snapshot.REWRITES_HISTORY:
+            full = replace(state, records=snapshot.normalised(state.records))
+        elif loaded.stale:
+            full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
         try:
             with self._append() as session:
                 # The conditional bump comes first: it takes the table's row lock (a second writer
                 # waits here until the first is done) and, at READ COMMITTED, is checked against
-                # the version committed by then, so a writer behind another learns of its conflict
-                # before it reads or computes anything. SQLite's BEGIN IMMEDIATE already holds
-                # the database's write lock.
+                # the version committed by then. The lock is held only for these few statements.
+                # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
                 bumped = session.execute(
                     update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
                     .values(version=version + 1))
@@ -293,27 +305,14 @@ class Storage(MediaStore):
                     if actual is None:
                         raise StorageError(f"no table {table_id}")
                     raise ConflictError(table_id, version, actual)
-                row = self._table_row(session, table_id)
-                loaded = self._loaded(session, row, None, version)
-                rewrites = event.get("type") in snapshot.REWRITES_HISTORY
-                state = snapshot.fold(loaded.head, version, event, row.rules, loaded.head.players,
-                                      loaded.overrides, lambda: self._log(session, table_id, version))
-                seq = version + 1
-                payload = dict(event)
                 session.add(EventRow(table_id=table_id, seq=seq, type=str(payload.get("type")),
                                      payload=payload))
                 hand = self._hand_row(table_id, seq, payload, state, photo_ref, detections, corrections)
                 if hand is not None:
                     session.add(hand)
-                if rewrites:
-                    full = replace(state, records=snapshot.normalised(state.records))
-                    self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
-                elif loaded.stale:
-                    full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
+                if full is not None:
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
                 else:
-                    count = loaded.record_count
-                    full = None
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first

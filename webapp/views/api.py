@@ -69,7 +69,7 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
         return _conflict(Conflict(loaded.ref.id, version, loaded.version))
     try:
         after = backend().record(loaded.ref.id, version, event, detections=detections,
-                                 corrections=corrections)
+                                 corrections=corrections, based_on=loaded)
     except Conflict as error:
         return _conflict(error)
     except TableError as error:
