@@ -66,9 +66,7 @@ class Storage(MediaStore):
         creator of the same name: insert-or-nothing, then select, in its own short READ COMMITTED
         transaction (so the select sees a row another server committed a moment ago). A player
         is never deleted, so one created for a table whose creation then fails is harmless."""
-        writer = self._writer
-        if self.engine.dialect.name == "postgresql":
-            writer = self.engine.execution_options(isolation_level="READ COMMITTED")
+        writer = self._appender          # READ COMMITTED on PostgreSQL, BEGIN IMMEDIATE on SQLite
         dialect_insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
         rows = [{"name": name, "created_at": utc_now()} for name in names]
         with Session(writer) as session, session.begin():
