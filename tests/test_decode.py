@@ -6,7 +6,7 @@ import io
 
 import numpy as np
 import pytest
-from PIL import Image, ImageOps
+from PIL import Image, ImageFile, ImageOps
 
 from vision.decode import (
     ImageError,
@@ -88,6 +88,20 @@ def test_too_many_pixels_is_refused_from_the_header():
     with pytest.raises(ImageError, match="4000 x 3000") as error:
         decode_image(data, max_pixels=10_000_000)
     assert error.value.reason == "too_large"
+
+
+def test_probing_a_png_decodes_no_pixels(monkeypatch):
+    # Pillow's getexif() on a PNG decodes the whole image to look for a trailing EXIF chunk: a
+    # header check must not pay that (20 such uploads at once took a server past 1.5 GB)
+    data = encode(np.zeros((3000, 4000, 3), np.uint8))
+
+    def no_decoding(self, *args, **kwargs):
+        raise AssertionError("the header check decoded the pixels")
+
+    monkeypatch.setattr(Image.Image, "load", no_decoding)
+    monkeypatch.setattr(ImageFile.ImageFile, "load", no_decoding)
+    info = probe_image(data)
+    assert (info.width, info.height) == (4000, 3000)
 
 
 def test_unsupported_format_is_named():

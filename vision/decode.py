@@ -90,6 +90,10 @@ def probe_image(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES,
 
 
 def _orientation(image: Image.Image) -> int:
+    if image.format == "PNG" and "exif" not in image.info:
+        # Pillow looks for an EXIF chunk after the pixel data by decoding the whole image: a
+        # decompression bomb's cost, paid by a header check (a phone photo is a JPEG anyway)
+        return 1
     try:
         value = int(image.getexif().get(EXIF_ORIENTATION, 1))
     except (ValueError, TypeError, OSError, SyntaxError):
