@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import format_decimal, gettext
 from flask_babel import lazy_gettext as _l
 
 WINDS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
@@ -185,6 +185,25 @@ def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:
     return text
 
 
+def _number(value: Any) -> str:
+    return format_decimal(value) if isinstance(value, (int, float)) else str(value)
+
+
+def _win_extras(facts: Mapping[str, Any]) -> str:
+    """The counters' bonus and the riichi sticks a win took, after its title ("(+300 counters,
+    +1,000 riichi sticks)"); the API's title has the same words in English."""
+    def signed(key: str) -> str:
+        points = int(facts[key])
+        return ("+" if points > 0 else "") + _number(points)
+
+    parts = []
+    if facts.get("counter_points"):
+        parts.append(gettext("%(points)s counters", points=signed("counter_points")))
+    if facts.get("stick_points"):
+        parts.append(gettext("%(points)s riichi sticks", points=signed("stick_points")))
+    return " (" + gettext(", ").join(parts) + ")" if parts else ""
+
+
 def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
     """A recorded hand's one-line title in the reader's language, from its facts; the engine's
     English summary where the facts are not there (an entry from an older view)."""
@@ -196,11 +215,14 @@ def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
 
     if kind == "win" and len(facts.get("winners") or ()) == 1:   # several winners: the summary
         discarder = facts.get("discarder")
+        total = _number(facts.get("total"))
         if discarder is None:
-            return gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
-                           total=facts.get("total"))
-        return gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
-                       winner=name(facts["winners"][0]), discarder=name(discarder), total=facts.get("total"))
+            title = gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
+                            total=total)
+        else:
+            title = gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
+                            winner=name(facts["winners"][0]), discarder=name(discarder), total=total)
+        return title + _win_extras(facts)
     if kind in ("draw", "abortive_draw"):
         title = gettext("abortive draw") if kind == "abortive_draw" else gettext("draw")
         if facts.get("reason"):

@@ -45,16 +45,26 @@
     t("four identical winds on the first go-round"), t("three players claimed one discard"),
     t("four riichi declarations"), t("other")];
 
+  // A win's counters bonus and the riichi sticks it took, after its title (as labels.py writes it).
+  function signed(points) { return (points > 0 ? "+" : "") + number(points); }
+  function winExtras(facts) {
+    var parts = [];
+    if (facts.counter_points) parts.push(t("{points} counters", { points: signed(facts.counter_points) }));
+    if (facts.stick_points) parts.push(t("{points} riichi sticks", { points: signed(facts.stick_points) }));
+    return parts.length ? " (" + parts.join(t(", ")) + ")" : "";
+  }
+
   // A recorded hand's one-line title from its facts (the API's English title where there are none);
   // webapp/labels.py writes the same titles for the pages.
   function handTitle(entry, players) {
     var facts = entry.facts || {};
     var name = function (index) { return players[index] !== undefined ? players[index] : "?"; };
     if (entry.kind === "win" && facts.winners && facts.winners.length === 1) {   // several: the summary
-      return facts.discarder === null || facts.discarder === undefined
+      return (facts.discarder === null || facts.discarder === undefined
         ? t("{winner} wins self-drawn, {total}", { winner: name(facts.winners[0]), total: facts.total })
         : t("{winner} wins on {discarder}'s discard, {total}",
-          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total });
+          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total }))
+        + winExtras(facts);
     }
     if (entry.kind === "draw" || entry.kind === "abortive_draw") {
       var title = entry.kind === "abortive_draw" ? t("abortive draw") : t("draw");

@@ -1,0 +1,28 @@
+"""History titles in the reader's language, the counters and riichi sticks a win took included
+(the API's title stays English)."""
+
+from __future__ import annotations
+
+# A Riichi haneman (6 han): Ann wins on Bob's discard after a draw left one counter and a stick.
+HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron", "winner": 0, "discarder": 1}
+
+
+def _record(client, token: str, path: str, body: dict) -> None:  # type: ignore[no-untyped-def]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    assert client.post(f"/api/tables/{token}/{path}", json=dict(body, version=version)).status_code == 201
+
+
+def test_counters_and_sticks_in_the_title_follow_the_language(client, make_table) -> None:
+    table = make_table("riichi")
+    token = table["edit_token"]
+    _record(client, token, "draws", {"waiting": [0], "riichi": [2]})
+    _record(client, token, "hands", HANEMAN)
+    entry = client.get(f"/api/tables/{token}", headers={"Accept-Language": "ja"}).json["history"][-1]
+    assert entry["title"].endswith("(+300 counters, +1000 riichi sticks)")
+    assert entry["facts"]["counter_points"] == 300 and entry["facts"]["stick_points"] == 1000
+    expected = {"en": "(+300 counters, +1,000 riichi sticks)", "ja": "(+300 本場、+1,000 供託)",
+                "zh_Hans": "+300 本场", "pl": "(+300 za liczniki, +1\xa0000 z pałeczek riichi)"}
+    for language, text in expected.items():
+        html = client.get(f"/t/{token}?lang={language}").get_data(as_text=True)
+        assert text in html, (language, [line for line in html.splitlines() if "300" in line][:3])
+    assert "riichi sticks)" not in client.get(f"/t/{token}?lang=ja").get_data(as_text=True)
