@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
+from vision.languages import LANGUAGES, _, lang_choice, requested_language, split_lang, use_language
 from vision.repair import HAND_SIZES
 
 
@@ -45,15 +46,18 @@ def summary(reading: dict[str, Any]) -> str:
     hand = reading["hand"]
     parts = [hand.get("hand", "")] + list(hand.get("melds", []))
     if hand.get("win_tile"):
-        parts.append(f"win {hand['win_tile']}")
+        parts.append(_("win {tile}").format(tile=hand["win_tile"]))
     if hand.get("flowers"):
-        parts.append(f"flowers {hand['flowers']}")
-    lines = [f"{len(reading['tiles'])} tiles: " + "  ".join(part for part in parts if part)]
+        parts.append(_("flowers {tiles}").format(tiles=hand["flowers"]))
+    lines = [_("{count} tiles: {hand}").format(count=len(reading["tiles"]),
+                                              hand="  ".join(part for part in parts if part))]
     lines += [f"  ? {ambiguity['message']}" for ambiguity in reading.get("ambiguities", [])]
     for suggestion in reading.get("suggestions", []):
-        changes = ", ".join(f"tile {change['index']} {change['was'] or 'faint box'} -> "
-                            f"{change['now'] or 'no tile'}" for change in suggestion["changes"])
-        lines.append(f"  suggestion (cost {suggestion['cost']:.2f}): {changes}")
+        changes = ", ".join(_("tile {index} {was} -> {now}").format(
+            index=change["index"], was=change["was"] or _("faint box"), now=change["now"] or _("no tile"))
+            for change in suggestion["changes"])
+        lines.append(_("  suggestion (cost {cost}): {changes}").format(cost=f"{suggestion['cost']:.2f}",
+                                                                      changes=changes))
     timing = reading["timing_ms"]
     lines.append("  " + ", ".join(f"{step} {ms:.0f} ms" for step, ms in timing.items()))
     return "\n".join(lines)
@@ -65,7 +69,8 @@ def cmd_read(args: argparse.Namespace) -> int:
     try:
         data = Path(args.image).read_bytes()
     except OSError as error:
-        return _fail(args, f"cannot read {args.image}: {error.strerror or error}", "not_found")
+        message = _("cannot read {path}: {error}").format(path=args.image, error=error.strerror or error)
+        return _fail(args, message, "not_found")
     try:
         probe_image(data)                  # a bad upload is told apart before the models load
         reader = _reader(args)
@@ -85,7 +90,7 @@ def _fail(args: argparse.Namespace, message: str, reason: str) -> int:
     if getattr(args, "json", False):
         _print_json({"error": message, "reason": reason})
     else:
-        print(f"error: {message}", file=sys.stderr)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
     return 1 if reason != "no_models" else 3
 
 
@@ -111,7 +116,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     source: int | str = int(args.camera) if str(args.camera).isdigit() else str(args.camera)
     capture = cv2.VideoCapture(source)
     if not capture.isOpened():
-        print(f"error: cannot open camera {args.camera}", file=sys.stderr)
+        message = _("cannot open camera {camera}").format(camera=args.camera)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 1
     capture.set(cv2.CAP_PROP_FRAME_WIDTH, args.width)
     capture.set(cv2.CAP_PROP_FRAME_HEIGHT, args.height)
@@ -136,17 +142,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
     finally:
         capture.release()
     elapsed = time.perf_counter() - started
-    print(f"watched {frames} frames in {elapsed:.1f} s ({frames / max(elapsed, 1e-9):.1f} fps)",
-          file=sys.stderr)
+    print(_("watched {frames} frames in {seconds} s ({fps} fps)").format(
+        frames=frames, seconds=f"{elapsed:.1f}", fps=f"{frames / max(elapsed, 1e-9):.1f}"), file=sys.stderr)
     return 0
 
 
 def _post(url: str, reading: dict[str, Any]) -> None:
     try:
         status = post_json(url, reading)
-        print(f"posted to {url}: HTTP {status}", file=sys.stderr)
+        print(_("posted to {url}: HTTP {status}").format(url=url, status=status), file=sys.stderr)
     except (urllib.error.URLError, OSError, ValueError) as error:
-        print(f"could not post to {url}: {error}", file=sys.stderr)
+        print(_("could not post to {url}: {error}").format(url=url, error=error), file=sys.stderr)
 
 
 # -- eval ---------------------------------------------------------------------------------------
@@ -160,7 +166,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.limit:
         samples = samples[:args.limit]
     if not samples:
-        print(f"error: no photos with truth JSON under {args.data}", file=sys.stderr)
+        print(_("error: {message}").format(message=_("no photos with truth JSON under {folder}").format(
+            folder=args.data)), file=sys.stderr)
         return 1
     try:
         reader = _reader(args)
@@ -214,7 +221,8 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
 
 def cmd_train(rest: list[str]) -> int:
     if importlib.util.find_spec("vision.train") is None:
-        print("error: vision/train.py is not there", file=sys.stderr)
+        print(_("error: {message}").format(message=_("the training module (vision/train.py) is not there")),
+              file=sys.stderr)
         return 1
     from vision import train
 
@@ -224,6 +232,9 @@ def cmd_train(rest: list[str]) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
+                        help=_("language of the messages: {languages} (default: the environment's)")
+                        .format(languages=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True)
 
     def model_options(sub: argparse.ArgumentParser) -> None:
@@ -279,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["train"]:
         return cmd_train(argv[1:])
-    args = build_parser().parse_args(argv)
+    lang, rest = split_lang(argv)
+    use_language(requested_language(lang))
+    args = build_parser().parse_args(([] if lang is None else ["--lang", lang]) + rest)
     handlers = {"read": cmd_read, "watch": cmd_watch, "eval": cmd_eval}
     return handlers[args.command](args)
 

@@ -16,6 +16,8 @@ from typing import Any
 from engine.core.hand import FLAGS, HandError
 from engine.core.report import format_score
 from engine.families import RulesError, score_json, score_request
+from vision.languages import _
+from webapp.engine_messages import command_line_error
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -50,7 +52,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """'key=value' with a JSON value where it parses (true, 6, "x"), else the text itself."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise RulesError(f"option {text!r} must look like key=value")
+        raise RulesError(_("option {text} must look like key=value").format(text=repr(text)))
     try:
         return key.strip(), json.loads(value)
     except json.JSONDecodeError:
@@ -85,8 +87,9 @@ def run(args: argparse.Namespace) -> int:
             return 0 if result.get("ok") else 2
         score = score_request(request)
     except (HandError, RulesError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {message}").format(message=command_line_error(error)), file=sys.stderr)
         return 2
-    title = f"{args.hand}  ({args.rules}, {'self-draw' if args.tsumo else 'discard'})"
+    how = _("self-drawn") if args.tsumo else _("on a discard")
+    title = f"{args.hand}  ({args.rules}, {how})"
     print(format_score(score, title=title))
     return 0

@@ -14,6 +14,8 @@ import socket
 import subprocess
 from pathlib import Path
 
+from vision.languages import _
+
 CERT_DAYS = 825
 
 
@@ -43,7 +45,7 @@ def self_signed_certificate(folder: Path, host: str) -> tuple[Path, Path]:
         return cert, key
     openssl = shutil.which("openssl")
     if openssl is None:
-        raise SystemExit("--https needs the openssl command (Debian package 'openssl')")
+        raise SystemExit(_("--https needs the openssl command (Debian package 'openssl')"))
     folder.mkdir(parents=True, exist_ok=True)
     names = {"localhost", socket.gethostname()}
     addresses = {"127.0.0.1"}
@@ -80,16 +82,19 @@ def serve(args: argparse.Namespace) -> int:
     reader = app.extensions.get("tiletally.reader")
     scheme = "https" if args.https else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"TileTally on {scheme}://{shown}:{args.port}/  (data: {app.config['DATA_DIR']}; "
-          f"tile reader: {'loaded' if reader else 'none, tiles are entered by hand'})", flush=True)
+    print(_("TileTally on {url}  (data: {data}; tile reader: {reader})").format(
+        url=f"{scheme}://{shown}:{args.port}/", data=app.config["DATA_DIR"],
+        reader=_("loaded") if reader else _("none, tiles are entered by hand")), flush=True)
     if args.host in ("0.0.0.0", "::"):
         for address in sorted(_local_addresses()):
-            print(f"  phones on this network: {scheme}://{address}:{args.port}/", flush=True)
+            print(_("  phones on this network: {url}").format(url=f"{scheme}://{address}:{args.port}/"),
+                  flush=True)
     if args.https:
         from webapp.tls_server import bounded_tls_server  # noqa: PLC0415
 
         cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
-        print(f"  self-signed certificate {cert}: the browser asks once to trust it", flush=True)
+        print(_("  self-signed certificate {path}: the browser asks once to trust it").format(path=cert),
+              flush=True)
         server = bounded_tls_server(args.host, args.port, app, (str(cert), str(key)), args.threads)
         try:
             server.serve_forever()

@@ -29,7 +29,11 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
+from vision.languages import DEFAULT_LANGUAGE, _, current_language, gettext
+from webapp.engine_messages import command_line_error
+from webapp.labels import hand_title
 from webapp.storage import Loaded, Storage, StorageError
+from webapp.views.present import title_facts
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -128,7 +132,7 @@ def _run(args: argparse.Namespace, action: Any) -> int:
         storage = Storage(args.db)
         return int(action(storage, args) or 0)
     except (TableError, RulesError, HandError, StorageError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {message}").format(message=command_line_error(error)), file=sys.stderr)
         return 2
     finally:
         if storage is not None:
@@ -138,7 +142,7 @@ def _run(args: argparse.Namespace, action: Any) -> int:
 def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
     table_id = args.table if getattr(args, "table", None) is not None else storage.latest_table_id()
     if table_id is None:
-        raise StorageError("no table yet: start one with 'tiletally table new'")
+        raise StorageError(_("no table yet: start one with 'tiletally table new'"))
     return storage.load(table_id)
 
 
@@ -153,7 +157,8 @@ def _player(state: TableState, name: str) -> int:
     prefix = [i for i, player in enumerate(state.players) if player.casefold().startswith(text.casefold())]
     if len(prefix) == 1 and text:
         return prefix[0]
-    raise TableError(f"no player {name!r} at this table ({', '.join(state.players)})")
+    raise TableError(_("no player {name} at this table ({players})").format(
+        name=repr(name), players=", ".join(state.players)))
 
 
 def _players(state: TableState, text: str) -> list[int]:
@@ -163,7 +168,7 @@ def _players(state: TableState, text: str) -> list[int]:
 def _option_value(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
-        raise ValueError(f"--option {text!r} must look like NAME=VALUE")
+        raise ValueError(_("--option {text} must look like NAME=VALUE").format(text=repr(text)))
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
@@ -177,20 +182,33 @@ def _record(storage: Storage, loaded: Loaded, event: Mapping[str, Any]) -> int:
     if record is not None and event.get("type") != "undo":
         changes = ", ".join(f"{name} {delta:+d}" for name, delta in zip(after.state.players, record.deltas,
                                                                         strict=True))
-        print(f"{record.label}: {record.summary}")
+        print(f"{record.label}: {_title(after.state, record)}")
         print(f"  {changes}")
     _print_status(after.state)
     return 0
 
 
+def _title(state: TableState, record: Any) -> str:
+    """A recorded hand's title in the command line's language, as the pages write it; in English
+    the engine's summary, whose notes (a total capped at the limit) the translated titles lack."""
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(record.summary)
+    return hand_title({"kind": record.kind, "facts": title_facts(record), "title": record.summary},
+                      state.players, gettext, str)
+
+
 def _print_status(state: TableState) -> None:
     if state.finished:
-        print("game over")
+        print(_("game over"))
     else:
-        print(f"next: hand {state.hand_number} ({state.label}), {state.players[state.dealer]} deals"
-              + (f", {state.sticks} riichi stick(s) on the table" if state.sticks else "")
-              + (f"; ready: {', '.join(state.players[p] for p in sorted(state.play.ready))}"
-                 if state.play.ready else ""))
+        line = _("next: hand {number} ({label}), {dealer} deals").format(
+            number=state.hand_number, label=state.label, dealer=state.players[state.dealer])
+        if state.sticks:
+            line += _(", {count} riichi stick(s) on the table").format(count=state.sticks)
+        if state.play.ready:
+            line += _("; ready: {names}").format(names=", ".join(state.players[p]
+                                                                for p in sorted(state.play.ready)))
+        print(line)
     winds = state.seat_winds
     print("  " + "  ".join(f"{name} ({WIND_LETTERS[winds[i]]}) {state.totals[i]}"
                            for i, name in enumerate(state.players)))
@@ -203,15 +221,16 @@ def _new(args: argparse.Namespace) -> int:
         options = dict(_option_value(text) for text in args.option)
         players = [name.strip() for name in args.players.split(",")]
         ref = storage.create_table(args.rules, players, options, name=args.name)
-        return _print_new_table(storage, ref, f"table {ref.id} ({args.rules}): {', '.join(players)}")
+        return _print_new_table(storage, ref, _("table {id} ({rules}): {players}").format(
+            id=ref.id, rules=args.rules, players=", ".join(players)))
     return _run(args, action)
 
 
 def _print_new_table(storage: Storage, ref, heading: str) -> int:  # type: ignore[no-untyped-def]
     """A new table's tokens are shown once (storage keeps only the edit token's hash)."""
     print(heading)
-    print(f"edit token (keep it secret, shown once): {ref.edit_token}")
-    print(f"read-only token: {ref.view_token}")
+    print(_("edit token (keep it secret, shown once): {token}").format(token=ref.edit_token))
+    print(_("read-only token: {token}").format(token=ref.view_token))
     _print_status(storage.load(ref.id).state)
     return 0
 
@@ -236,15 +255,16 @@ def _win(args: argparse.Namespace) -> int:
             score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,
                                    minimum=int(state.options.get("minimum", 0) or 0))
         else:
-            raise TableError("give the winning hand (--hand) or the agreed value (--total)")
+            raise TableError(_("give the winning hand (--hand) or the agreed value (--total)"))
         others = {}
         for item in filter(None, (part.strip() for part in args.others.split(","))):
-            name, _, value = item.partition("=")
+            name, _sep, value = item.partition("=")
             loser = _player(state, name)
             try:
                 others[str(loser)] = declared_score(int(value))
             except (TableError, ValueError) as error:
-                raise TableError(f"--others: {state.players[loser]}'s hand: {error}") from error
+                raise TableError(_("--others: {name}'s hand: {message}").format(
+                    name=state.players[loser], message=command_line_error(error))) from error
         claimed = [] if args.claim in (None, "") else [
             part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
         claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
@@ -252,7 +272,7 @@ def _win(args: argparse.Namespace) -> int:
         verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None,
                          tile=args.tile if hand is None else None)
         if args.claim is not None or args.claim_total is not None or not verdict.upheld:
-            print("claim upheld" if verdict.upheld else "not a valid win: recorded as a false win")
+            print(_("claim upheld") if verdict.upheld else _("not a valid win: recorded as a false win"))
             for difference in verdict.differences:
                 print(f"  {difference.kind}: {difference.name}: {difference.why}")
         return _record(storage, loaded, verdict.event)
@@ -317,10 +337,11 @@ def _undo(args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
         counted = effective_events(loaded.table.log)
         if not counted:
-            raise TableError("nothing to undo")
+            raise TableError(_("nothing to undo"))
         event_id, event = counted[-1]
         record = next((r for r in loaded.state.records if r.event_id == event_id), None)
-        print(f"undo: {record.summary if record else _play_text(loaded.state, event)}")
+        what = _title(loaded.state, record) if record else _play_text(loaded.state, event)
+        print(_("undo: {what}").format(what=what))
         return _record(storage, loaded, {"type": "undo"})
     return _run(args, action)
 
@@ -330,8 +351,8 @@ def _play_text(state: TableState, event: Mapping[str, Any]) -> str:
     player = event.get("player")
     name = state.players[player] if isinstance(player, int) and 0 <= player <= 3 else "?"
     if event.get("type") == "discard":
-        return f"{name} discarded {event.get('tile')}"
-    return f"{name} drew from the wall"
+        return _("{name} discarded {tile}").format(name=name, tile=event.get("tile"))
+    return _("{name} drew from the wall").format(name=name)
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -343,10 +364,11 @@ def _show(args: argparse.Namespace) -> int:
                               **state.summary()}, ensure_ascii=False, indent=2))
             return 0
         title = f" '{loaded.ref.name}'" if loaded.ref.name else ""
-        print(f"table {loaded.ref.id}{title}: {state.rules}, version {loaded.version}")
+        print(_("table {id}{name}: {rules}, version {version}").format(
+            id=loaded.ref.id, name=title, rules=state.rules, version=loaded.version))
         for record in state.records:
             changes = " ".join(f"{delta:+d}" for delta in record.deltas)
-            print(f"  {record.hand_number:>3} {record.label:<7} {record.summary}  [{changes}]")
+            print(f"  {record.hand_number:>3} {record.label:<7} {_title(state, record)}  [{changes}]")
         _print_status(state)
         return 0
     return _run(args, action)
@@ -372,9 +394,11 @@ def _import(args: argparse.Namespace) -> int:
         try:
             data = json.loads(Path(args.file).read_text(encoding="utf-8"))
         except (OSError, json.JSONDecodeError) as error:
-            raise StorageError(f"cannot read {args.file}: {error}") from error
+            message = _("cannot read {path}: {error}").format(path=args.file, error=error)
+            raise StorageError(message) from error
         ref = storage.import_json(data)
-        return _print_new_table(storage, ref, f"table {ref.id} imported from {args.file}")
+        return _print_new_table(storage, ref, _("table {id} imported from {file}").format(
+            id=ref.id, file=args.file))
     return _run(args, action)
 
 
@@ -383,6 +407,6 @@ def _list(args: argparse.Namespace) -> int:
         for table in storage.list_tables():
             name = f" '{table['name']}'" if table["name"] else ""
             print(f"{table['id']:>4}{name} {table['rules']}: {', '.join(table['players'])} "
-                  f"({table['version']} events)")
+                  + _("({count} events)").format(count=table["version"]))
         return 0
     return _run(args, action)

@@ -22,31 +22,12 @@ from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale
 
 from engine.names import NATIVE_LANGUAGE
+from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from webapp import engine_messages, labels
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
-DEFAULT_LANGUAGE = "en"
-# Locale tag -> the language's own name, as the switch shows it.
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "pl": "Polski",
-    "zh_Hans": "简体中文",
-    "zh_Hant": "繁體中文",
-    "ja": "日本語",
-}
 SESSION_KEY = "lang"
-# Chinese as browsers send it: a region or a script subtag says which script the reader uses.
-_TRADITIONAL = {"hant", "tw", "hk", "mo"}
-
-
-def language_of(tag: str) -> str | None:
-    """One of LANGUAGES for a language tag as a browser or a link writes it ("zh-TW", "zh_Hans",
-    "ja-JP", "PL"), or None when TileTally does not speak it."""
-    parts = tag.replace("_", "-").strip().lower().split("-")
-    if parts[0] == "zh":
-        return "zh_Hant" if _TRADITIONAL & set(parts[1:]) else "zh_Hans"
-    return parts[0] if parts[0] in LANGUAGES else None
 
 
 def select_language() -> str:

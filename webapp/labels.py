@@ -8,7 +8,7 @@ the English text it came with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from flask_babel import format_decimal, gettext
@@ -185,16 +185,19 @@ def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:
     return text
 
 
+Gettext = Callable[..., str]   # gettext(message, **variables), as Flask-Babel's
+
+
 def _number(value: Any) -> str:
     return format_decimal(value) if isinstance(value, (int, float)) else str(value)
 
 
-def _win_extras(facts: Mapping[str, Any]) -> str:
+def _win_extras(facts: Mapping[str, Any], gettext: Gettext, number: Callable[[Any], str]) -> str:
     """The counters' bonus and the riichi sticks a win took, after its title ("(+300 counters,
     +1,000 riichi sticks)"); the API's title has the same words in English."""
     def signed(key: str) -> str:
         points = int(facts[key])
-        return ("+" if points > 0 else "") + _number(points)
+        return ("+" if points > 0 else "") + number(points)
 
     parts = []
     if facts.get("counter_points"):
@@ -204,9 +207,11 @@ def _win_extras(facts: Mapping[str, Any]) -> str:
     return " (" + gettext(", ").join(parts) + ")" if parts else ""
 
 
-def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+def hand_title(entry: Mapping[str, Any], players: Sequence[str], gettext: Gettext = gettext,
+               number: Callable[[Any], str] = _number) -> str:
     """A recorded hand's one-line title in the reader's language, from its facts; the engine's
-    English summary where the facts are not there (an entry from an older view)."""
+    English summary where the facts are not there (an entry from an older view). A page uses the
+    request's gettext and number format; the command line passes its own."""
     facts = entry.get("facts") or {}
     kind = entry.get("kind")
 
@@ -215,18 +220,19 @@ def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
 
     if kind == "win" and len(facts.get("winners") or ()) == 1:   # several winners: the summary
         discarder = facts.get("discarder")
-        total = _number(facts.get("total"))
+        total = number(facts.get("total"))
         if discarder is None:
             title = gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
                             total=total)
         else:
             title = gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
                             winner=name(facts["winners"][0]), discarder=name(discarder), total=total)
-        return title + _win_extras(facts)
+        return title + _win_extras(facts, gettext, number)
     if kind in ("draw", "abortive_draw"):
         title = gettext("abortive draw") if kind == "abortive_draw" else gettext("draw")
         if facts.get("reason"):
-            title += f" ({draw_reason(str(facts['reason']))})"
+            reason = str(facts["reason"])
+            title += f" ({gettext(reason) if reason in DRAW_REASONS else reason})"
         if facts.get("waiting"):
             title += "; " + gettext("waiting: %(names)s",
                                     names=", ".join(name(p) for p in facts["waiting"]))

@@ -46,8 +46,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
             "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
             "lines": payment_lines(record) if record.kind == "win" else None,
             "winner": record.details.get("winner"),
-            "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
-                      **_extra_facts(record), "items": _detail_items(event, state.rules, state.options)},
+            "facts": {**title_facts(record), "items": _detail_items(event, state.rules, state.options)},
             "detail": _detail(event, state.rules, state.options),
             "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
         })
@@ -78,6 +77,12 @@ def payment_lines(record: Any) -> dict[str, list[int]]:
     value = [p - c for p, c in zip(paid, counters, strict=True)]
     sticks = [d - p for d, p in zip(record.deltas, paid, strict=True)]
     return {"value": value, "counters": counters, "sticks": sticks}
+
+
+def title_facts(record: Any) -> dict[str, Any]:
+    """What a hand's title is written from in the reader's language (webapp/labels.hand_title)."""
+    return {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+            **_extra_facts(record)}
 
 
 def _extra_facts(record: Any) -> dict[str, int]:
