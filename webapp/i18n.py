@@ -23,7 +23,7 @@ from flask_babel import Babel, format_decimal, get_locale
 
 from engine.names import NATIVE_LANGUAGE
 from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
-from webapp import engine_messages, labels
+from webapp import engine_messages, labels, reason_text
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
@@ -97,12 +97,16 @@ def _item_title(family: str, item: Mapping[str, Any]) -> ItemTitle:
     return item_title(family, str(item.get("name", "")), current_language(), item.get("native_name"))
 
 
+def _item_reason(family: str, item: Mapping[str, Any], field: str = "why") -> str:
+    return reason_text.reason_text(family, item, field, current_language())
+
+
 def engine_page_data(family: str) -> dict[str, Any]:
     """What a page script needs to name items and engine errors in this language."""
     return {"language": current_language(), "native_lang": native_lang(family),
             "titles": {english: list(title) for english, title
                        in titles_for_page(family, current_language()).items()},
-            **engine_messages.templates_for_page()}
+            **engine_messages.templates_for_page(), **reason_text.page_templates(family)}
 
 
 def install(app: Flask) -> None:
@@ -123,6 +127,7 @@ def install(app: Flask) -> None:
         get_locale()
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  switch_url=switch_url, item_title=_item_title,
+                                 item_reason=_item_reason,
                                  engine_page_data=engine_page_data,
                                  engine_error=engine_messages.render_error,
                                  engine_reason=engine_messages.render_reason,

@@ -53,6 +53,33 @@
     return words.field_format.replace("{field}", words.fields[params.field] || params.field).replace("{message}", text);
   }
 
+  // A breakdown reason (an item's why, an excluded fan's because) in this language, from its code
+  // and params (webapp/reason_text.py writes the same on the pages); else the engine's English.
+  function reasonText(item, field) {
+    const english = item[field] || "";
+    return item[field + "_code"] ? (explained(item[field + "_code"], item[field + "_params"] || {}) ?? english) : english;
+  }
+  function explained(code, params) {
+    if (code === "list") {
+      const parts = (params.parts || []).map((part) => explained(part.code, part.params || {}));
+      return parts.some((part) => part === null) ? null : parts.join("; ");
+    }
+    const template = words.reasons && words.reasons[code];
+    if (!template) return null;
+    let missing = false;
+    const text = template.replace(/\{(\w+)\}/g, (whole, name) => {
+      if (!(name in params)) { missing = true; return whole; }
+      const value = params[name];
+      const kind = name.replace(/[0-9]+$/, "");
+      if (kind === "reason") { const inner = explained(value.code, value.params || {}); if (inner === null) missing = true; return inner; }
+      if (kind === "honour" || kind === "suit_name") return words.reason_words[value] || value;
+      if (kind === "honours") return String(value).split(", ").map((w) => words.reason_words[w] || w).join(t(", "));
+      if (kind === "fan") return words.titles[value] ? words.titles[value][0] : value;
+      return String(value);
+    });
+    return missing ? null : text;
+  }
+
   function showMessage(text, kind) {
     const box = $("message");
     box.textContent = text || "";
@@ -753,14 +780,14 @@
       const units = data.item_units || [];
       const rows = score.items.map((item, index) => el("tr", {}, [
         el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
-          el("div", { class: "why" }, item.why || "")]),
+          el("div", { class: "why" }, reasonText(item, "why"))]),
         el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[units[index]] || units[index] || "")),
       ]));
       // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
       for (const item of score.dealer_items || []) {
         rows.push(el("tr", { class: "dealer-only" }, [
           el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
-            el("div", { class: "why" }, (item.why || "") + " (" + t("charged to the dealer only") + ")")]),
+            el("div", { class: "why" }, reasonText(item, "why") + " (" + t("charged to the dealer only") + ")")]),
           el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
             + (UNITS[data.unit] || data.unit || "")),
         ]));
@@ -776,7 +803,7 @@
     }
     if (score.excluded && score.excluded.length) {
       parts.push(el("details", {}, [el("summary", {}, t("Not counted ({count})", { count: score.excluded.length })),
-        el("ul", {}, score.excluded.map((x) => el("li", {}, [...itemTitle(x), " (" + x.value + "): " + x.because])))]));
+        el("ul", {}, score.excluded.map((x) => el("li", {}, [...itemTitle(x), " (" + x.value + "): " + reasonText(x, "because")])))]));
     }
     if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
