@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import csv
+import io
+
 # A Riichi haneman (6 han): Ann wins on Bob's discard after a draw left one counter and a stick.
 HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron", "winner": 0, "discarder": 1}
 
@@ -26,3 +29,18 @@ def test_counters_and_sticks_in_the_title_follow_the_language(client, make_table
         html = client.get(f"/t/{token}?lang={language}").get_data(as_text=True)
         assert text in html, (language, [line for line in html.splitlines() if "300" in line][:3])
     assert "riichi sticks)" not in client.get(f"/t/{token}?lang=ja").get_data(as_text=True)
+
+
+def test_the_csv_download_has_kinds_and_titles_in_the_readers_words(client, make_table) -> None:
+    token = make_table("mcr")["edit_token"]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    win = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1}
+    assert client.post(f"/api/tables/{token}/hands", json=dict(win, version=version)).status_code == 201
+    polish = client.get(f"/t/{token}/export.csv?lang=pl").get_data(as_text=True)[1:].splitlines()
+    assert polish[1].split(";")[3:5] == ["wygrana", "Ann wygrywa na zrzutce Bob, 11"]
+    assert polish[-1].split(";")[3] == "suma"
+    japanese = client.get(f"/t/{token}/export.csv?lang=ja").get_data(as_text=True)
+    assert "win" not in japanese.splitlines()[1] and "total" not in japanese.splitlines()[-1]
+    english = client.get(f"/api/tables/{token}/export.csv").get_data(as_text=True)
+    english_api = list(csv.reader(io.StringIO(english)))
+    assert english_api[1][3:5] == ["win", "Ann wins on Bob's discard, 11"]
