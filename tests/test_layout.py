@@ -14,21 +14,9 @@ import pytest
 from engine.core.hand import hand_from_dict
 from engine.core.tiles import parse_tiles
 from vision.detections import Detections
-from vision.layout import (
-    BONUS,
-    CONCEALED,
-    MELD,
-    WINNING_TILE,
-    LayoutOptions,
-    RowFrame,
-    find_rows,
-    meld_kind,
-    read_layout,
-    reading_order,
-    row_angle,
-    row_gaps,
-    split_groups,
-)
+from vision.layout import BONUS, CONCEALED, MELD, WINNING_TILE, LayoutOptions, read_layout
+from vision.rows import RowFrame, find_rows, reading_order, row_angle, row_gaps, split_groups
+from vision.sets import meld_kind
 
 TILE_W, TILE_H, GAP = 60, 80, 40
 
@@ -296,7 +284,7 @@ def test_a_hand_and_its_melds_row_turned_a_quarter_keep_their_rows():
 
 def test_three_sideways_tiles_stacked_in_a_column_make_one_pair_at_most():
     # a column of three sideways boxes (a real photo's clutter): no tile is both upper and lower
-    from vision.layout import stacked_pairs
+    from vision.rows import stacked_pairs
 
     boxes, codes, rotated = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s", y=380, x=200)
     boxes += [[100, 280, 180, 340], [100, 340, 180, 400], [100, 400, 180, 460]]
@@ -433,7 +421,6 @@ def test_a_lone_back_beside_the_winning_tile_makes_no_kong():
 def test_three_sideways_tiles_stacked_in_a_column_all_find_a_row():
     """Each sideways tile lies one depth behind the next: the middle one is under the first and on
     the third, so it must not be both (it would then be in no row, and the layout failed)."""
-    from vision.layout import find_rows
 
     boxes = np.array([[100, 0, 180, 60], [100, 60, 180, 120], [100, 120, 180, 180],
                       [0, 120, 60, 200], [200, 120, 260, 200]], np.float32)

@@ -7,10 +7,12 @@ import pytest
 
 from engine.core.tiles import parse_tiles
 from vision.classes import CLASS_CODES
-from vision.synth.classifier import CAMERASH_NAMES, camerash_split, to_input
+from vision.synth.crops import CAMERASH_NAMES, camerash_split, to_input
+from vision.synth.dataset import write_dataset
 from vision.synth.faces import STYLES, render_face
 from vision.synth.hands import compact, random_hand
-from vision.synth.scene import SceneConfig, render_scene, truth_json, write_dataset
+from vision.synth.scene import render_scene, truth_json
+from vision.synth.shot import SceneConfig
 from vision.synth.surfaces import SURFACES, make_surface
 
 
@@ -199,7 +201,8 @@ def test_detector_crops_are_named_by_the_tile_under_the_box():
     # crops are cut where the shipped detector puts its boxes: a box on a tile is that tile, a box
     # on bare table is "none"; with two scenes of the training styles nearly every tile is found
     from vision.classes import CLASS_INDEX
-    from vision.synth.classifier import INPUT_HW, NONE_INDEX, TRAIN_STYLES, TRAIN_SURFACES, detector_crops
+    from vision.synth.classifier import TRAIN_STYLES, TRAIN_SURFACES
+    from vision.synth.crops import INPUT_HW, NONE_INDEX, detector_crops
 
     x, y = detector_crops(7, 2, TRAIN_STYLES, TRAIN_SURFACES)
     config = SceneConfig(styles=TRAIN_STYLES, surfaces=TRAIN_SURFACES)
@@ -252,7 +255,7 @@ def _small(**options) -> SceneConfig:
 
 def test_a_scene_no_option_picked_is_the_scene_of_a_recipe_without_options():
     # the options draw from a generator of their own: a scene they leave alone stays as it was
-    from vision.synth.scene import draw_shot
+    from vision.synth.shot import draw_shot
 
     config = _small(stretch=0.5, autotable=0.5)
     left_alone = [seed for seed in range(12) if not (draw_shot(seed, config).stretch
@@ -265,7 +268,7 @@ def test_a_scene_no_option_picked_is_the_scene_of_a_recipe_without_options():
 
 
 def test_rows_turn_to_any_angle_in_the_image_plane():
-    from vision.synth.scene import draw_shot
+    from vision.synth.shot import draw_shot
 
     config = _small(any_angle=1.0)
     angles = []
@@ -305,7 +308,7 @@ def test_seventeen_tile_hands_and_eight_flowers():
 
 
 def test_a_stretched_photo_is_square_and_its_boxes_stretch_with_it():
-    from vision.synth.scene import draw_shot
+    from vision.synth.shot import draw_shot
 
     config = _small(stretch=1.0)
     for seed in (0, 2):
@@ -331,10 +334,11 @@ def test_automatic_table_felt_is_bright_green():
 
 
 def test_zoomed_scenes_cut_tiles_at_the_edge_and_label_only_those_half_visible():
-    from vision.synth.scene import VISIBLE, _visible_share
+    from vision.synth.camera import visible_share
+    from vision.synth.shot import VISIBLE
 
     half_out = np.array([[[-10, 0], [10, 0], [10, 30], [-10, 30]]], np.float32)
-    assert _visible_share(half_out, 100, 100)[0] == pytest.approx(0.5)
+    assert visible_share(half_out, 100, 100)[0] == pytest.approx(0.5)
     cut_away = 0
     for seed in range(6):
         scene = render_scene(seed, _small(cut=1.0))
@@ -368,11 +372,11 @@ def test_one_tile_alone_fills_the_frame_and_is_often_a_flower():
 
 
 def test_standing_tiles_show_their_top_above_the_face():
-    from vision.synth.scene import PlacedTile, _tile_sprite
+    from vision.synth.plane import PlacedTile, tile_sprite
 
     tile = PlacedTile("1m", False, False, 0, np.zeros((4, 2), np.float32))
-    flat = _tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0))
-    standing = _tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0), standing=True)
+    flat = tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0))
+    standing = tile_sprite(tile, "hk", 3, 12, np.random.default_rng(0), standing=True)
     assert np.array_equal(standing[12:], flat[:-12]) and np.array_equal(standing[:12], flat[-12:][::-1])
     for seed in range(3):
         scene = render_scene(seed, _small(standing=1.0))
@@ -401,7 +405,8 @@ def test_recipes_read_their_options_and_reject_unknown_ones(tmp_path):
 
     import yaml
 
-    from vision.synth.scene import KONGS, generate_from_recipe, recipe_config
+    from vision.synth.dataset import generate_from_recipe, recipe_config
+    from vision.synth.hands import KONGS
 
     folder = Path(__file__).resolve().parents[1] / "datasets"
     v4 = recipe_config(yaml.safe_load((folder / "tiles-v4.yaml").read_text()))
@@ -423,7 +428,7 @@ def test_recipes_read_their_options_and_reject_unknown_ones(tmp_path):
 
 
 def test_orientation_and_classifier_data_can_use_the_new_scenes(tmp_path):
-    from vision.synth.classifier import NONE_INDEX, scene_crops
+    from vision.synth.crops import NONE_INDEX, scene_crops
     from vision.synth.orientation import SIZE, dataset_crops
 
     config = _small(any_angle=1.0, cut=0.5, standing=0.3, stretch=0.3)
@@ -440,7 +445,7 @@ def test_orientation_and_classifier_data_can_use_the_new_scenes(tmp_path):
 def test_a_recipe_can_be_built_one_split_at_a_time(tmp_path):
     import yaml
 
-    from vision.synth.scene import generate_from_recipe
+    from vision.synth.dataset import generate_from_recipe
 
     recipe = tmp_path / "r.yaml"
     recipe.write_text(yaml.safe_dump({"name": "r", "render_long_side": 128, "save_long_side": 128,
@@ -453,26 +458,26 @@ def test_a_recipe_can_be_built_one_split_at_a_time(tmp_path):
 
 
 def test_crops_of_turned_scenes_are_cut_level_as_the_reader_cuts_them():
-    from vision.synth.classifier import _as_read
-    from vision.synth.scene import _row_angle, undo_turn
+    from vision.synth.camera import row_angle, undo_turn
+    from vision.synth.crops import as_read
 
     def area(boxes):
         return float(((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])).sum())
 
     scene = render_scene(0, _small(any_angle=1.0))          # rows turned about 305 degrees
     assert 30 < abs((scene.meta["turn_deg"] + 90) % 180 - 90) < 60
-    level, boxes = _as_read(scene)
+    level, boxes = as_read(scene)
     assert level.shape != scene.image.shape and len(boxes) == len(scene.tiles)
     assert area(boxes) < 0.8 * area(scene.boxes)             # a slanted tile's box holds its neighbours
     assert (boxes >= 0).all() and boxes[:, 2].max() <= level.shape[1] and boxes[:, 3].max() <= level.shape[0]
     plain = render_scene(0, _small())
-    image, same = _as_read(plain)
+    image, same = as_read(plain)
     assert image is plain.image and same is plain.boxes
     # a cut tile's box there holds only what the photo shows of it
     quad = np.array([[[-20, 10], [20, 10], [20, 60], [-20, 60]]], np.float32)
     _, box = undo_turn(np.zeros((100, 100, 3), np.uint8), quad, 0.0)
     assert box.tolist() == [[0, 10, 20, 60]]
-    assert abs(_row_angle(quad) - 0.0) < 1e-6
+    assert abs(row_angle(quad) - 0.0) < 1e-6
 
 
 def test_red_fives_can_be_kept_to_japanese_sets():

@@ -38,7 +38,8 @@ def undo_ultralytics_patches():
 def test_detector_one_epoch_and_onnx_export(tmp_path):
     import onnxruntime as ort
 
-    from vision.synth.scene import SceneConfig, write_data_yaml, write_dataset
+    from vision.synth.dataset import write_data_yaml, write_dataset
+    from vision.synth.shot import SceneConfig
     from vision.train import export_detector, train_detector
 
     config = SceneConfig(long_side=192)
@@ -59,7 +60,9 @@ def test_classifier_one_epoch_and_onnx_export(tmp_path):
     import onnxruntime as ort
 
     from vision.classes import CLASSIFIER_CODES
-    from vision.synth.classifier import INPUT_HW, build_data, export_onnx, train
+    from vision.synth.classifier import build_data
+    from vision.synth.classifier_net import export_onnx, train
+    from vision.synth.crops import INPUT_HW
 
     data = build_data(tmp_path / "data.npz", None, scenes=2, faces_per_class=1, camerash_copies=0)
     # faces cover every tile class, the scenes' bare table the "none" class
@@ -79,8 +82,9 @@ def test_classifier_one_epoch_and_onnx_export(tmp_path):
 def test_orientation_one_epoch_and_onnx_export(tmp_path):
     import onnxruntime as ort
 
+    from vision.synth.dataset import write_dataset
     from vision.synth.orientation import SIZE, dataset_crops, export_onnx, train
-    from vision.synth.scene import SceneConfig, write_dataset
+    from vision.synth.shot import SceneConfig
 
     config = SceneConfig(long_side=256)
     base = write_dataset("smoke", seed=1, count=4, config=config, root=tmp_path, save_long_side=256)
@@ -128,7 +132,8 @@ def test_shipped_classifier_back_to_trainable_weights(tmp_path):
     import torch
 
     from vision.onnx_weights import classifier_from_onnx
-    from vision.synth.classifier import INPUT_HW, _to_tensor, make_model
+    from vision.synth.classifier_net import make_model, to_tensor
+    from vision.synth.crops import INPUT_HW
     from vision.train import MODELS
 
     crops = np.random.default_rng(0).integers(0, 255, (8, *INPUT_HW, 3), dtype=np.uint8)
@@ -137,8 +142,8 @@ def test_shipped_classifier_back_to_trainable_weights(tmp_path):
     model.load_state_dict(torch.load(out)["model"])
     model.eval()
     with torch.no_grad():
-        rebuilt = model(_to_tensor(crops)).numpy()
+        rebuilt = model(to_tensor(crops)).numpy()
     session = ort.InferenceSession(str(MODELS / "classifier.onnx"))
-    shipped = session.run(None, {session.get_inputs()[0].name: _to_tensor(crops).numpy()})[0]
+    shipped = session.run(None, {session.get_inputs()[0].name: to_tensor(crops).numpy()})[0]
     np.testing.assert_allclose(rebuilt, shipped, atol=1e-3)
     assert rebuilt.argmax(1).tolist() == shipped.argmax(1).tolist()

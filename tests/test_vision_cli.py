@@ -157,7 +157,7 @@ def test_read_refuses_what_is_not_a_photo_with_a_json_error(tmp_path, capsys):
     text.write_text("not a photo")
     assert main(["read", str(text), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
-    assert out["reason"] == "not_an_image" and "not an image" in out["error"]
+    assert out["reason"] == "not_an_image" and "not a photo" in out["error"]
 
 
 def test_read_of_a_missing_file(tmp_path, capsys):

@@ -184,14 +184,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 def _eval_tile_photos(args: argparse.Namespace) -> int:
     """The Camerash layout (data.csv + images/): top-1 of the classifier, one tile per photo, on
-    the part the classifier never trained on (vision.synth.classifier.camerash_split)."""
+    the part the classifier never trained on (vision.synth.crops.camerash_split)."""
     import numpy as np
 
     from vision.classes import CLASS_CODES, NOT_A_TILE
     from vision.evaluate import evaluate_tile_photos
 
     try:
-        from vision.synth.classifier import camerash_split
+        from vision.synth.crops import camerash_split
     except ImportError as error:
         print(f"error: cannot split the photos into training and held-out parts: {error}", file=sys.stderr)
         return 1

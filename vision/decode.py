@@ -16,8 +16,8 @@ import cv2
 import numpy as np
 from PIL import Image, UnidentifiedImageError
 
-DEFAULT_MAX_BYTES = 40 * 1024 * 1024       # a phone's largest JPEG is well under this
-DEFAULT_MAX_PIXELS = 60_000_000            # 60 MP: above any phone camera, below a memory problem
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024       # a phone's largest JPEG is well under this
+DEFAULT_MAX_PIXELS = 50_000_000            # a 48-megapixel phone photo fits; below a memory problem
 DEFAULT_MIN_SIDE = 1000                    # decode at least this long side when reducing a photo
 SUPPORTED_FORMATS = ("JPEG", "MPO", "PNG", "WEBP", "BMP", "TIFF")
 EXIF_ORIENTATION = 0x0112
@@ -65,26 +65,27 @@ def probe_image(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES,
                 max_pixels: int = DEFAULT_MAX_PIXELS) -> ImageInfo:
     """Check an upload from its header only; raise ImageError saying what is wrong."""
     if not data:
-        raise ImageError("empty", "the file is empty")
+        raise ImageError("empty", "the file is empty; choose a photo")
     if len(data) > max_bytes:
-        raise ImageError("too_large", f"the file is {len(data) / 1e6:.1f} MB; the limit is "
-                                      f"{max_bytes / 1e6:.0f} MB")
+        raise ImageError("too_large", f"the photo is {len(data) / 1e6:.1f} MB; the limit is "
+                                      f"{max_bytes / 1e6:.1f} MB")
     try:
         with Image.open(io.BytesIO(data)) as image:
             image_format = image.format or ""
             width, height = image.size
             orientation = _orientation(image)
     except Image.DecompressionBombError as error:
-        raise ImageError("too_large", f"the image is too large to read: {error}") from error
+        raise ImageError("too_large", "the photo claims far more pixels than a camera takes; the limit "
+                                      f"is {max_pixels / 1e6:.0f} megapixels") from error
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as error:
-        raise ImageError("not_an_image", "the file is not an image (JPEG, PNG, WebP, BMP or TIFF "
-                                         "expected)") from error
+        raise ImageError("not_an_image", "that file is not a photo TileTally can read (send a JPEG, "
+                                         "PNG, WebP, BMP or TIFF image)") from error
     if image_format not in SUPPORTED_FORMATS:
         raise ImageError("unsupported", f"{image_format or 'this'} images are not supported; "
                                         "use JPEG, PNG, WebP, BMP or TIFF")
     if width * height > max_pixels:
-        raise ImageError("too_large", f"the image is {width}x{height} ({width * height / 1e6:.0f} MP); "
-                                      f"the limit is {max_pixels / 1e6:.0f} MP")
+        raise ImageError("too_large", f"the photo is {width} x {height} = {width * height / 1e6:.1f} "
+                                      f"megapixels; the limit is {max_pixels / 1e6:.0f} megapixels")
     return ImageInfo(image_format, width, height, orientation)
 
 

@@ -25,11 +25,11 @@ import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG, NOT_A_TILE
 from vision.detections import Detections
-from vision.layout import row_angle, sideways_scores
+from vision.rows import row_angle, sideways_scores
 
 MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
-SIDEWAYS_POINT = 0.05      # the shape score (vision.layout.sideways_scores) where shape is undecided
+SIDEWAYS_POINT = 0.05      # the shape score (vision.rows.sideways_scores) where shape is undecided
 SIDEWAYS_PROBABILITY = 0.5 # the orientation model's probability from which a tile lies sideways
 FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside as "faint" (vision.repair)
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one

@@ -7,7 +7,7 @@ that close: along a row their centres are a tile's spacing apart, while the two 
 tile are less than half of it. Measured on tiles-dev and tiles-heldout (400 scenes, detector v3):
 of the neighbouring boxes in a row whose centres were closer than 0.5 of the spacing, 21 pairs
 lay on one tile and 1 on two; between 0.5 and 0.75, 5 on one and 4 on two. A tile stacked on a
-sideways tile (a promoted kong, vision.layout.stacked_pairs) is never joined to it.
+sideways tile (a promoted kong, vision.rows.stacked_pairs) is never joined to it.
 """
 
 from __future__ import annotations
@@ -17,15 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.detections import Detections
-from vision.layout import (
-    Ambiguity,
-    LayoutOptions,
-    RowFrame,
-    find_rows,
-    reading_order,
-    row_gaps,
-    stacked_pairs,
-)
+from vision.layout_types import Ambiguity, LayoutOptions
+from vision.rows import RowFrame, find_rows, reading_order, row_gaps, stacked_pairs
 
 ONE_TILE = 0.5   # centres closer than this many tile spacings along a row: one tile
 

@@ -5,7 +5,7 @@ photo, one photographed from across it is upside down, and a phone held askew sl
 The detector learnt rows that run across the photo and finds few tiles in a row that runs down
 it, and an axis-aligned box round a slanting tile hides its shape (sideways or not) and, cut for
 the classifier, holds parts of its neighbours. So a first look gives the rows' direction (from
-the boxes it finds: vision.layout.row_angle), and when the rows are not level the photo is turned
+the boxes it finds: vision.rows.row_angle), and when the rows are not level the photo is turned
 so that they are and read again there: tiles are found, cut upright for the classifier and laid
 out in that level view, and their boxes are mapped back to the photo's pixels for the reading.
 
@@ -31,7 +31,7 @@ import numpy as np
 
 from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
 from vision.detections import Detections
-from vision.layout import row_angle
+from vision.rows import row_angle
 
 LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they are (the layout
                                    # allows for a tilt; a second look costs a detector pass)
@@ -63,7 +63,7 @@ class View:
 
 def rows_direction(boxes: np.ndarray) -> float:
     """The rows' angle from a first look's boxes: the line the tiles' nearest neighbours agree on
-    (vision.layout.row_angle), unless the tiles' centres spread along a clearly other line (in a
+    (vision.rows.row_angle), unless the tiles' centres spread along a clearly other line (in a
     photo turned a quarter the detector finds a few scattered tiles of the row, whose nearest
     neighbours say little, while together they still lie along it)."""
     nearest = row_angle(boxes)

@@ -168,12 +168,12 @@ def _detector_input(image: np.ndarray, size: int = 416):
 
 
 def classifier_from_onnx(onnx_path: Path, out: Path, crops: np.ndarray | None = None) -> Path:
-    """A checkpoint of ``vision.synth.classifier.make_model`` holding the ONNX classifier's weights
+    """A checkpoint of ``vision.synth.classifier_net.make_model`` holding the ONNX classifier's weights
     (the ``{"model": state_dict}`` that ``--weights`` reads)."""
     import torch
     import torch.nn as nn
 
-    from vision.synth.classifier import _to_tensor, make_model
+    from vision.synth.classifier_net import make_model, to_tensor
 
     model = make_model()
     layers = list(model)
@@ -189,7 +189,7 @@ def classifier_from_onnx(onnx_path: Path, out: Path, crops: np.ndarray | None = 
         linear.weight.copy_(torch.from_numpy(np.array(weight)))
         linear.bias.copy_(torch.from_numpy(np.array(bias)))
     if crops is not None and len(crops):
-        calibrate(model, pairs, [_to_tensor(crops[i:i + 256]) for i in range(0, len(crops), 256)])
+        calibrate(model, pairs, [to_tensor(crops[i:i + 256]) for i in range(0, len(crops), 256)])
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.save({"model": model.state_dict()}, out)
     return out
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.what == "detector":
         print(detector_from_onnx(args.onnx, args.out, images))
     else:
-        from vision.synth.classifier import to_input
+        from vision.synth.crops import to_input
 
         crops = np.stack([to_input(image) for image in images]) if images else None
         print(classifier_from_onnx(args.onnx, args.out, crops))

@@ -20,9 +20,10 @@ from vision.decode import DEFAULT_MIN_SIDE, decode_image
 from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.halves import join_halves
-from vision.layout import Layout, LayoutOptions, read_layout, reading_order
+from vision.layout import Layout, LayoutOptions, read_layout
 from vision.level import MIN_LINE, detect_level
 from vision.repair import Suggestion, SuggestOptions, suggest
+from vision.rows import reading_order
 
 
 @dataclass(frozen=True)

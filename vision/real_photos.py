@@ -178,9 +178,9 @@ MIRRORS = {"as is": None, "left-right": 1, "up-down": 0}   # cv2.flip codes
 
 def crop_boxes(pixels: np.ndarray, boxes: np.ndarray) -> list[np.ndarray]:
     """Each box cut from the photo as the classifier takes it (upright, resized)."""
-    from vision.synth.classifier import _jittered_crop, to_input
+    from vision.synth.crops import jittered_crop, to_input
 
-    return [to_input(_jittered_crop(pixels, box, None, 0.0)) for box in boxes]
+    return [to_input(jittered_crop(pixels, box, None, 0.0)) for box in boxes]
 
 
 def unmirror(photo: LabelledPhoto, pixels: np.ndarray,
@@ -209,7 +209,7 @@ def classifier_crops(photos: list[LabelledPhoto], label_probability, *, copies: 
     """Jittered crops of every labelled tile (photos un-mirrored first, and turned by ``turns``),
     as the classifier's training arrays; the count of each mirror choice comes back too."""
     from vision.classes import CLASS_INDEX
-    from vision.synth.classifier import _jittered_crop, to_input
+    from vision.synth.crops import jittered_crop, to_input
 
     rng = np.random.default_rng(seed)
     images, labels, choices = [], [], {name: 0 for name in MIRRORS}
@@ -220,7 +220,7 @@ def classifier_crops(photos: list[LabelledPhoto], label_probability, *, copies: 
             turned, moved = turn(pixels, boxes, degrees)
             for code, box in zip(photo.codes, moved, strict=True):
                 for _ in range(copies):
-                    crop = _jittered_crop(turned, box, rng, 0.08)
+                    crop = jittered_crop(turned, box, rng, 0.08)
                     if crop.shape[0] >= 4 and crop.shape[1] >= 4:
                         images.append(to_input(crop))
                         labels.append(CLASS_INDEX[code])

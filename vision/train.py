@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> None:
             add_orientation()
     else:
         print(export_detector(args.detector, args.imgsz))
-        from vision.synth.classifier import INPUT_HW
+        from vision.synth.crops import INPUT_HW
 
         print(write_vision_json(detector_imgsz=args.imgsz, classifier_hw=INPUT_HW,
                                 score_threshold=args.score_threshold))

@@ -18,6 +18,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
+from vision.decode import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
 from webapp import guards, i18n, labels, security
 from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
@@ -31,8 +32,8 @@ DEFAULTS: dict[str, Any] = {
     # one PostgreSQL all see them (default: files in the data folder). Env: TILETALLY_MEDIA_IN_DB=1.
     "MEDIA_IN_DATABASE": None,        # None: $TILETALLY_MEDIA_IN_DB (1/true/yes), else False
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
-    "MAX_UPLOAD_BYTES": 16 * 1024 * 1024,
-    "MAX_IMAGE_PIXELS": 50_000_000,   # a 48-megapixel phone photo fits
+    "MAX_UPLOAD_BYTES": DEFAULT_MAX_BYTES,    # the reader's own limits (vision.decode)
+    "MAX_IMAGE_PIXELS": DEFAULT_MAX_PIXELS,
     # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
     "MAX_FULL_DECODE_PIXELS": 16_000_000,
     "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores

@@ -9,7 +9,6 @@ body, never with cookie credentials alone (``webapp.guards`` registers the check
 
 from __future__ import annotations
 
-import io
 import re
 import secrets
 from dataclasses import dataclass
@@ -18,14 +17,17 @@ from typing import Any
 
 from flask import Request, abort
 from flask.json.provider import DefaultJSONProvider
-from PIL import Image, UnidentifiedImageError
 from werkzeug.exceptions import BadRequest
+
+from vision.decode import ImageError, probe_image
 
 TOKEN_BYTES = 16
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
 # Formats a phone camera or a laptop produces; anything else is refused before decoding.
 IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
+# the HTTP answer to each reason vision.decode.probe_image refuses a file for
+UPLOAD_STATUS = {"empty": 400, "not_an_image": 415, "unsupported": 415, "too_large": 413}
 MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
 
 
@@ -135,41 +137,26 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
                 max_full_decode_pixels: int | None = None) -> CheckedImage:
     """Accept a JPEG, PNG or WebP photo within the byte and pixel limits, or raise UploadError.
 
-    The header is read without decoding the pixels, so a small file that claims 100,000 x 100,000
-    pixels (a decompression bomb) is refused with a 413 before it costs memory. JPEG is decoded
-    reduced to what the reader needs; PNG and WebP can only be decoded at full size, so they are
-    held to ``max_full_decode_pixels`` (a phone photo is a JPEG; a PNG is a screenshot).
+    The header is checked by the reader's own probe (``vision.decode.probe_image``: sizes from the
+    header before any pixel is decoded, so a decompression bomb is refused with a 413 before it
+    costs memory); the web app adds what only uploads need. JPEG is decoded reduced to what the
+    reader needs; PNG and WebP can only be decoded at full size, so they are held to
+    ``max_full_decode_pixels`` (a phone photo is a JPEG; a PNG is a screenshot).
     """
-    if not data:
-        raise UploadError("the upload is empty; choose a photo", 400)
-    if len(data) > max_bytes:
-        raise UploadError(
-            f"the photo is {len(data) / 1e6:.1f} MB; the limit is {max_bytes / 1e6:.1f} MB", 413)
     try:
-        with Image.open(io.BytesIO(data)) as image:
-            fmt = image.format or ""
-            width, height = image.size
-            orientation = image.getexif().get(0x0112, 1) if fmt in ("JPEG", "WEBP") else 1
-    except Image.DecompressionBombError as error:
-        raise UploadError(f"the photo claims far more pixels than a camera takes; the limit is "
-                          f"{max_pixels / 1e6:.0f} megapixels", 413) from error
-    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
-        raise UploadError("that file is not a photo TileTally can read "
-                          "(send a JPEG, PNG or WebP image)", 415) from error
+        info = probe_image(data, max_bytes=max_bytes, max_pixels=max_pixels)
+    except ImageError as error:
+        raise UploadError(str(error), UPLOAD_STATUS[error.reason]) from error
+    fmt, (width, height) = info.format, info.oriented_size
     if fmt not in IMAGE_FORMATS:
-        raise UploadError(f"{fmt or 'this'} images are not accepted; send a JPEG, PNG or WebP photo", 415)
-    if width * height > max_pixels:
+        raise UploadError(f"{fmt} images are not accepted; send a JPEG, PNG or WebP photo", 415)
+    pixels = width * height
+    if fmt != "JPEG" and max_full_decode_pixels is not None and pixels > max_full_decode_pixels:
         raise UploadError(
-            f"the photo is {width} x {height} = {width * height / 1e6:.1f} megapixels; "
-            f"the limit is {max_pixels / 1e6:.0f} megapixels", 413)
-    if fmt != "JPEG" and max_full_decode_pixels is not None and width * height > max_full_decode_pixels:
-        raise UploadError(
-            f"the {fmt} image is {width} x {height} = {width * height / 1e6:.1f} megapixels; "
+            f"the {fmt} image is {width} x {height} = {pixels / 1e6:.1f} megapixels; "
             f"{fmt} is limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send a JPEG photo)", 413)
     if width < 16 or height < 16:
         raise UploadError(f"the photo is only {width} x {height} pixels", 400)
-    if orientation in (5, 6, 7, 8):   # stored sideways; the reader and the browser turn it upright
-        width, height = height, width
     return CheckedImage(data=data, format=fmt, width=width, height=height)
 
 

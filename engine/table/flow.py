@@ -39,19 +39,21 @@ class Flow:
     """The table rules of one preset: what happens between hands, not how a hand scores."""
 
     name: str
-    seating: str                      # "appendix4" (players change seats per round) or "fixed"
-    fixed_hands: int | None           # MCR: always 16 hands, whatever happens
-    rounds: int                       # prevailing-wind rounds in a game (when not fixed_hands)
-    dealer_keeps_on_win: bool         # the dealer wins -> deals again
-    keep_on_exhaustive_draw: str      # KEEP_* after the wall runs out
-    keep_on_abortive_draw: str        # KEEP_* after an abortive draw
-    counter_on_dealer_win: bool       # a dealer repeat after a win adds a counter (honba)
-    counter_on_draw: bool             # every draw adds a counter (Riichi); else a draw resets them
-    claim_rule: str                   # CLAIM_* for several claims on one discard
-    three_claims_abortive: bool       # three claimants on one discard = abortive draw
-    riichi_stick: int                 # points a riichi declaration puts on the table (0: no riichi)
-    start_points: int                 # every player's score before hand 1
-    draw_payments: bool               # call the family's draw_payments at an exhaustive draw
+    # The defaults are the plainest table (a fixed-seat game of four rounds where a winning dealer
+    # deals again, no counters, no sticks); each preset below names only where it differs.
+    seating: str = "fixed"            # "appendix4" (players change seats per round) or "fixed"
+    fixed_hands: int | None = None    # MCR: always 16 hands, whatever happens
+    rounds: int = 4                   # prevailing-wind rounds in a game (when not fixed_hands)
+    dealer_keeps_on_win: bool = True  # the dealer wins -> deals again
+    keep_on_exhaustive_draw: str = KEEP_NEVER   # KEEP_* after the wall runs out
+    keep_on_abortive_draw: str = KEEP_NEVER     # KEEP_* after an abortive draw
+    counter_on_dealer_win: bool = False  # a dealer repeat after a win adds a counter (honba)
+    counter_on_draw: bool = False     # every draw adds a counter (Riichi); else a draw resets them
+    claim_rule: str = CLAIM_HEAD_BUMP  # CLAIM_* for several claims on one discard
+    three_claims_abortive: bool = False  # three claimants on one discard = abortive draw
+    riichi_stick: int = 0             # points a riichi declaration puts on the table (0: no riichi)
+    start_points: int = 0             # every player's score before hand 1
+    draw_payments: bool = False       # call the family's draw_payments at an exhaustive draw
     false_win_dead_hand: bool = True  # after a false win the offender plays on with a dead hand;
                                       # False: the hand is redealt (Japanese chombo), nobody is dead
     abortive_kinds: tuple[str, ...] = ()  # the abortive draws the preset knows (keys of
@@ -62,13 +64,7 @@ class Flow:
 
 # The MCR sheet ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć się
 # na dwa sposoby"), so an MCR table has no abortive draws.
-MCR = Flow(
-    name="mcr", seating="appendix4", fixed_hands=16, rounds=4,
-    dealer_keeps_on_win=False, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
-    counter_on_dealer_win=False, counter_on_draw=False,
-    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
-    riichi_stick=0, start_points=0, draw_payments=False,
-)
+MCR = Flow(name="mcr", seating="appendix4", fixed_hands=16, dealer_keeps_on_win=False)
 
 # japanese-classical (docs/rules.md): a counter only when East wins and stays; the deal passes on
 # any draw (counters then reset); the sheet's four abortive draws; three ron claimants = abortive
@@ -76,11 +72,8 @@ MCR = Flow(
 # none); the optional 600 draw pool is the family's draw_payments (it reads the preset's option,
 # off by default: "Nie następują natomiast rozliczenia między graczami").
 JAPANESE_CLASSICAL = Flow(
-    name="japanese-classical", seating="fixed", fixed_hands=None, rounds=4,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
-    counter_on_dealer_win=True, counter_on_draw=False,
-    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
-    riichi_stick=100, start_points=0, draw_payments=True, false_win_dead_hand=False,
+    name="japanese-classical", counter_on_dealer_win=True, three_claims_abortive=True,
+    riichi_stick=100, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron"),
 )
 
@@ -88,10 +81,8 @@ JAPANESE_CLASSICAL = Flow(
 # every draw, the dealer keeps the deal when tenpai at an exhaustive draw and after an abortive
 # draw, 1000-point riichi sticks, the 3000 draw pool.
 RIICHI = Flow(
-    name="riichi", seating="fixed", fixed_hands=None, rounds=2,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_IF_WAITING, keep_on_abortive_draw=KEEP_ALWAYS,
-    counter_on_dealer_win=True, counter_on_draw=True,
-    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=True,
+    name="riichi", rounds=2, keep_on_exhaustive_draw=KEEP_IF_WAITING, keep_on_abortive_draw=KEEP_ALWAYS,
+    counter_on_dealer_win=True, counter_on_draw=True, three_claims_abortive=True,
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
 )
@@ -100,33 +91,18 @@ RIICHI = Flow(
 # the deal passes (the classical sheet: "When a draw occurs the hand stops. The deal passes and a
 # new hand begins."); the sheet knows no abortive draw; no counters; several Mah-Jongg claimants:
 # the next in turn after the discarder wins.
-CLASSICAL = Flow(
-    name="classical", seating="fixed", fixed_hands=None, rounds=4,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_NEVER, keep_on_abortive_draw=KEEP_NEVER,
-    counter_on_dealer_win=False, counter_on_draw=False,
-    claim_rule=CLAIM_NEXT_IN_TURN, three_claims_abortive=False,
-    riichi_stick=0, start_points=0, draw_payments=False, play_events=True,
-)
+CLASSICAL = Flow(name="classical", claim_rule=CLAIM_NEXT_IN_TURN, play_events=True)
 
 # Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
 # draw, with no counters (no streak bonus); one winner on a discard, the first in turn.
-HONGKONG = Flow(
-    name="hongkong", seating="fixed", fixed_hands=None, rounds=4,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
-    counter_on_dealer_win=False, counter_on_draw=False,
-    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
-    riichi_stick=0, start_points=0, draw_payments=False,
-)
+HONGKONG = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS)
 
 # Taiwanese: the dealer keeps the deal on a win or a draw (連莊), and each such hand adds one to
 # the streak the counters hold; the streak's tai are the family's payments. A non-dealer win
 # passes the deal and clears the streak.
 TAIWANESE = Flow(
-    name="taiwanese", seating="fixed", fixed_hands=None, rounds=4,
-    dealer_keeps_on_win=True, keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+    name="taiwanese", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
     counter_on_dealer_win=True, counter_on_draw=True,
-    claim_rule=CLAIM_HEAD_BUMP, three_claims_abortive=False,
-    riichi_stick=0, start_points=0, draw_payments=False,
 )
 
 FLOWS: dict[str, Flow] = {

@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from vision.classes import CLASS_CODES, MODEL_CONFIG
-from vision.synth.classifier import camerash_crops, camerash_split, to_input
+from vision.synth.crops import camerash_crops, camerash_split, to_input
 
 
 def letterbox(image: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[int, int]]:

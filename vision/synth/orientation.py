@@ -24,8 +24,8 @@ import numpy as np
 from tqdm import tqdm
 
 from vision.detect import context_crops
+from vision.synth.camera import undo_turn
 from vision.synth.fitting import fit, jitter_light
-from vision.synth.scene import undo_turn
 
 SIZE = 48          # the square input, in pixels
 CONTEXT = 1.6      # the window's side in the tile's longer box sides

@@ -8,8 +8,6 @@ exactly what will be recorded.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -436,19 +434,3 @@ def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
 def preview_deltas(loaded: Loaded, event: Mapping[str, Any]) -> list[int]:
     after = loaded.preview(event)
     return list(after.records[-1].deltas)
-
-
-# -- export --------------------------------------------------------------------------------------
-
-def export_csv(loaded: Loaded) -> str:
-    """One row per recorded event: number, hand label, kind, summary, each player's delta and total."""
-    state = loaded.state
-    out = io.StringIO()
-    writer = csv.writer(out)
-    names = list(state.players)
-    writer.writerow(["number", "hand", "label", "kind", "summary"] + [f"{n} delta" for n in names]
-                    + [f"{n} total" for n in names])
-    for number, record in enumerate(state.records, start=1):
-        writer.writerow([number, record.hand_number, record.label, record.kind, record.summary]
-                        + list(record.deltas) + list(record.totals))
-    return out.getvalue()

@@ -24,6 +24,7 @@ from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score
 from engine.families.option_specs import OptionValueError
 from engine.families.option_specs import check_options as check_option_values
 from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.settlement import check_seats
 
 SEATS = 4
 SACRED_DISCARD_RULES = tuple(SACRED_RULES)
@@ -56,11 +57,6 @@ def _multiplier(seat_a: int, seat_b: int, dealer: int, options: Mapping[str, Any
     return 1
 
 
-def _check_seat(name: str, seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise ValueError(f"{name} must be a seat 0-3, got {seat!r}")
-
-
 def settled_value(score: Score) -> int:
     """What a hand is worth in the settlement: its total, or 0 for a dead hand."""
     if score.details.get("dead"):
@@ -79,15 +75,10 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
     difference between their values, the lower hand paying the higher. A loser missing from
     ``others`` only pays the winner. A dead hand (``details["dead"]``) counts as 0.
     """
-    _check_seat("winner", winner)
-    _check_seat("dealer", dealer)
-    if discarder is not None:
-        _check_seat("discarder", discarder)
-        if discarder == winner:
-            raise ValueError("the winner cannot be the discarder")
+    check_seats(winner, discarder, dealer)
     others = dict(others or {})
     for seat in others:
-        _check_seat("a loser's seat", seat)
+        check_seats(loser=seat)
         if seat == winner:
             raise ValueError(f"seat {seat} is the winner; 'others' holds the losers only")
     deltas = [0] * SEATS
@@ -115,8 +106,7 @@ def false_win_penalty(options: Mapping[str, Any]) -> int:
 
 def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     """A false Mah-Jongg: the offender pays each other player the penalty (doubled with East)."""
-    _check_seat("offender", offender)
-    _check_seat("dealer", dealer)
+    check_seats(dealer=dealer, offender=offender)
     penalty = false_win_penalty(options)
     deltas = [0] * SEATS
     for seat in range(SEATS):

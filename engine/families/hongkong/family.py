@@ -26,6 +26,7 @@ from engine.families.hongkong.payout import (
 )
 from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
+from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.families.units import apply_units
 
 UNIT = "faan"
@@ -141,12 +142,7 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
                  others: Mapping[int, Score] | None = None) -> list[int]:
     """Per-seat deltas of a win. Hong Kong has no dealer premium or counters: ``dealer``,
     ``honba`` and ``others`` do not change the payment."""
-    if not score.valid or not score.meets_minimum:
-        raise ValueError("this hand is not a scoring win; settle it as a false win")
-    if not 0 <= winner <= 3 or (discarder is not None and not 0 <= discarder <= 3):
-        raise ValueError("seats are 0-3")
-    if discarder == winner:
-        raise ValueError("the winner cannot be the discarder")
+    check_win(score, winner=winner, discarder=discarder)
     faan = min(int(score.total), int(options["limit_faan"]))
     points = table_points(max(faan, 0), base=int(options["base"]), schedule=options["payout"])
     return win_deltas(points, winner=winner, discarder=discarder,
@@ -164,16 +160,11 @@ def false_win_penalty(options: Mapping[str, Any]) -> int:
 
 def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     """A false win: the offender pays the penalty to each other player."""
-    if not 0 <= offender <= 3:
-        raise ValueError("seats are 0-3")
-    penalty = false_win_penalty(options)
-    return [-3 * penalty if seat == offender else penalty for seat in range(4)]
+    return each_pays(offender, false_win_penalty(options))
 
 
 def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
-    """The minimum as the declare page states it, and whether this hand meets it."""
-    met = "met" if score.get("meets_minimum") else "not met"
-    return f"minimum {options.get('min_faan', 3)} faan, flowers not counted: {met}"
+    return minimum_met_text(options.get("min_faan", 3), "faan", score)
 
 
 FAMILY = Family(

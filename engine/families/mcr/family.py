@@ -19,6 +19,7 @@ from engine.families.mcr.fans import FANS
 from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.patterns import readings, score_reading
 from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.settlement import check_win, each_pays, minimum_met_text
 
 # Every preset lists ALL its options with their defaults (docs/rules.md).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -49,12 +50,7 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
     Self-draw: every loser pays 8+F. Discard: the discarder pays 8+F, the two others 8 each.
     MCR has no dealer bonus and no counters, so ``dealer``, ``honba`` and ``others`` do not matter.
     """
-    if not score.valid or not score.meets_minimum:
-        raise ValueError("this hand is not a scoring win; settle it as a false win")
-    if not 0 <= winner <= 3 or (discarder is not None and not 0 <= discarder <= 3):
-        raise ValueError("seats are 0-3")
-    if discarder == winner:
-        raise ValueError("the winner cannot be the discarder")
+    check_win(score, winner=winner, discarder=discarder)
     points = score.total
     deltas = [0, 0, 0, 0]
     for seat in range(4):
@@ -71,8 +67,7 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
 
 def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     """The false-win penalty: the offender pays the preset's penalty to each other player."""
-    penalty = int(options.get("false_win_penalty", PRESETS["mcr"]["false_win_penalty"]))
-    return [-3 * penalty if seat == offender else penalty for seat in range(4)]
+    return each_pays(offender, int(options.get("false_win_penalty", PRESETS["mcr"]["false_win_penalty"])))
 
 
 def payments_summary(total: int, win_by: str) -> dict[str, int]:
@@ -137,9 +132,7 @@ def _flower_item(flowers: int) -> Item:
 
 
 def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
-    """The minimum as the declare page states it, and whether this hand meets it."""
-    met = "met" if score.get("meets_minimum") else "not met"
-    return f"minimum {options.get('minimum', 8)} fan, flowers not counted: {met}"
+    return minimum_met_text(options.get("minimum", 8), "fan", score)
 
 
 FAMILY = Family(

@@ -44,7 +44,6 @@ from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
     H_NINE_GATES,
-    HAND_EXACT,
     NINE_GATES,
     S_CHANTA,
     S_CLOSED,
@@ -222,7 +221,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     if hand_bits & H_NINE_GATES:    # the bits say the hand may be nine gates: its predicates decide
         for unit in NINE_GATES:
             if unit.applies(facts, None):  # type: ignore[arg-type]
-                hand_bits |= HAND_EXACT[unit.id]
+                hand_bits |= unit.exact
     is_open = facts.is_open
     tsumo = facts.tsumo
     # The key of a candidate's value (``_combined_value``): the hand's exact bits and the two

@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.hand import DeclaredHand
 from engine.core.result import Score
 from engine.core.tiles import EAST
+from engine.families.settlement import check_seats
 
 # -- presets ------------------------------------------------------------------------------------
 # Every option a preset has, with its default. Names shared across families are red_fives,
@@ -160,14 +161,6 @@ def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool,
 
 # -- win payments -------------------------------------------------------------------------------
 
-def _check_seats(winner: int, discarder: int | None, dealer: int) -> None:
-    for name, seat in (("winner", winner), ("dealer", dealer), ("discarder", discarder)):
-        if seat is not None and seat not in range(4):
-            raise ValueError(f"{name} seat must be 0-3, got {seat!r}")
-    if discarder == winner:
-        raise ValueError("the winner cannot be the discarder")
-
-
 def _basic_from_score(score: Score, options: Mapping[str, Any]) -> int:
     basic = score.details.get("basic_points") if score.details else None
     if basic is not None:
@@ -186,7 +179,7 @@ def riichi_win_payments(basic: int, *, winner: int, discarder: int | None, deale
     """Riichi: ron, the discarder pays 4x (6x dealer) basic; tsumo, the dealer 2x and others 1x
     (a dealer's tsumo: everyone 2x); each payment rounded up to 100. Counters: honba_value per
     counter from the discarder, or a third of it from each payer on a tsumo."""
-    _check_seats(winner, discarder, dealer)
+    check_seats(winner, discarder, dealer)
     deltas = [0, 0, 0, 0]
     dealer_win = winner == dealer
     if discarder is not None:
@@ -210,7 +203,7 @@ def classical_win_payments(value: int, *, winner: int, discarder: int | None, de
     on a discard the discarder pays what all three would have paid. Counters only when the dealer
     wins (``honba_dealer_only``): a third of honba_value from each loser, or all of it from the
     discarder, per counter."""
-    _check_seats(winner, discarder, dealer)
+    check_seats(winner, discarder, dealer)
     doubled = bool(options.get("east_pays_double", False))
     honba_value = int(options.get("honba_value", 300))
     if options.get("honba_dealer_only", True) and winner != dealer:
@@ -309,7 +302,7 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     tsumo, i.e. false_win_penalty = 2000 basic points: 4000 to the dealer and 2000 to each other
     player from a non-dealer, 4000 to each from the dealer. japanese-classical: the offender pays
     false_win_penalty (the 500 limit) to each other player."""
-    _check_seats(offender, None, dealer)
+    check_seats(dealer=dealer, offender=offender)
     penalty = int(options.get("false_win_penalty", 0))
     deltas = [0, 0, 0, 0]
     for seat in range(4):

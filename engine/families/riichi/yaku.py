@@ -78,6 +78,11 @@ class Yaku:
     applies: Predicate
     why: str | Callable[[Facts, View], str]    # a fixed reason, or one built from the hand
     yakuman: bool = False
+    # The feature bits that are the unit's whole condition once the hand-wide facts are known
+    # (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis picks yaku by them
+    # (``hand_units_exact``, ``set_units_exact``) and no predicate runs per hand. The predicate
+    # stays the definition; tests/engine/riichi/test_riichi_yaku_tables.py holds the two equal.
+    exact: int = 0
 
     def han(self, is_open: bool) -> int:
         return self.han_open if is_open else self.han_closed
@@ -199,28 +204,28 @@ def _situational() -> list[Yaku]:
 
     return [
         Yaku("menzen_tsumo", "Menzen Tsumo", 1, 0, FLAG, closed_tsumo,
-             "self-drawn with a closed hand"),
-        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, "declared ready"),
+             "self-drawn with a closed hand", exact=H_TSUMO | H_CLOSED),
+        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, "declared ready", exact=X_RIICHI),
         Yaku("double_riichi", "Double Riichi", 2, 0, FLAG, _switch("riichi", "double_riichi"),
-             "declared ready on the first go-round"),
+             "declared ready on the first go-round", exact=X_DOUBLE_RIICHI),
         Yaku("ippatsu", "Ippatsu", 1, 0, FLAG, _switch("ippatsu", "ippatsu"),
-             "won within one go-round of riichi"),
+             "won within one go-round of riichi", exact=X_IPPATSU),
         Yaku("rinshan", "Rinshan Kaihou", 1, 1, FLAG, _has_flag("rinshan"),
-             "won on a kong replacement tile"),
+             "won on a kong replacement tile", exact=FLAG_BITS["rinshan"]),
         Yaku("chankan", "Chankan", 1, 1, FLAG, _has_flag("chankan"),
-             "robbed a kong"),
+             "robbed a kong", exact=FLAG_BITS["chankan"]),
         Yaku("haitei", "Haitei Raoyue", 1, 1, FLAG, _has_flag("haitei"),
-             "self-drawn on the last tile of the wall"),
+             "self-drawn on the last tile of the wall", exact=FLAG_BITS["haitei"]),
         Yaku("houtei", "Houtei Raoyui", 1, 1, FLAG, _has_flag("houtei"),
-             "won on the last discard"),
+             "won on the last discard", exact=FLAG_BITS["houtei"]),
         Yaku("renhou", "Renhou", 5, 0, FLAG, renhou(False),
-             "won on a discard before the first draw"),
+             "won on a discard before the first draw", exact=X_RENHOU),
         Yaku("renhou_yakuman", "Renhou (yakuman)", 13, 0, FLAG, renhou(True),
-             "won on a discard before the first draw", yakuman=True),
+             "won on a discard before the first draw", yakuman=True, exact=X_RENHOU_YAKUMAN),
         Yaku("tenhou", "Tenhou", 13, 0, FLAG, _has_flag("tenhou"),
-             "dealer won on the first draw", yakuman=True),
+             "dealer won on the first draw", yakuman=True, exact=FLAG_BITS["tenhou"]),
         Yaku("chiihou", "Chiihou", 13, 0, FLAG, _has_flag("chiihou"),
-             "won on the first draw", yakuman=True),
+             "won on the first draw", yakuman=True, exact=FLAG_BITS["chiihou"]),
     ]
 
 
@@ -257,55 +262,55 @@ def _hand_units() -> list[Yaku]:
         return "mps"[facts.suits.bit_length() - 1] if facts.suits else "z"
 
     units = [
-        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, "only simples (2-8)"),
+        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, "only simples (2-8)", exact=H_TANYAO),
         Yaku("honitsu", "Honitsu", 3, 2, HAND, one_suit(True),
-             lambda f, v: f"one suit ({suit_name(f)}) with honours"),
+             lambda f, v: f"one suit ({suit_name(f)}) with honours", exact=H_ONE_SUIT),
         Yaku("chinitsu", "Chinitsu", 6, 5, HAND, one_suit(False),
-             lambda f, v: f"one suit ({suit_name(f)}) only"),
+             lambda f, v: f"one suit ({suit_name(f)}) only", exact=H_PURE_ONE_SUIT),
         Yaku("honroutou", "Honroutou", 2, 2, HAND, honroutou,
-             "only terminals and honours"),
-        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), "pung of 5z"),
-        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), "pung of 6z"),
-        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), "pung of 7z"),
+             "only terminals and honours", exact=H_OUTSIDE),
+        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), "pung of 5z", exact=H_PUNG_OF[31]),
+        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), "pung of 6z", exact=H_PUNG_OF[32]),
+        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), "pung of 7z", exact=H_PUNG_OF[33]),
         Yaku("shousangen", "Shousangen", 2, 2, HAND, shousangen,
-             "two dragon pungs and a dragon pair"),
+             "two dragon pungs and a dragon pair", exact=H_SHOUSANGEN),
         Yaku("sankantsu", "San Kantsu", 2, 2, HAND, lambda f, v: f.kong_count == 3,
-             "three kongs"),
+             "three kongs", exact=H_KONGS3),
         Yaku("kokushi", "Kokushi Musou", 13, 0, HAND, lambda f, v: False,
-             "one of each terminal and honour", yakuman=True),
+             "one of each terminal and honour", yakuman=True, exact=NEVER),
         Yaku("kokushi_13_wait", "Kokushi Musou (13-sided wait)", 26, 0, HAND, lambda f, v: False,
-             "thirteen orphans waiting on all 13", yakuman=True),
+             "thirteen orphans waiting on all 13", yakuman=True, exact=NEVER),
         Yaku("chuuren", "Chuuren Poutou", 13, 0, HAND,
              lambda f, v: _is_chuuren(f) and not _nine_wait(f),
-             "nine gates", yakuman=True),
+             "nine gates", yakuman=True, exact=X_CHUUREN),
         Yaku("chuuren_9_wait", "Junsei Chuuren Poutou", 26, 0, HAND,
              lambda f, v: _is_chuuren(f) and _nine_wait(f),
-             "nine gates waiting on all nine", yakuman=True),
+             "nine gates waiting on all nine", yakuman=True, exact=X_CHUUREN_9),
         Yaku("daisangen", "Daisangen", 13, 13, HAND,
              lambda f, v: _pungs_of(f, (31, 32, 33)) == 3,
-             "pungs of all three dragons", yakuman=True),
+             "pungs of all three dragons", yakuman=True, exact=H_DAISANGEN),
         Yaku("shousuushii", "Shousuushii", 13, 13, HAND, shousuushii,
-             "three wind pungs and a wind pair", yakuman=True),
+             "three wind pungs and a wind pair", yakuman=True, exact=H_SHOUSUUSHII),
         Yaku("daisuushii", "Daisuushii", 26, 26, HAND,
              lambda f, v: _pungs_of(f, (27, 28, 29, 30)) == 4,
-             "pungs of all four winds", yakuman=True),
+             "pungs of all four winds", yakuman=True, exact=H_DAISUUSHII),
         Yaku("ryuuiisou", "Ryuuiisou", 13, 13, HAND, ryuuiisou,
-             "only green tiles (23468s, 6z)", yakuman=True),
+             "only green tiles (23468s, 6z)", yakuman=True, exact=H_GREEN),
         Yaku("tsuuiisou", "Tsuuiisou", 13, 13, HAND, tsuuiisou,
-             "only honours", yakuman=True),
+             "only honours", yakuman=True, exact=H_HONOURS_ONLY),
         Yaku("chinroutou", "Chinroutou", 13, 13, HAND, chinroutou,
-             "only terminals", yakuman=True),
+             "only terminals", yakuman=True, exact=H_TERMINALS_ONLY),
         Yaku("suukantsu", "Suu Kantsu", 13, 13, HAND, lambda f, v: f.kong_count == 4,
-             "four kongs", yakuman=True),
+             "four kongs", yakuman=True, exact=H_KONGS4),
     ]
     for index, wind in enumerate(WIND_NAMES):
         kind = 27 + index
         units.append(Yaku(f"seat_wind_{wind.lower()}", f"Yakuhai (seat wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.seat_wind == k and f.counts[k] >= 3)(kind),
-                          f"pung of the seat wind {_tile(kind)}"))
+                          f"pung of the seat wind {_tile(kind)}", exact=H_SEAT_PUNG_OF[kind]))
         units.append(Yaku(f"round_wind_{wind.lower()}", f"Yakuhai (round wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.round_wind == k and f.counts[k] >= 3)(kind),
-                          f"pung of the round wind {_tile(kind)}"))
+                          f"pung of the round wind {_tile(kind)}", exact=H_ROUND_PUNG_OF[kind]))
     return units
 
 
@@ -332,37 +337,37 @@ def _set_units() -> list[Yaku]:
 
     return [
         Yaku("pinfu", "Pinfu", 1, 0, SETS, closed(lambda f, v: v.pinfu_shape),
-             "all chows, a plain pair and a two-sided wait"),
+             "all chows, a plain pair and a two-sided wait", exact=S_PINFU | S_CLOSED),
         Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
-             "seven different pairs"),
+             "seven different pairs", exact=S_SEVEN),
         Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) == 1),
-             "two identical chows"),
+             "two identical chows", exact=S_IIPEIKOU | S_CLOSED),
         Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
-             "two pairs of identical chows"),
+             "two pairs of identical chows", exact=S_RYANPEIKOU | S_CLOSED),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
-             lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why),
+             lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why, exact=S_SANSHOKU),
         Yaku("ittsu", "Ittsu", 2, 1, SETS,
              lambda f, v: not f.all_simple and _straight_suit(v.chow_mask) is not None,
-             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chow_mask) or 0]}"),
+             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chow_mask) or 0]}", exact=S_ITTSU),
         Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
-             "a terminal or honour in every set and the pair"),
+             "a terminal or honour in every set and the pair", exact=S_CHANTA),
         Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
-             "a terminal in every set and the pair"),
+             "a terminal in every set and the pair", exact=S_JUNCHAN),
         Yaku("toitoi", "Toitoi", 2, 2, SETS, lambda f, v: len(v.triplets) == 4,
-             "four pungs or kongs"),
+             "four pungs or kongs", exact=S_FOUR_TRIPLETS),
         Yaku("sanankou", "San Ankou", 2, 2, SETS, _sanankou,
-             "three concealed pungs"),
+             "three concealed pungs", exact=S_SANANKOU),
         Yaku("sanshoku_doukou", "Sanshoku Doukou", 2, 2, SETS,
-             lambda f, v: _same_in_three_suits(v.pung_mask) is not None, douko_why),
+             lambda f, v: _same_in_three_suits(v.pung_mask) is not None, douko_why, exact=S_DOUKOU),
         Yaku("suuankou", "Suu Ankou", 13, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] != 2,
-             "four concealed pungs", yakuman=True),
+             "four concealed pungs", yakuman=True, exact=S_SUUANKOU | S_CLOSED),
         Yaku("suuankou_tanki", "Suu Ankou Tanki", 26, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] == 2,
              lambda f, v: f"four concealed pungs, single wait on {_tile(f.win_kind)}",
-             yakuman=True),
+             yakuman=True, exact=S_SUUANKOU_TANKI | S_CLOSED),
     ]
 
 
@@ -395,20 +400,6 @@ S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLET
 X_CHUUREN, X_CHUUREN_9 = 1 << 54, 1 << 55    # set once the nine gates predicates hold
 H_SEAT_PUNG_OF = {27 + index: 1 << (46 + index) for index in range(4)}
 H_ROUND_PUNG_OF = {27 + index: 1 << (50 + index) for index in range(4)}
-HAND_EXACT: dict[str, int] = {
-    "menzen_tsumo": H_TSUMO | H_CLOSED, "riichi": X_RIICHI, "double_riichi": X_DOUBLE_RIICHI,
-    "ippatsu": X_IPPATSU, "renhou": X_RENHOU, "renhou_yakuman": X_RENHOU_YAKUMAN,
-    **{name: FLAG_BITS[name] for name in ("rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")},
-    "tanyao": H_TANYAO, "honitsu": H_ONE_SUIT, "chinitsu": H_PURE_ONE_SUIT,
-    "honroutou": H_OUTSIDE, "haku": H_PUNG_OF[31], "hatsu": H_PUNG_OF[32], "chun": H_PUNG_OF[33],
-    "shousangen": H_SHOUSANGEN, "sankantsu": H_KONGS3, "kokushi": NEVER, "kokushi_13_wait": NEVER,
-    "chuuren": X_CHUUREN, "chuuren_9_wait": X_CHUUREN_9,
-    "daisangen": H_DAISANGEN, "shousuushii": H_SHOUSUUSHII, "daisuushii": H_DAISUUSHII,
-    "ryuuiisou": H_GREEN, "tsuuiisou": H_HONOURS_ONLY, "chinroutou": H_TERMINALS_ONLY,
-    "suukantsu": H_KONGS4,
-    **{f"seat_wind_{wind.lower()}": H_SEAT_PUNG_OF[27 + index] for index, wind in enumerate(WIND_NAMES)},
-    **{f"round_wind_{wind.lower()}": H_ROUND_PUNG_OF[27 + index] for index, wind in enumerate(WIND_NAMES)},
-}
 
 # Exact reading bits: each is the whole condition of one sets unit once the hand-wide facts are
 # known, so the analysis picks a reading's sets yaku from its bits alone (``set_units_exact``);
@@ -417,19 +408,15 @@ HAND_EXACT: dict[str, int] = {
 # honour block; S_SUUANKOU(_TANKI): four concealed pungs as suu ankou counts them (single wait).
 S_IIPEIKOU, S_RYANPEIKOU, S_CHANTA, S_JUNCHAN, S_SUUANKOU, S_SUUANKOU_TANKI = \
     (1 << bit for bit in range(11, 17))
-EXACT: dict[str, int] = {
-    "pinfu": S_PINFU | S_CLOSED, "chiitoitsu": S_SEVEN,
-    "iipeikou": S_IIPEIKOU | S_CLOSED, "ryanpeikou": S_RYANPEIKOU | S_CLOSED,
-    "sanshoku": S_SANSHOKU, "ittsu": S_ITTSU, "chanta": S_CHANTA, "junchan": S_JUNCHAN,
-    "toitoi": S_FOUR_TRIPLETS, "sanankou": S_SANANKOU, "sanshoku_doukou": S_DOUKOU,
-    "suuankou": S_SUUANKOU | S_CLOSED, "suuankou_tanki": S_SUUANKOU_TANKI | S_CLOSED,
-}
 
 SITUATIONAL: tuple[Yaku, ...] = tuple(_situational())
 HAND_UNITS: tuple[Yaku, ...] = tuple(_hand_units())
 SET_UNITS: tuple[Yaku, ...] = tuple(_set_units())
 ALL_YAKU: tuple[Yaku, ...] = SITUATIONAL + HAND_UNITS + SET_UNITS
 BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
+# The fast path's tables, read off the units: each unit's exact bits by its id.
+HAND_EXACT: dict[str, int] = {unit.id: unit.exact for unit in SITUATIONAL + HAND_UNITS}
+EXACT: dict[str, int] = {unit.id: unit.exact for unit in SET_UNITS}
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
 # Units decided outside the predicate loop (thirteen orphans has no sets to read).

@@ -20,6 +20,7 @@ from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
 from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
+from engine.families.settlement import check_win, each_pays
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.units import apply_units
 
@@ -123,13 +124,7 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
                  others: Mapping[int, Score] | None = None) -> list[int]:
     """Per-seat deltas of a win. ``honba`` is the dealer's streak at the table; the dealer's tai
     are charged only between the dealer and the winner. ``others`` does not matter here."""
-    if not score.valid or not score.meets_minimum:
-        raise ValueError("this hand is not a scoring win; settle it as a false win")
-    if not all(0 <= seat <= 3 for seat in (winner, dealer)) or (
-            discarder is not None and not 0 <= discarder <= 3):
-        raise ValueError("seats are 0-3")
-    if discarder == winner:
-        raise ValueError("the winner cannot be the discarder")
+    check_win(score, winner=winner, discarder=discarder, dealer=dealer)
     hand_tai = int(score.details.get("hand_tai", score.total))
     extra = dealer_tai(honba, options)
     if _paid_like_self_draw(score):
@@ -147,10 +142,7 @@ def win_payments(score: Score, *, winner: int, discarder: int | None, dealer: in
 
 def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     """詐胡: the offender pays each other player ``base + per_tai x false_win_tai``."""
-    if not 0 <= offender <= 3:
-        raise ValueError("seats are 0-3")
-    penalty = payment(int(options["false_win_tai"]), options)
-    return [-3 * penalty if seat == offender else penalty for seat in range(4)]
+    return each_pays(offender, payment(int(options["false_win_tai"]), options))
 
 
 def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:

@@ -97,3 +97,17 @@ def test_fu_totals_are_the_base_plus_the_items(seed: int, count: int, overrides:
             if candidate.raw_fu != base + sum(fu for fu, _ in items):
                 wrong.append((request["hand"], candidate.reading, candidate.raw_fu, items))
     assert not wrong, f"{len(wrong)} candidates: {wrong[:3]}"
+
+
+def test_the_tables_are_read_off_the_units() -> None:
+    """Every yaku carries the bits that decide it, distinct from every other's of its kind (hand
+    bits and reading bits are two spaces), and the fast path's tables hold exactly those: no yaku
+    is decided by a bit written anywhere else."""
+    from engine.families.riichi.yaku import EXACT, HAND_EXACT, HAND_UNITS, SET_UNITS, SITUATIONAL
+
+    assert HAND_EXACT == {unit.id: unit.exact for unit in SITUATIONAL + HAND_UNITS}
+    assert EXACT == {unit.id: unit.exact for unit in SET_UNITS}
+    for units in (SITUATIONAL + HAND_UNITS, SET_UNITS):
+        decided = [unit for unit in units if unit.id not in KOKUSHI_IDS]
+        assert all(unit.exact for unit in decided)
+        assert len({unit.exact for unit in decided}) == len(decided)
