@@ -133,7 +133,8 @@ def install(app: Flask) -> None:
                                  engine_reason=engine_messages.render_reason,
                                  wind_name=labels.wind, wind_badge=labels.wind_badge,
                                  hand_title=labels.hand_title, preset_label=labels.preset,
-                                 option_label=labels.option, flag_label=labels.flag,
+                                 option_label=labels.option, option_value=labels.option_value,
+                                 flag_label=labels.flag,
                                  draw_reason=labels.draw_reason, kind_label=labels.kind_label,
                                  unit_label=labels.unit, native_lang=native_lang,
                                  hand_detail=lambda entry, family: labels.hand_detail(

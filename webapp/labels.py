@@ -165,6 +165,31 @@ def option(key: str, english: str = "") -> str:
     return str(label) if label is not None else (english or key)
 
 
+# An option's value in words (units.OPTION_CHOICES and option_words say them in English).
+CHOICE_WORDS = {
+    ("scoring", "han_fu"): _l("han and fu (Riichi)"),
+    ("scoring", "points_doubles"): _l("basic points x doubles"),
+    ("dealer_keeps_on_draw", "tenpai"): _l("when waiting"),
+    ("dealer_keeps_on_draw", "always"): _l("always"),
+    ("dealer_keeps_on_draw", "never"): _l("never"),
+    ("multiple_ron", "double_ron"): _l("every claimant wins (double ron)"),
+    ("multiple_ron", "head_bump"): _l("head bump: the next in turn"),
+    ("sacred_discard", "traditional"): _l("only the own last discard"),
+    ("sacred_discard", "extended"): _l("any own discard"),
+}
+
+
+def option_value(key: str, value: Any, english: str = "") -> str:
+    """An option's value as the reader says it: yes / no / not set, a choice in words, or the
+    value itself (a number)."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if value is None:
+        return gettext("not set")
+    label = CHOICE_WORDS.get((key, value)) if isinstance(value, str) else None
+    return str(label) if label is not None else (english or str(value))
+
+
 def flag(family: str, key: str, english: str = "") -> str:
     label = (CLASSICAL_FLAGS.get(key) if family == "babcock" else None) or FLAGS.get(key)
     return str(label) if label is not None else (english or key)

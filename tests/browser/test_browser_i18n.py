@@ -86,6 +86,10 @@ def test_table_and_declare_pages_in_each_language(phone, server: str, shot, hand
         assert title in breakdown and (native is None or native in breakdown), (language, english)
     if language != "en":
         assert "Mixed Straight" not in breakdown or language in ("pl", "ja")
+        # the reasons too (engine.reasons codes, translated by the page script)
+        assert "no melds, won on a discard" not in breakdown, (language, breakdown)
+    else:
+        assert "no melds, won on a discard" in breakdown
     no_sideways_scroll(page)
     shot(page, f"declare-breakdown-{language}")
     shot_breakdown(page, f"breakdown-{language}")
@@ -102,6 +106,7 @@ def test_riichi_breakdown_in_japanese(phone, server: str, shot, hand_photo) -> N
     declare_the_photo(page, hand_photo)
     breakdown = page.inner_text("#breakdown")
     assert "立直" in breakdown and "一発" in breakdown and "Riichi" not in breakdown
+    assert "リーチを宣言" in breakdown and "declared ready" not in breakdown   # the reasons too
     assert re.search(r"[\u3040-\u30ff]", breakdown)    # the page's own text is Japanese too
     no_sideways_scroll(page)
     shot(page, "declare-breakdown-riichi-ja")

@@ -44,3 +44,13 @@ def test_the_csv_download_has_kinds_and_titles_in_the_readers_words(client, make
     english = client.get(f"/api/tables/{token}/export.csv").get_data(as_text=True)
     english_api = list(csv.reader(io.StringIO(english)))
     assert english_api[1][3:5] == ["win", "Ann wins on Bob's discard, 11"]
+
+
+def test_the_rules_and_their_options_follow_the_language(client, make_table) -> None:
+    token = make_table("riichi", multiple_ron="head_bump", kiriage=True)["edit_token"]
+    html = client.get(f"/t/{token}?lang=ja").get_data(as_text=True)
+    rules = html.split('class="options-list"')[1].split("</dl>")[0]
+    assert "<dd>頭ハネ：順番が次の人</dd>" in rules and "<dd>はい</dd>" in rules
+    assert "head bump" not in rules and "Kiriage" not in rules and ">yes<" not in rules
+    home = client.get("/?lang=pl").get_data(as_text=True)
+    assert ">wygrywa każdy zgłaszający (podwójne ron)</option>" in home

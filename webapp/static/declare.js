@@ -741,11 +741,11 @@
     const line = (label, values, id) => el("tr", id ? { id } : {}, [el("th", { scope: "row" }, label),
       ...page.seats.map((seat) => el("td", { class: values[seat.seat] < 0 ? "neg" : "" }, signed(values[seat.seat])))]);
     if (lines) {
-      rows.push(line("Hand", lines.value, "pay-value"));
-      if (lines.counters.some((v) => v)) rows.push(line("Counters", lines.counters, "pay-counters"));
-      if (lines.sticks.some((v) => v)) rows.push(line("Riichi sticks", lines.sticks, "pay-sticks"));
+      rows.push(line(t("Hand"), lines.value, "pay-value"));
+      if (lines.counters.some((v) => v)) rows.push(line(t("Counters"), lines.counters, "pay-counters"));
+      if (lines.sticks.some((v) => v)) rows.push(line(t("Riichi sticks"), lines.sticks, "pay-sticks"));
     }
-    rows.push(line("Total", deltas, "pay-total"));
+    rows.push(line(t("Total"), deltas, "pay-total"));
     const head = el("tr", {}, [el("th", {}, ""), ...page.seats.map((seat) =>
       el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text", tabindex: "0" }, seat.name)]))]);
     return el("table", { class: "paytable" }, [el("thead", {}, [head]), el("tbody", {}, rows)]);
