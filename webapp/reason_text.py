@@ -16,8 +16,9 @@ from typing import Any
 
 from flask_babel import gettext, pgettext
 
-from engine.reasons import LIST_CODE, SEPARATOR, TEMPLATES, explain
+from engine.reasons import LIST_CODE, SEPARATOR, TEMPLATES, WORDS, explain, is_word
 from webapp.item_names import item_title
+from webapp.labels import wind
 
 
 def words() -> dict[str, str]:
@@ -29,8 +30,22 @@ def words() -> dict[str, str]:
             "Dots": pgettext("suit", "Dots"), "Bamboo": pgettext("suit", "Bamboo")}
 
 
+def flower_names() -> dict[str, str]:
+    """The flower and season names reasons use, in the request's language."""
+    return {"Plum": pgettext("flower", "Plum"), "Orchid": pgettext("flower", "Orchid"),
+            "Chrysanthemum": pgettext("flower", "Chrysanthemum"), "Bamboo": pgettext("flower", "Bamboo"),
+            "Spring": pgettext("flower", "Spring"), "Summer": pgettext("flower", "Summer"),
+            "Autumn": pgettext("flower", "Autumn"), "Winter": pgettext("flower", "Winter")}
+
+
 def _word(english: str) -> str:
     return words().get(english, english)
+
+
+def _tile_name(english: str) -> str:
+    """"5 Dots" or "East" in the request's language."""
+    number, _, suit = english.partition(" ")
+    return f"{number} {_word(suit)}" if suit else _word(english)
 
 
 def _param(family: str, name: str, value: Any, language: str) -> Any:
@@ -43,6 +58,15 @@ def _param(family: str, name: str, value: Any, language: str) -> Any:
         return gettext(", ").join(_word(part) for part in str(value).split(", "))
     if kind == "fan":
         return item_title(family, str(value), language).title
+    if kind == "tile_name":
+        return _tile_name(str(value))
+    if kind == "flowers":
+        names = flower_names()
+        return gettext(", ").join(names.get(part, part) for part in str(value).split(", "))
+    if kind == "wind_letter":
+        return wind(str(value))
+    if is_word(family, name):
+        return gettext(str(value))
     return value
 
 
@@ -77,5 +101,8 @@ def page_templates(family: str) -> dict[str, Any]:
     """What the page scripts need to write this family's reasons in the request's language:
     each code's translated template and the translated honour and suit names (fan names come
     with the item titles)."""
+    phrases = {phrase: gettext(phrase) for kind in WORDS.get(family, {}).values() for phrase in kind}
     return {"reasons": {code: gettext(template) for code, template in TEMPLATES.get(family, {}).items()},
-            "reason_words": words()}
+            "reason_words": words(), "reason_flowers": flower_names(),
+            "reason_winds": {letter: wind(letter) for letter in "ESWN"},
+            "reason_phrases": phrases, "reason_word_kinds": sorted(WORDS.get(family, {}))}

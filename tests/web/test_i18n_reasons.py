@@ -57,7 +57,7 @@ def test_names_in_params_follow_the_language(app) -> None:
             == "一种花色（条子）加字牌"
         assert reason_text("mcr", listed, "why", "zh_Hans") == "123m + 123m; 456p + 456p"
         assert reason_text("hongkong", {"why": "no melds, self-drawn"}, "why", "zh_Hans") \
-            == "no melds, self-drawn"
+            == "no melds, self-drawn"      # an MCR reason is not a Hong Kong one: shown as written
         assert set(words()) == {"East", "South", "West", "North", "White", "Green", "Red",
                                 "Characters", "Dots", "Bamboo"}
     with app.test_request_context("/?lang=pl"):
@@ -66,3 +66,19 @@ def test_names_in_params_follow_the_language(app) -> None:
             == "pung: Biały smok, Czerwony smok"
         unknown = {"why": "drew 5m from the wall", "why_code": "mcr.brand_new", "why_params": {}}
         assert reason_text("mcr", unknown, "why", "pl") == "drew 5m from the wall"
+
+
+def test_the_other_families_reasons(app) -> None:
+    with app.test_request_context("/?lang=zh_Hant"):
+        app.preprocess_request()
+        flowers = {"why": "Plum, Spring: the flower/season numbered for East (seat 1)"}
+        assert reason_text("hongkong", flowers, "why", "zh_Hant") == "梅，春：對應東的花牌（第 1 位）"
+        wait = {"why": "only 5 Dots could complete the hand (edge, closed or pair wait)"}
+        assert reason_text("taiwanese", wait, "why", "zh_Hant") == "只有 5 筒子 能和牌（邊張、嵌張或單釣）"
+    with app.test_request_context("/?lang=ja"):
+        app.preprocess_request()
+        melded = {"why": "kong of twos to eights, exposed: 8 (meld kan)"}
+        assert reason_text("babcock", melded, "why", "ja") == "2〜8の明槓子：8（副露 kan）"
+        limit = {"why": "won on East's first discard: 1/2 of the limit 1000 = 500"}
+        assert reason_text("babcock", limit, "why", "ja") \
+            == "東家の最初の捨て牌で和了：上限 1000 の 1/2 = 500"

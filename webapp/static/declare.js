@@ -75,6 +75,13 @@
       if (kind === "honour" || kind === "suit_name") return words.reason_words[value] || value;
       if (kind === "honours") return String(value).split(", ").map((w) => words.reason_words[w] || w).join(t(", "));
       if (kind === "fan") return words.titles[value] ? words.titles[value][0] : value;
+      if (kind === "tile_name") {
+        const [number, suit] = String(value).split(" ");
+        return suit ? number + " " + (words.reason_words[suit] || suit) : (words.reason_words[value] || value);
+      }
+      if (kind === "flowers") return String(value).split(", ").map((w) => words.reason_flowers[w] || w).join(t(", "));
+      if (kind === "wind_letter") return words.reason_winds[value] || value;
+      if (words.reason_word_kinds.includes(kind)) return words.reason_phrases[value] || value;
       return String(value);
     });
     return missing ? null : text;
@@ -171,7 +178,7 @@
     if (picking && model.meldPick.includes(i)) classes.push("picked");
     return el("button", {
       type: "button", class: classes.join(" "), "aria-label": t("tile {code}", { code: tile.code }),
-      dataset: { where, g: String(g), i: String(i), code: tile.code },
+      dataset: { where, g: String(g), i: String(i), code: tile.code, winLabel: t("win") },
       onclick: (event) => {
         event.stopPropagation();
         if (picking) {
