@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gettext as gettext_module
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 # Locale tag -> the language's own name, as the web app's switch shows it.
@@ -80,14 +80,14 @@ def requested_language(value: str | None, environ: Mapping[str, str] | None = No
     return environment_language(environ)
 
 
-def translator(language: str) -> Callable[[str], str]:
-    """gettext for one language from the ``messages`` catalog; the English text itself where the
-    catalog (or its compiled .mo) is missing."""
+def catalog_for(language: str) -> gettext_module.NullTranslations:
+    """The ``messages`` catalog of one language (gettext, pgettext); one that says every message
+    in English where the catalog (or its compiled .mo) is missing."""
     path = CATALOGS / language / "LC_MESSAGES" / "messages.mo"
     if language == DEFAULT_LANGUAGE or not path.is_file():
-        return str
+        return gettext_module.NullTranslations()
     with path.open("rb") as handle:
-        return gettext_module.GNUTranslations(handle).gettext
+        return gettext_module.GNUTranslations(handle)
 
 
 def lang_choice(value: str) -> str:
@@ -99,14 +99,19 @@ def lang_choice(value: str) -> str:
 
 
 # The command line's current gettext: a command line speaks one language for its whole run.
-_current: list[Callable[[str], str]] = [str]
+_current: list[gettext_module.NullTranslations] = [gettext_module.NullTranslations()]
 _language = [DEFAULT_LANGUAGE]
 
 
 def use_language(language: str) -> None:
     """Speak ``language`` from now on in this command line's messages."""
-    _current[0] = translator(language)
+    _current[0] = catalog_for(language)
     _language[0] = language
+
+
+def catalog() -> gettext_module.NullTranslations:
+    """The catalog this command line speaks from (gettext and pgettext)."""
+    return _current[0]
 
 
 def current_language() -> str:
@@ -116,10 +121,10 @@ def current_language() -> str:
 
 def _(message: str) -> str:
     """A command line's message in its language (marked for ``make translations-extract``)."""
-    return _current[0](message)
+    return _current[0].gettext(message)
 
 
 def gettext(message: str, **variables: object) -> str:
     """Flask-Babel's ``gettext(message, **variables)`` for a command line: ``%(name)s`` filled."""
-    text = _current[0](message)
+    text = _current[0].gettext(message)
     return text % variables if variables else text

@@ -14,10 +14,26 @@ import sys
 from typing import Any
 
 from engine.core.hand import FLAGS, HandError
-from engine.core.report import format_score
-from engine.families import RulesError, score_json, score_request
-from vision.languages import _
-from webapp.engine_messages import command_line_error
+from engine.core.report import ENGLISH, Words, format_score
+from engine.core.result import Excluded, Item, Score
+from engine.families import RulesError, family_of, score_json, score_request
+from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
+from webapp.engine_messages import command_line_error, render
+from webapp.item_names import item_title
+from webapp.reason_text import reason_text
+
+
+def N_(message: str) -> str:
+    """Marks a message for extraction; ``format_score`` asks for it by its English text."""
+    return message
+
+
+# The breakdown table's own words (engine.core.report writes them in English).
+REPORT_WORDS = (N_("Not a win: {reason}"), N_("the tiles do not make a winning hand"), N_("Item"),
+                N_("Value"), N_("Sub"), N_("Why"), N_("Total: {total}"), N_("han"), N_("fu"),
+                N_("limit"), N_("Below the minimum: {reason}"), N_("this hand may not win"),
+                N_("Payments: {payments}"), N_("Not counted:"), N_("others {amount} each"),
+                N_("winner"), N_("discarder"), N_("dealer"))
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -91,5 +107,30 @@ def run(args: argparse.Namespace) -> int:
         return 2
     how = _("self-drawn") if args.tsumo else _("on a discard")
     title = f"{args.hand}  ({args.rules}, {how})"
-    print(format_score(score, title=title))
+    print(format_score(score, title=title, words=breakdown_words(family_of(args.rules).name)))
     return 0
+
+
+def breakdown_words(family: str) -> Words:
+    """The breakdown in the command line's language: the table's words, each item titled as the
+    pages title it (the native name beside), and the reasons translated (webapp/reason_text)."""
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
+        return ENGLISH
+    tr = catalog()
+
+    def name(item: Item | Excluded) -> str:
+        title = item_title(family, item.name, language)
+        return f"{title.title} {title.native}" if title.native else title.title
+
+    def reason(score: Score) -> str | None:
+        if score.reason is None:
+            return None
+        return render(score.details.get("reason_code"), score.details.get("reason_params"), score.reason,
+                      tr.gettext)
+
+    return Words(text=_, name=name,
+                 why=lambda item: reason_text(family, {"why": item.why}, "why", language, tr),
+                 because=lambda excluded: reason_text(family, {"because": excluded.because}, "because",
+                                                      language, tr),
+                 reason=reason)

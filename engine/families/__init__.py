@@ -129,8 +129,9 @@ def score_json(data: Any) -> dict[str, Any]:
     params beside the English text (``why_code``, ``why_params``; ``because_code`` and
     ``because_params`` for an excluded fan)."""
     try:
+        result = score_request(data).to_dict()    # first: it refuses what is not a request object
         family = family_of(data.get("rules") or "mcr").name
-        return add_reason_codes(add_native_names(score_request(data).to_dict(), family), family)
+        return add_reason_codes(add_native_names(result, family), family)
     except (HandError, RulesError, ValueError) as error:
         return error_json(error)
 

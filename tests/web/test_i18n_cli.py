@@ -77,3 +77,18 @@ def test_the_vision_command_line_speaks_japanese(tmp_path, capsys) -> None:
     assert capsys.readouterr().err.startswith(f"エラー：{tmp_path / 'missing.jpg'} を読み込めません：")
     assert vision_main(["read", str(tmp_path / "missing.jpg")]) == 1
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_the_score_breakdown_in_chinese_and_japanese(run) -> None:
+    hand = ["score", "123m456p789s11222z", "--rules", "mcr", "--win-tile", "2z", "--tsumo"]
+    code, out, _ = run(*hand, "--lang", "zh_Hans")
+    assert code == 0
+    assert "花龙" in out and "没有吃碰明杠，自摸" in out and "合计：13" in out
+    assert "已含于不求人（不重复原则）" in out
+    assert "Mixed Straight" not in out and "no melds" not in out
+    code, out, _ = run("score", "123m456p789s11222z", "--rules", "riichi", "--win-tile", "2z", "--tsumo",
+                       "--lang", "ja")
+    assert code == 0 and "門前清自摸和" in out and "門前でツモ" in out and "合計：" in out
+    assert "self-drawn with a closed hand" not in out
+    english = run(*hand)[1]
+    assert "Total: 13" in english and "no melds, self-drawn" in english and "合计" not in english
