@@ -193,7 +193,8 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
     try:
         from vision.synth.crops import camerash_split
     except ImportError as error:
-        print(f"error: cannot split the photos into training and held-out parts: {error}", file=sys.stderr)
+        message = _("cannot split the photos into training and held-out parts: {error}").format(error=error)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 1
     train_items, held_items = camerash_split(Path(args.data))
     items = held_items + (train_items if args.all else [])

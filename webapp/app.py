@@ -64,6 +64,11 @@ def _secret_key(data_dir: Path) -> str:
     return key
 
 
+def media_in_database_from_env() -> bool:
+    """TILETALLY_MEDIA_IN_DB (1/true/yes): photos are kept in the database (the CLI reads it too)."""
+    return os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` overrides DEFAULTS (tests pass a temporary DATA_DIR)."""
     app = Flask(__name__)
@@ -83,7 +88,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["DATABASE_URL"] = database_url
     media_in_database = app.config["MEDIA_IN_DATABASE"]
     if media_in_database is None:
-        media_in_database = os.environ.get("TILETALLY_MEDIA_IN_DB", "").lower() in ("1", "true", "yes")
+        media_in_database = media_in_database_from_env()
     app.config["MEDIA_IN_DATABASE"] = bool(media_in_database)
     app.extensions["tiletally.backend"] = Backend(database_url, data_dir,
                                                   media_in_database=bool(media_in_database))

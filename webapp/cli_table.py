@@ -7,7 +7,8 @@
     tiletally table draw --abortive --reason nine_terminals --player Bob --tiles 19m19p19s1234z55m
     tiletally table discard Ann 5p | wall-draw Ann | ready Ann      # the classical sheet's sacred discard
     tiletally table penalty Bob 0 --offence revealed_hand           # a warning (the MCR sheet)
-    tiletally table undo | show | export --format csv | import FILE
+    tiletally table undo | show | export --format csv
+    tiletally table import FILE.zip | FILE.json                    # the web app's export
 
 The database is ``--db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
 ./data/tiletally.sqlite3; the table is ``--table ID``, else the newest one.
@@ -30,9 +31,12 @@ from engine.table.events import WIND_LETTERS, TableError, declared_score, penalt
 from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
 from vision.languages import DEFAULT_LANGUAGE, _, current_language, gettext
+from webapp.app import DEFAULTS, media_in_database_from_env
 from webapp.engine_messages import command_line_error
 from webapp.labels import hand_title
-from webapp.storage import Loaded, Storage, StorageError
+from webapp.storage import Loaded, Storage, StorageError, database_url
+from webapp.views.backend import Backend
+from webapp.views.importing import ImportFailed, import_upload
 from webapp.views.present import title_facts
 
 
@@ -119,8 +123,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     export = command("export", _export, "the table as CSV or JSON")
     export.add_argument("--format", choices=("csv", "json"), default="json")
     export.add_argument("--output", "-o", help="file to write (default: standard output)")
-    imported = command("import", _import, "a new table from an exported JSON file")
+    imported = command("import", _import, "a new table from an export: the web app's zip (JSON and "
+                                          "photos) or the JSON alone")
     imported.add_argument("file")
+    imported.add_argument("--data", help="the data folder the web app serves, where the photos go "
+                                         "(default: the SQLite database's folder, else ./data)")
     command("list", _list, "every table in the database")
 
 
@@ -390,16 +397,41 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    def action(storage: Storage, args: argparse.Namespace) -> int:
-        try:
-            data = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as error:
-            message = _("cannot read {path}: {error}").format(path=args.file, error=error)
-            raise StorageError(message) from error
-        ref = storage.import_json(data)
-        return _print_new_table(storage, ref, _("table {id} imported from {file}").format(
+    """The web app's import, with its checks and its limits: the photos of a zip are stored in the
+    data folder (or the database, as TILETALLY_MEDIA_IN_DB says) where the web app finds them."""
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as error:
+        message = _("cannot read {path}: {error}").format(path=args.file, error=error)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
+        return 2
+    url = database_url(args.db)
+    data_dir = Path(args.data) if args.data else _data_dir(url)
+    backend = None
+    try:
+        backend = Backend(url, data_dir, media_in_database=media_in_database_from_env())
+        ref, missing = import_upload(backend, data, max_upload_bytes=int(DEFAULTS["MAX_UPLOAD_BYTES"]),
+                                     max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]))
+        _print_new_table(backend.storage, ref, _("table {id} imported from {file}").format(
             id=ref.id, file=args.file))
-    return _run(args, action)
+    except (ImportFailed, StorageError) as error:
+        print(_("error: {message}").format(message=_("not imported: {error}").format(error=error)),
+              file=sys.stderr)
+        return 2
+    finally:
+        if backend is not None:
+            backend.storage.close()
+    if missing:
+        print(_("imported without photos: {count} hand(s) had a photo that is not in this file "
+                "(a JSON export carries none; export as a zip to keep them)").format(count=len(missing)))
+    return 0
+
+
+def _data_dir(url: str) -> Path:
+    """Where a table's photos go: beside its SQLite database, as the web app keeps them."""
+    if url.startswith("sqlite:///"):
+        return Path(url[len("sqlite:///"):]).parent
+    return Path("data")
 
 
 def _list(args: argparse.Namespace) -> int:

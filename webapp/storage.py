@@ -804,9 +804,11 @@ def imported_score_problem(event: Mapping[str, Any], overrides: Mapping[str, Any
     """Why an imported event's score cannot be trusted, or None: a hand with tiles must score what
     the file says when the engine scores it again, and no score may be out of all proportion."""
     kind = event.get("type")
-    if kind == "amend":
-        inner = event.get("event")
-        return imported_score_problem(inner, overrides) if isinstance(inner, Mapping) else None
+    if kind == "amend":     # the replacement and the later wins it scored again
+        rescored = event.get("rescored") if isinstance(event.get("rescored"), list) else []
+        inner = [event.get("event")] + [item.get("event") for item in rescored if isinstance(item, Mapping)]
+        return next((problem for problem in (imported_score_problem(one, overrides) for one in inner
+                                             if isinstance(one, Mapping)) if problem), None)
     if kind != "win":
         return None
     claims = event.get("claims") or [event]

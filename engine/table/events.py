@@ -18,6 +18,31 @@ class TableError(ValueError):
     """An event that cannot happen at this table now; the message says why."""
 
 
+# -- players in events ----------------------------------------------------------------------------
+
+def player_field(event: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
+    value = event.get(key)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise TableError(f"{key} must be a player index 0-3, got {value!r}")
+    return value
+
+
+def player_list(event: Mapping[str, Any], key: str) -> list[int]:
+    values = event.get(key) or []
+    if not isinstance(values, (list, tuple)):
+        raise TableError(f"{key} must be a list of player indexes")
+    out = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+            raise TableError(f"{key}: {value!r} is not a player index 0-3")
+        if value in out:
+            raise TableError(f"{key}: player {value} is listed twice")
+        out.append(value)
+    return out
+
+
 # -- scores in events ----------------------------------------------------------------------------
 
 def score_from_dict(data: Mapping[str, Any]) -> Score:

@@ -8,7 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.families import family_of
-from engine.table.state import TableState, hand_context
+from engine.table.events import WIND_LETTERS
+from engine.table.standing import TableState, hand_context
 
 
 def win_request(state: TableState, winner: int, *, overrides: Mapping[str, Any], hand: str,
@@ -35,3 +36,14 @@ def win_request(state: TableState, winner: int, *, overrides: Mapping[str, Any],
     if losers:
         request["losers"] = [dict(loser) for loser in losers]
     return request
+
+
+def others_from_score(state: TableState, score: Mapping[str, Any]) -> dict[str, Any]:
+    """The scored losers' hands (classical) keyed by player, as a win event holds them."""
+    winds = state.seat_winds
+    out: dict[str, Any] = {}
+    for loser in score.get("losers") or []:
+        player = winds.index(WIND_LETTERS.index(loser["seat_wind"]))
+        out[str(player)] = {"valid": True, "meets_minimum": True, "total": loser["total"],
+                            "items": loser.get("items") or [], "dead": bool(loser.get("dead"))}
+    return out

@@ -27,13 +27,13 @@ VIDEO_SIZE = (640, 360)
 THUMB = (64, 36)
 
 
-def write_y4m(photo: Path, path: Path, frames: int = 10) -> None:
+def write_y4m(photo: Path, path: Path, frames: int = 10, size: tuple[int, int] = VIDEO_SIZE) -> None:
     """A still video of ``photo``: YUV 4:2:0 frames, the format Chromium's fake camera reads."""
-    image = Image.open(photo).convert("RGB").resize(VIDEO_SIZE)
+    image = Image.open(photo).convert("RGB").resize(size)
     y, cb, cr = image.convert("YCbCr").split()
-    half = (VIDEO_SIZE[0] // 2, VIDEO_SIZE[1] // 2)
+    half = (size[0] // 2, size[1] // 2)
     frame = b"FRAME\n" + y.tobytes() + cb.resize(half).tobytes() + cr.resize(half).tobytes()
-    header = f"YUV4MPEG2 W{VIDEO_SIZE[0]} H{VIDEO_SIZE[1]} F10:1 Ip A1:1 C420jpeg\n".encode()
+    header = f"YUV4MPEG2 W{size[0]} H{size[1]} F10:1 Ip A1:1 C420jpeg\n".encode()
     path.write_bytes(header + frame * frames)
 
 

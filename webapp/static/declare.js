@@ -312,7 +312,7 @@
       const kind = button.dataset.meld;
       button.disabled = !(kind === "chi" ? shape.chi : kind === "pon" ? shape.pon : shape.kan);
     }
-    $("meld-help").textContent = codes.length ? "Chosen: " + codes.join(" ") : "Tap the meld's tiles in the hand.";
+    $("meld-help").textContent = codes.length ? t("Chosen: {tiles}", { tiles: codes.join(" ") }) : t("Tap the meld's tiles in the hand.");
   }
   $("add-meld").addEventListener("click", () => {
     model.meldPick = [];
@@ -403,8 +403,8 @@
     });
   }
   function changeText(change) {
-    if (change.was === null || change.was === undefined) return "add " + change.now;
-    if (change.now === null || change.now === undefined) return "drop " + change.was;
+    if (change.was === null || change.was === undefined) return t("add {tile}", { tile: change.now });
+    if (change.now === null || change.now === undefined) return t("drop {tile}", { tile: change.was });
     return change.was + "→" + change.now;
   }
 
@@ -416,14 +416,15 @@
     $("suggestion-list").replaceChildren(...model.suggestions.map((suggestion, n) => {
       if (suggestion.state === "dismissed") return null;
       const words = (suggestion.changes || []).map((change) =>
-        (change.index === null || change.index === undefined ? "" : "tile " + (change.index + 1) + ": ") + changeText(change));
+        change.index === null || change.index === undefined ? changeText(change)
+          : t("tile {number}: {change}", { number: change.index + 1, change: changeText(change) }));
       const taken = suggestion.state === "taken";
       return el("li", { class: "suggestion" + (model.focus === n ? " focus" : "") + (taken ? " taken" : ""),
         dataset: { suggestion: String(n) }, onclick: () => { model.focus = model.focus === n ? null : n; drawPhoto(); renderSuggestions(); } }, [
-        el("div", { class: "grow" }, [el("b", {}, "Suggestion " + (n + 1)), " ", words.join("; ")]),
-        taken ? el("span", { class: "muted" }, "accepted")
+        el("div", { class: "grow" }, [el("b", {}, t("Suggestion {number}", { number: n + 1 })), " ", words.join("; ")]),
+        taken ? el("span", { class: "muted" }, t("accepted"))
           : el("button", { type: "button", class: "primary", dataset: { accept: String(n) },
-            onclick: (event) => { event.stopPropagation(); acceptSuggestion(n); } }, "Accept"),
+            onclick: (event) => { event.stopPropagation(); acceptSuggestion(n); } }, t("Accept")),
       ]);
     }));
   }
@@ -559,7 +560,7 @@
     showMessage("");
     $("live-box").classList.remove("hidden");
     $("live-start").classList.add("hidden");
-    $("live-status").textContent = "Starting the camera…";
+    $("live-status").textContent = t("Starting the camera…");
     camera = window.TTLive.start({
       video: $("live-video"), overlay: $("live-overlay"), url: page.api.photo,
       onStatus: (text) => { $("live-status").textContent = text; },
@@ -865,13 +866,13 @@
     const box = $("message");
     box.className = "flash error";
     box.replaceChildren(
-      el("p", {}, "Someone else recorded a hand at this table while you were entering this one, so yours was not saved. Your tiles are still here."),
+      el("p", {}, t("Someone else recorded a hand at this table while you were entering this one, so yours was not saved. Your tiles are still here.")),
       el("button", { type: "button", class: "primary", id: "reapply", onclick: async () => {
         if (typeof version === "number") model.version = version;
         else { try { model.version = (await api(root.dataset.api)).version; } catch (e) { /* keep the old one */ } }
-        showMessage("Re-applied on top of the latest hand: check the score below, then confirm.", "info");
+        showMessage(t("Re-applied on top of the latest hand: check the score below, then confirm."), "info");
         await scoreNow();
-      } }, "Re-apply mine on top of theirs"));
+      } }, t("Re-apply mine on top of theirs")));
     box.scrollIntoView({ block: "center" });
   }
 

@@ -5,6 +5,7 @@
    page keeps its photo input and says why. */
 "use strict";
 window.TTLive = (function () {
+  const t = window.t;              // the page's language (i18n.js)
   const FRAME_GAP_MS = 300;        // at most about three frames a second
   const MAX_SIDE = 1280;           // frames are sent no larger than this (the reader resizes anyway)
 
@@ -64,23 +65,24 @@ window.TTLive = (function () {
           form.append("live", state.session);
           const data = await window.TT.api(options.url, { method: "POST", body: form });
           if (!state.running) return;
-          if (!data.reader) { stop(); options.onFail("No tile reader is installed, so the camera cannot read tiles: enter them with the palette."); return; }
+          if (!data.reader) { stop(); options.onFail(t("No tile reader is installed, so the camera cannot read tiles: enter them with the palette.")); return; }
           state.lastBlob = blob; state.lastRead = data.read;
           drawBoxes(data.read);
           const live = data.live;
           const count = (data.read.tiles || []).length;
-          options.onStatus(count ? count + " tiles seen; holding still " + live.votes + " of " + live.quorum + " frames…" : "No tiles in view yet.");
+          options.onStatus(count ? t("{count} tiles seen; holding still {votes} of {quorum} frames…",
+            { count: count, votes: live.votes, quorum: live.quorum }) : t("No tiles in view yet."));
           if (live.stable) { take(); return; }
         }
       } catch (error) {
-        options.onStatus("A frame was not read (" + error.message + "); trying again.");
+        options.onStatus(t("A frame was not read ({error}); trying again.", { error: error.message }));
       }
       const wait = Math.max(0, FRAME_GAP_MS - (performance.now() - started));
       state.timer = setTimeout(loop, wait);
     }
 
     function take() {
-      if (!state.lastBlob) { options.onStatus("No frame read yet; hold on."); return; }
+      if (!state.lastBlob) { options.onStatus(t("No frame read yet; hold on.")); return; }
       const blob = state.lastBlob;
       stop();
       options.onTake(blob);
@@ -95,8 +97,8 @@ window.TTLive = (function () {
     }
 
     if (!supported()) {
-      options.onFail(window.isSecureContext ? "This browser has no camera access; take a photo instead."
-        : "A live camera needs a secure page (https, or this computer's own address); take a photo instead.");
+      options.onFail(window.isSecureContext ? t("This browser has no camera access; take a photo instead.")
+        : t("A live camera needs a secure page (https, or this computer's own address); take a photo instead."));
       return null;
     }
     navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false })
@@ -106,12 +108,13 @@ window.TTLive = (function () {
         video.srcObject = stream;
         return video.play();
       })
-      .then(() => { options.onStatus("Camera on: lay the hand down and hold still."); loop(); })
+      .then(() => { options.onStatus(t("Camera on: lay the hand down and hold still.")); loop(); })
       .catch((error) => {
         stop();
         const denied = error && (error.name === "NotAllowedError" || error.name === "SecurityError");
-        options.onFail(denied ? "Camera permission was refused; take a photo instead."
-          : "No camera could be opened (" + (error && error.name ? error.name : "unknown error") + "); take a photo instead.");
+        options.onFail(denied ? t("Camera permission was refused; take a photo instead.")
+          : t("No camera could be opened ({error}); take a photo instead.",
+            { error: error && error.name ? error.name : t("unknown error") }));
       });
     return { take, stop };
   }

@@ -16,7 +16,7 @@ from engine.families import score_json
 from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
 from engine.table.state import TableState, hand_context
-from engine.table.win_request import win_request
+from engine.table.win_request import others_from_score, win_request
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit, unit
@@ -160,17 +160,6 @@ def _losers(state: TableState, body: Mapping[str, Any], winner: int) -> list[dic
     return out
 
 
-def _others_for_table(state: TableState, score: Mapping[str, Any]) -> dict[str, Any]:
-    """The scored losers' hands keyed by player, as ``engine.table.state`` expects in a win event."""
-    winds = state.seat_winds
-    out: dict[str, Any] = {}
-    for loser in score.get("losers") or []:
-        player = winds.index("ESWN".index(loser["seat_wind"]))
-        out[str(player)] = {"valid": True, "meets_minimum": True, "total": loser["total"],
-                            "items": loser.get("items") or [], "dead": bool(loser.get("dead"))}
-    return out
-
-
 def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None) -> dict[str, Any]:
     """Score a declared win and preview its payments (nothing is recorded). With ``target`` (an
     amendment of that hand) the hand is scored in its own context and previewed in its place."""
@@ -267,7 +256,7 @@ def win_event(state: TableState, body: Mapping[str, Any], request: Mapping[str, 
     event: dict[str, Any] = {"type": "win", "winner": winner, "discarder": discarder,
                              "score": dict(score), "riichi": _players(body, "riichi"),
                              "hand": {k: v for k, v in request.items() if k != "options"}}
-    others = _others_for_table(state, score)
+    others = others_from_score(state, score)
     if others:
         event["others"] = others
     photo_id = body.get("photo_id")

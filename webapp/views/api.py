@@ -273,7 +273,11 @@ def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
     version = _version(body)
     event = _win_from_body(loaded, body, event_id)
     capture = _capture(loaded, event, body, event_id)
-    response = _record(loaded, version, {"type": "amend", "target": event_id, "event": event}, **capture)
+    try:        # the later hands the change moves are scored again in their new seats
+        amendment = loaded.table.amendment(event_id, event)
+    except TableError as error:
+        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+    response = _record(loaded, version, amendment, **capture)
     if response[1] == 201:
         _save_labels(loaded, event, capture)
         payload = response[0].get_json()

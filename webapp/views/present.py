@@ -5,10 +5,12 @@ Pages and the API use the same view, so the scoreboard's JSON and the table page
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.families import get_preset
 from engine.families.protocol import Family
+from engine.table.fold import effective_events
 from webapp.views.backend import Loaded
 from webapp.views.units import describe_options, has_riichi, item_unit, option_words
 
@@ -116,18 +118,15 @@ def _event(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
     log = loaded.log
     if not 0 <= event_id < len(log):
         return None
-    return _current_events(loaded).get(event_id, log[event_id])
+    return dict(_current_events(loaded).get(event_id, log[event_id]))
 
 
-def _current_events(loaded: Loaded) -> dict[int, dict[str, Any]]:
-    """Each amended event's latest replacement, found in one pass over the log (cached per read)."""
+def _current_events(loaded: Loaded) -> dict[int, Mapping[str, Any]]:
+    """The events that count, amendments (and the later wins they scored again) and undos applied,
+    by event id (cached per read)."""
     cached = getattr(loaded, "_current_events", None)
     if cached is None:
-        cached = {}
-        for later in loaded.log:
-            if later.get("type") == "amend" and isinstance(later.get("target"), int):
-                target = later["target"]
-                cached[target] = later.get("event") or cached.get(target) or loaded.log[target]
+        cached = dict(effective_events(loaded.log))
         loaded._current_events = cached  # type: ignore[attr-defined]
     return cached
 

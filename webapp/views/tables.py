@@ -26,11 +26,11 @@ from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
 from webapp.labels import hand_title, kind_label
-from webapp.security import CheckedImage, UploadError, check_image
-from webapp.storage import StorageError, TableRef
+from webapp.storage import TableRef
 from webapp.views import backend, load_edit
-from webapp.views.archive import ArchiveError, build_zip, read_upload
+from webapp.views.archive import build_zip
 from webapp.views.backend import Conflict, Loaded
+from webapp.views.importing import ImportFailed, import_upload
 from webapp.views.present import preset_catalogue, table_view, title_facts
 
 bp = Blueprint("tables", __name__)
@@ -185,51 +185,29 @@ def export_zip(loaded: Loaded) -> bytes:
     return build_zip(export, backend().photo_entries(loaded, refs))
 
 
-class ImportFailed(ValueError):
-    """An import file refused; ``status`` is the HTTP answer (400 unreadable, 413 too big)."""
-
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.status = status
-
-
 def import_file(data: bytes) -> tuple[TableRef, list[str]]:
-    """A new table from an uploaded export (JSON, or a zip with its photos); the photo ids its
-    hands refer to that the file did not carry come back, so the page can say so."""
+    """A new table from an uploaded export, under this server's upload limits."""
     config = current_app.config
-    try:
-        archive = read_upload(data, max_bytes=4 * int(config["MAX_UPLOAD_BYTES"]) + len(data))
-    except ArchiveError as error:
-        raise ImportFailed(str(error)) from error
-    photos: dict[str, CheckedImage] = {}
-    for photo_id, (_, photo) in archive.photos.items():
-        try:
-            photos[photo_id] = check_image(photo, max_bytes=config["MAX_UPLOAD_BYTES"],
-                                           max_pixels=config["MAX_IMAGE_PIXELS"])
-        except UploadError as error:
-            raise ImportFailed(f"photo {photo_id} in the zip: {error}", error.status) from error
-    try:
-        ref = backend().import_table(archive.export, photos, archive.readings)
-    except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
-        raise ImportFailed(f"the export cannot be imported: {error}") from error
-    return ref, archive.missing()
+    return import_upload(backend(), data, max_upload_bytes=int(config["MAX_UPLOAD_BYTES"]),
+                         max_image_pixels=int(config["MAX_IMAGE_PIXELS"]))
 
 
 @bp.post("/import")
 def import_table():  # type: ignore[no-untyped-def]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
-        flash("Choose an exported table (.zip with photos, or .json) to import.", "error")
+        flash(gettext("Choose an exported table (.zip with photos, or .json) to import."), "error")
         return _home({}, 400)
     try:
         ref, missing = import_file(upload.read())
     except ImportFailed as error:
-        flash(f"Not imported: {error}", "error")
+        flash(gettext("Not imported: %(error)s", error=str(error)), "error")
         return _home({}, error.status)
     remember(ref.edit_token)
     if missing:
-        flash(f"Imported without photos: {len(missing)} hand(s) had a photo that is not in this file "
-              "(a JSON export carries none; export as a zip to keep them).", "info")
+        flash(gettext("Imported without photos: %(count)d hand(s) had a photo that is not in this "
+                      "file (a JSON export carries none; export as a zip to keep them).",
+                      count=len(missing)), "info")
     else:
-        flash("Table imported.", "info")
+        flash(gettext("Table imported."), "info")
     return redirect(url_for("tables.table_page", token=ref.edit_token), 303)

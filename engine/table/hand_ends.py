@@ -1,0 +1,141 @@
+"""How the other events settle: a draw (exhaustive or abortive), a false win, a penalty, and the
+in-hand play events (discards, wall draws, ready declarations) that pay nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engine.families.riichi.draws import ABORTIVE_KINDS, abortive_kind, abortive_problem
+from engine.table.events import TableError, player_field, player_list
+from engine.table.flow import KEEP_ALWAYS, KEEP_IF_WAITING
+from engine.table.hand_play import one_tile
+from engine.table.offences import penalty_summary
+from engine.table.standing import (
+    TableState,
+    add_record,
+    by_player,
+    family_at,
+    names_of,
+    next_hand,
+    stick_deltas,
+)
+
+
+def _abortive_reason(state: TableState, event: Mapping[str, Any], declarers: Sequence[int]) -> str:
+    """The abortive draw's kind, one of the preset's own; where the event gives the tiles (or
+    kongs, claimants) they must make that draw."""
+    kinds = state.flow.abortive_kinds
+    if not kinds:
+        if state.options.get("abortive_draws") is False:
+            raise TableError(f"abortive draws are switched off at this table ({state.rules})")
+        raise TableError(f"{state.rules} has no abortive draws: a hand ends in a win or when the "
+                         "wall runs out")
+    try:
+        kind = abortive_kind(event.get("reason"), kinds)
+    except ValueError as error:
+        raise TableError(str(error)) from error
+    evidence = dict(event)
+    if kind == "four_riichi":
+        evidence["riichi"] = list(declarers)
+    if kind == "nine_terminals" and event.get("tiles"):
+        player_field(event, "player")
+    problem = abortive_problem(kind, evidence, state.options)
+    if problem:
+        raise TableError(f"not an abortive draw: {problem}")
+    return kind
+
+
+def apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    abortive = bool(event.get("abortive"))
+    waiting = player_list(event, "waiting")
+    declarers = player_list(event, "riichi")
+    kind_of_draw = _abortive_reason(state, event, declarers) if abortive else ""
+    flow = state.flow
+    payments = (0, 0, 0, 0)
+    family = family_at(state)
+    if not abortive and flow.draw_payments and family.draw_payments is not None:
+        places = state.places
+        tenpai_by_place = [False] * 4
+        for player in waiting:
+            tenpai_by_place[places[player]] = True
+        payments = by_player(state, family.draw_payments(tenpai_by_place, dict(state.options)))
+    sticks = stick_deltas(state, declarers)
+    deltas = [payments[p] + sticks[p] for p in range(4)]
+    reason = event.get("reason") or ""
+    if not isinstance(reason, str):
+        raise TableError("a draw's reason must be text")
+    kind = "abortive_draw" if abortive else "draw"
+    said = ABORTIVE_KINDS.get(kind_of_draw, "") if abortive else reason
+    if abortive and event.get("note"):
+        said = f"{said}: {event['note']}"
+    if abortive and event.get("player") is not None:
+        said += f", declared by {state.players[player_field(event, 'player')]}"
+    summary = ("abortive draw" if abortive else "draw") + (f" ({said})" if said else "")
+    if waiting:
+        summary += f"; waiting: {names_of(state, waiting)}"
+    state = add_record(state, event_id, kind, deltas, -sum(sticks), summary,
+                    waiting=waiting, riichi=declarers, payments=list(payments),
+                    reason=kind_of_draw if abortive else reason)
+    state = replace(state, sticks=state.sticks + len(declarers))
+    rule = flow.keep_on_abortive_draw if abortive else flow.keep_on_exhaustive_draw
+    keeps = rule == KEEP_ALWAYS or (rule == KEEP_IF_WAITING and state.dealer in waiting)
+    honba = state.honba + 1 if flow.counter_on_draw else 0
+    return next_hand(state, keeps, honba)
+
+
+def apply_false_win(state: TableState, offender: int, event_id: int, reason: str) -> TableState:
+    if offender in state.dead:
+        raise TableError(f"{state.players[offender]}'s hand is already dead in this hand")
+    places = state.places
+    family = family_at(state)
+    payments = by_player(state, family.false_win_payments(places[offender], places[state.dealer],
+                                                           dict(state.options)))
+    summary = f"false win by {state.players[offender]}" + (f": {reason}" if reason else "")
+    state = add_record(state, event_id, "false_win", payments, 0, summary, offender=offender, reason=reason)
+    if not state.flow.false_win_dead_hand:
+        return state            # chombo: the hand is dealt again, same dealer and counters
+    return replace(state, dead=state.dead | {offender})
+
+
+def apply_penalty(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    deltas = event.get("deltas")
+    if (not isinstance(deltas, (list, tuple)) or len(deltas) != 4
+            or any(isinstance(d, bool) or not isinstance(d, int) for d in deltas) or sum(deltas) != 0):
+        raise TableError("a penalty needs four whole-number deltas summing to zero")
+    reason = event.get("reason") or ""
+    offence = event.get("offence")
+    try:
+        summary, kind = penalty_summary(state.rules, tuple(deltas), reason, offence,
+                                        event.get("offender"), state.players)
+    except ValueError as error:
+        raise TableError(str(error)) from error
+    details: dict[str, Any] = {"reason": reason}
+    if offence:
+        details["offence"] = offence
+    return add_record(state, event_id, kind, tuple(deltas), 0, summary, **details)
+
+
+def apply_play(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    """A discard, a draw from the wall or a ready declaration (engine.table.hand_play): nothing is paid;
+    a ready declaration is recorded in the history, the others only change what the table knows."""
+    kind = event.get("type")
+    if not state.flow.play_events:
+        raise TableError(f"{state.rules} keeps no discards, wall draws or ready declarations "
+                         "(it has no sacred-discard rule)")
+    player = player_field(event, "player")
+    assert player is not None
+    if kind == "discard":
+        try:
+            tile = one_tile(event.get("tile"))
+        except ValueError as error:
+            raise TableError(str(error)) from error
+        return replace(state, play=state.play.discard(player, tile))
+    if kind == "wall_draw":
+        return replace(state, play=state.play.wall_draw(player))
+    if player in state.play.ready:
+        raise TableError(f"{state.players[player]} has already declared ready this hand")
+    state = add_record(state, event_id, "ready", (0, 0, 0, 0), 0,
+                    f"{state.players[player]} declares a ready hand", player=player)
+    return replace(state, play=state.play.declare_ready(player))

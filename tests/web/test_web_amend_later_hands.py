@@ -1,0 +1,153 @@
+"""Amending a hand moves the seats, dealer or counters of the hands after it: each later hand is
+scored again in its own new context, and what it shows is what a fresh score of it gives."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+# A Riichi haneman (6 han): the dealer's win keeps the deal and puts a counter on the table.
+HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+# Bob's hand 2 with a pung of East in the East round: Round Wind only while he sits South, and
+# Seat Wind as well once he is the dealer.
+EAST_HAND = {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron", "winner": 1, "discarder": 2}
+
+
+def _record(client, token: str, body: dict) -> dict:  # type: ignore[no-untyped-def]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    response = client.post(f"/api/tables/{token}/hands", json=dict(body, version=version))
+    assert response.status_code == 201, response.json
+    return response.json
+
+
+def _amend(client, token: str, index: int, body: dict):  # type: ignore[no-untyped-def]
+    version = client.get(f"/api/tables/{token}").json["version"]
+    return client.put(f"/api/tables/{token}/hands/{index}", json=dict(body, version=version))
+
+
+def _state(client, token: str) -> dict:  # type: ignore[no-untyped-def]
+    state = client.get(f"/api/tables/{token}").json
+    state.pop("version")
+    return state
+
+
+def _fresh(client, token: str, index: int, body: dict) -> dict:  # type: ignore[no-untyped-def]
+    """What the hand scores now in the context the table gives it (the amend preview)."""
+    preview = client.post(f"/api/tables/{token}/score", json=dict(body, amend=index)).json
+    assert preview["ok"], preview
+    return preview
+
+
+def _two_hands(client, make_table) -> str:  # type: ignore[no-untyped-def]
+    token = make_table("riichi")["edit_token"]
+    _record(client, token, dict(HANEMAN, winner=0, discarder=1))      # Ann deals again, 1 counter
+    second = _record(client, token, EAST_HAND)
+    assert "seat wind" not in second["table"]["history"][1]["detail"]
+    return token
+
+
+def test_amending_the_dealer_away_rescores_the_later_hand(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    # Cai, not Ann, won hand 1: the deal passes to Bob, so hand 2 is E2 without counters and Bob,
+    # now East, has Seat Wind too.
+    response = _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1))
+    assert response.status_code == 201, response.json
+    later = _state(client, token)["history"][1]
+    assert later["round_label"] == "E2"
+    fresh = _fresh(client, token, 1, EAST_HAND)
+    assert fresh["context"].startswith("Seat wind East") and "counters 0" in fresh["context"]
+    assert [[name, points] for name, points, _ in later["facts"]["items"]] == \
+        [[item["name"], item["value"] * item.get("count", 1)] for item in fresh["score"]["items"]]
+    assert later["facts"]["total"] == fresh["score"]["total"]
+    assert later["deltas"] == fresh["payments"]
+    event = client.get(f"/api/tables/{token}/export.json").json["events"][-1]["event"]
+    rescored = {item["target"]: item["event"] for item in event["rescored"]}
+    assert rescored[1]["hand"]["seat_wind"] == "E" and rescored[1]["hand"]["honba"] == 0
+    assert rescored[1]["score"] == fresh["score"]
+    page = client.get(f"/t/{token}/hands/1").get_data(as_text=True)
+    assert "seat wind East" in page
+
+
+def test_amending_back_restores_the_later_hand(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    before = _state(client, token)
+    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    assert _state(client, token) != before
+    assert _amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
+    assert _state(client, token) == before
+
+
+def test_an_unchanged_amend_changes_nothing(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    before = _state(client, token)
+    assert _amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
+    assert _state(client, token) == before
+    event = client.get(f"/api/tables/{token}/export.json").json["events"][-1]["event"]
+    assert "rescored" not in event
+    assert _amend(client, token, 1, EAST_HAND).status_code == 201
+    assert _state(client, token) == before
+
+
+def test_a_rescored_later_hand_keeps_its_photo_corrections(client, make_table, photo_bytes) -> None:
+    token = make_table("riichi")["edit_token"]
+    _record(client, token, dict(HANEMAN, winner=0, discarder=1))
+    photo = client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(photo_bytes), "hand.jpg")},
+                        content_type="multipart/form-data").json
+    fix = [{"index": 4, "was": "6p", "now": "5p"}]
+    _record(client, token, dict(EAST_HAND, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    page = client.get(f"/t/{token}/hands/1").get_data(as_text=True)
+    assert "6p → 5p" in page and "seat wind East" in page
+
+
+def test_an_amend_that_leaves_a_later_hand_under_the_minimum_is_refused(client, make_table) -> None:
+    # Hong Kong (3 faan): Bob's hand 2 holds only with his Seat Wind as the dealer. Had Ann won
+    # hand 1, she would have kept the deal and Bob, South, could not have won with that hand.
+    token = make_table("hongkong")["edit_token"]
+    dragons = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+    _record(client, token, dict(dragons, winner=1, discarder=2))
+    east = {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron", "winner": 1, "discarder": 2}
+    _record(client, token, east)
+    before = client.get(f"/api/tables/{token}").json
+    response = _amend(client, token, 0, dict(dragons, winner=0, discarder=2))
+    assert response.status_code == 422
+    assert "hand 2 (Bob's win)" in response.json["error"] and "no longer a win" in response.json["error"]
+    assert client.get(f"/api/tables/{token}").json == before
+
+
+def _import(client, data: bytes):  # type: ignore[no-untyped-def]
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/").get_data(as_text=True)).group(1)
+    return client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(data), "table.json")},
+                       content_type="multipart/form-data")
+
+
+def test_a_rescoring_amend_travels_in_an_export_and_a_forged_one_is_refused(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    export = client.get(f"/api/tables/{token}/export.json").json
+    response = _import(client, json.dumps(export).encode())
+    assert response.status_code == 303
+    new_token = response.headers["Location"].rsplit("/t/", 1)[1]
+    assert _state(client, new_token)["history"] == _state(client, token)["history"]
+
+    forged = json.loads(json.dumps(export))
+    later = forged["events"][-1]["event"]["rescored"][0]["event"]
+    later["score"]["total"] = 48000
+    response = _import(client, json.dumps(forged).encode())
+    assert response.status_code == 400
+    assert "is not what its tiles score" in response.get_data(as_text=True)
+
+
+def test_the_import_page_answers_in_the_readers_language(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    export = client.get(f"/api/tables/{token}/export.json").data
+    headers = {"Accept-Language": "pl"}
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"',
+                     client.get("/", headers=headers).get_data(as_text=True)).group(1)
+    response = client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(export), "t.json")},
+                           content_type="multipart/form-data", headers=headers, follow_redirects=True)
+    assert "Stół zaimportowany." in response.get_data(as_text=True)
+    response = client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(b"{"), "t.json")},
+                           content_type="multipart/form-data", headers=headers)
+    assert response.status_code == 400 and "Nie zaimportowano:" in response.get_data(as_text=True)

@@ -1,0 +1,45 @@
+"""An exported table read back as a new table: the one path the web app's import page and the
+``table import`` command both take, so a file is accepted or refused the same way by either.
+
+The file is a JSON export or a zip of one with its photos (``webapp.views.archive``); each photo
+goes through the same checks as an upload, storage checks the events and totals, and the photos
+are stored under the new table.
+"""
+
+from __future__ import annotations
+
+from engine.families import RulesError
+from engine.table.events import TableError
+from webapp.security import CheckedImage, UploadError, check_image
+from webapp.storage import StorageError, TableRef
+from webapp.views.archive import ArchiveError, read_upload
+from webapp.views.backend import Backend
+
+
+class ImportFailed(ValueError):
+    """An import file refused; ``status`` is the HTTP answer (400 unreadable, 413 too big)."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int,
+                  max_image_pixels: int) -> tuple[TableRef, list[str]]:
+    """A new table from an export (JSON, or a zip with its photos); the photo ids its hands refer
+    to that the file did not carry come back, so the caller can say so."""
+    try:
+        archive = read_upload(data, max_bytes=4 * int(max_upload_bytes) + len(data))
+    except ArchiveError as error:
+        raise ImportFailed(str(error)) from error
+    photos: dict[str, CheckedImage] = {}
+    for photo_id, (_, photo) in archive.photos.items():
+        try:
+            photos[photo_id] = check_image(photo, max_bytes=max_upload_bytes, max_pixels=max_image_pixels)
+        except UploadError as error:
+            raise ImportFailed(f"photo {photo_id} in the zip: {error}", error.status) from error
+    try:
+        ref = backend.import_table(archive.export, photos, archive.readings)
+    except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
+        raise ImportFailed(f"the export cannot be imported: {error}") from error
+    return ref, archive.missing()
