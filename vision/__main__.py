@@ -232,58 +232,59 @@ def cmd_train(rest: list[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m vision", description=_("Read a photo, watch a camera, evaluate on a folder, train."))
     parser.add_argument("--lang", type=lang_choice, metavar="LANG",
                         help=_("language of the messages: {languages} (default: the environment's)")
                         .format(languages=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True)
 
     def model_options(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--models", help="folder with vision.json (default: models/)")
+        sub.add_argument("--models", help=_("folder with vision.json (default: models/)"))
         sub.add_argument("--no-suggestions", "--no-repair", dest="no_suggestions", action="store_true",
-                         help="offer no suggestions towards a complete hand (the reading is the same "
-                              "either way; see vision/repair.py). --no-repair is the old name")
+                         help=_("offer no suggestions towards a complete hand (the reading is the same "
+                              "either way; see vision/repair.py). --no-repair is the old name"))
         sub.add_argument("--tiles", type=int, choices=HAND_SIZES, default=HAND_SIZES[0],
-                         help="the size of the complete hands suggestions aim at: 14, or 17 for the "
-                              "Taiwanese 16-tile game (the reading itself takes every tile seen)")
+                         help=_("the size of the complete hands suggestions aim at: 14, or 17 for the "
+                              "Taiwanese 16-tile game (the reading itself takes every tile seen)"))
         sub.add_argument("--no-mirror", action="store_true",
-                         help="one detector pass, not two (the photo and its mirror image): faster, "
-                              "misses more tiles (see vision/detect.py)")
-        sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
-        sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
+                         help=_("one detector pass, not two (the photo and its mirror image): faster, "
+                              "misses more tiles (see vision/detect.py)"))
+        sub.add_argument("--imgsz", type=int, help=_("detector input size (default: from vision.json)"))
+        sub.add_argument("--threads", type=int, help=_("onnxruntime threads (default: CPU count, max 4)"))
         sub.add_argument("--conf", type=float,
-                         help="detector score threshold (default: vision.json's, else 0.55)")
+                         help=_("detector score threshold (default: vision.json's, else 0.55)"))
         sub.add_argument("--min-side", type=int, default=DEFAULT_MIN_SIDE,
-                         help="decode large JPEGs reduced down to this long side")
+                         help=_("decode large JPEGs reduced down to this long side"))
 
-    read = commands.add_parser("read", help="read one photo")
+    read = commands.add_parser("read", help=_("read one photo"))
     read.add_argument("image")
-    read.add_argument("--json", action="store_true", help="print the reading as JSON")
+    read.add_argument("--json", action="store_true", help=_("print the reading as JSON"))
     model_options(read)
 
-    watch = commands.add_parser("watch", help="read a camera; print each hand once it is stable")
-    watch.add_argument("--camera", default="0", help="camera index, or a video file or stream URL")
-    watch.add_argument("--post", help="also POST each stable hand as JSON to this URL")
+    watch = commands.add_parser("watch", help=_("read a camera; print each hand once it is stable"))
+    watch.add_argument("--camera", default="0", help=_("camera index, or a video file or stream URL"))
+    watch.add_argument("--post", help=_("also POST each stable hand as JSON to this URL"))
     watch.add_argument("--width", type=int, default=640)
     watch.add_argument("--height", type=int, default=480)
-    watch.add_argument("--window", type=int, default=8, help="frames in the vote")
-    watch.add_argument("--quorum", type=int, default=6, help="votes a hand needs")
+    watch.add_argument("--window", type=int, default=8, help=_("frames in the vote"))
+    watch.add_argument("--quorum", type=int, default=6, help=_("votes a hand needs"))
     watch.add_argument("--max-frames", type=int, default=None)
     model_options(watch)
 
-    evaluation = commands.add_parser("eval", help="score readings against truth JSON files")
-    evaluation.add_argument("data", help="folder of photos with truth JSON (searched recursively), or "
-                                         "a single-tile photo set (data.csv + images/, as Camerash)")
+    evaluation = commands.add_parser("eval", help=_("score readings against truth JSON files"))
+    evaluation.add_argument("data", help=_("folder of photos with truth JSON (searched recursively), or "
+                                         "a single-tile photo set (data.csv + images/, as Camerash)"))
     evaluation.add_argument("--limit", type=int, default=None)
     evaluation.add_argument("--all", action="store_true",
-                            help="single-tile photos: include the part the classifier trained on")
+                            help=_("single-tile photos: include the part the classifier trained on"))
     evaluation.add_argument("--json", action="store_true")
     evaluation.add_argument("--match", choices=("iou", "centre"), default="iou",
-                            help="pair read and true tiles at IoU >= 0.5, or by centres (each box "
-                                 "holds the other's centre: for loosely drawn truth boxes)")
+                            help=_("pair read and true tiles at IoU >= 0.5, or by centres (each box "
+                                 "holds the other's centre: for loosely drawn truth boxes)"))
     model_options(evaluation)
 
-    commands.add_parser("train", help="train and export the models (vision/train.py)", add_help=False)
+    commands.add_parser("train", help=_("train and export the models (vision/train.py)"), add_help=False)
     return parser
 
 

@@ -38,29 +38,30 @@ REPORT_WORDS = (N_("Not a win: {reason}"), N_("the tiles do not make a winning h
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "score", help="score one hand and print the breakdown",
-        description="Score one hand. Tiles in MPSZ notation: 123m 456p 789s 1-7z (E S W N Wh G R), "
-                    "0m/0p/0s red fives, 1-8f flowers and seasons.")
-    parser.add_argument("hand", help="concealed tiles, winning tile included, e.g. 123m456p789s11222z")
-    parser.add_argument("--rules", default="mcr", help="preset name (default: mcr)")
-    parser.add_argument("--win-tile", help="the winning tile (default: the last tile written)")
+        "score", help=_("score one hand and print the breakdown"),
+        description=_("Score one hand. Tiles in MPSZ notation: 123m 456p 789s 1-7z (E S W N Wh G R), "
+                    "0m/0p/0s red fives, 1-8f flowers and seasons."))
+    parser.add_argument("hand", help=_("concealed tiles, winning tile included, e.g. 123m456p789s11222z"))
+    parser.add_argument("--rules", default="mcr", help=_("preset name (default: mcr)"))
+    parser.add_argument("--win-tile", help=_("the winning tile (default: the last tile written)"))
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
-    how.add_argument("--ron", action="store_true", help="won on a discard (the default)")
+    how.add_argument("--tsumo", action="store_true", help=_("won by self-draw"))
+    how.add_argument("--ron", action="store_true", help=_("won on a discard (the default)"))
     parser.add_argument("--melds", nargs="*", default=[], metavar="KIND:TILES",
-                        help="called or declared sets: chi:123m pon:555p kan:7777s ankan:1111z kakan:2222p")
-    parser.add_argument("--seat", default="E", help="seat wind E/S/W/N")
-    parser.add_argument("--round", default="E", help="prevalent (round) wind E/S/W/N")
-    parser.add_argument("--flowers", default="", help="bonus tiles, e.g. 15f")
+                        help=_("called or declared sets: chi:123m pon:555p kan:7777s ankan:1111z "
+                               "kakan:2222p"))
+    parser.add_argument("--seat", default="E", help=_("seat wind E/S/W/N"))
+    parser.add_argument("--round", default="E", help=_("prevalent (round) wind E/S/W/N"))
+    parser.add_argument("--flowers", default="", help=_("bonus tiles, e.g. 15f"))
     parser.add_argument("--flags", nargs="*", default=[], metavar="FLAG",
-                        help="situational flags: " + ", ".join(sorted(FLAGS)))
-    parser.add_argument("--dora", default="", help="dora indicators (Japanese rules)")
-    parser.add_argument("--ura", default="", help="ura-dora indicators (Japanese rules)")
-    parser.add_argument("--honba", type=int, default=0, help="dealer-streak counters")
+                        help=_("situational flags: {flags}").format(flags=", ".join(sorted(FLAGS))))
+    parser.add_argument("--dora", default="", help=_("dora indicators (Japanese rules)"))
+    parser.add_argument("--ura", default="", help=_("ura-dora indicators (Japanese rules)"))
+    parser.add_argument("--honba", type=int, default=0, help=_("dealer-streak counters"))
     parser.add_argument("--riichi-sticks", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="override a preset option, e.g. two_concealed_kongs=6 (repeatable)")
-    parser.add_argument("--json", action="store_true", help="print the engine's JSON result line")
+                        help=_("override a preset option, e.g. two_concealed_kongs=6 (repeatable)"))
+    parser.add_argument("--json", action="store_true", help=_("print the engine's JSON result line"))
     parser.set_defaults(handler=run)
 
 

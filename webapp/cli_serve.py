@@ -20,21 +20,24 @@ CERT_DAYS = 825
 
 
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = commands.add_parser("serve", help="run the web app",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = commands.add_parser("serve", help=_("run the web app"),
+                                 description=_("Run the web app (waitress on http://127.0.0.1:8000 by "
+                                               "default). Phones allow a live camera on HTTPS pages "
+                                               "only: --https makes a self-signed certificate here "
+                                               "(with openssl) and serves TLS."))
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on; 0.0.0.0 lets phones on the same network connect")
+                        help=_("address to listen on; 0.0.0.0 lets phones on the same network connect"))
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--https", action="store_true", help="serve HTTPS with a self-signed certificate")
-    parser.add_argument("--data", default="data", help="data folder: SQLite database, photos, certificate")
+    parser.add_argument("--https", action="store_true", help=_("serve HTTPS with a self-signed certificate"))
+    parser.add_argument("--data", default="data", help=_("data folder: SQLite database, photos, certificate"))
     parser.add_argument("--database-url", default=None,
-                        help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)")
+                        help=_("SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)"))
     parser.add_argument("--media-in-database", action="store_true", default=None,
-                        help="keep photos and pending camera hands in the database, so several servers "
-                             "sharing one PostgreSQL all see them (default: files in the data folder)")
-    parser.add_argument("--models", default=None, help="folder with vision.json and the ONNX models")
+                        help=_("keep photos and pending camera hands in the database, so several servers "
+                             "sharing one PostgreSQL all see them (default: files in the data folder)"))
+    parser.add_argument("--models", default=None, help=_("folder with vision.json and the ONNX models"))
     parser.add_argument("--threads", type=int, default=8,
-                        help="requests served at once (under --https too; more wait their turn)")
+                        help=_("requests served at once (under --https too; more wait their turn)"))
     parser.set_defaults(handler=serve)
 
 

@@ -42,93 +42,94 @@ from webapp.views.present import title_facts
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``table`` and its subcommands to the ``tiletally`` parser."""
-    table = commands.add_parser("table", help="keep a table's hands, payments and rotation")
+    table = commands.add_parser("table", help=_("keep a table's hands, payments and rotation"))
     table.set_defaults(handler=lambda args: table.print_help() or 2)
     sub = table.add_subparsers(dest="table_command")
 
     def command(name: str, handler: Any, help_text: str) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help_text)
-        parser.add_argument("--db", help="database path or URL (default: TILETALLY_DB, DATABASE_URL, "
-                                         "./data/tiletally.sqlite3)")
+        parser.add_argument("--db", help=_("database path or URL (default: TILETALLY_DB, DATABASE_URL, "
+                                         "./data/tiletally.sqlite3)"))
         if name not in ("new", "import", "list"):
-            parser.add_argument("--table", type=int, help="table id (default: the newest table)")
+            parser.add_argument("--table", type=int, help=_("table id (default: the newest table)"))
         parser.set_defaults(handler=handler)
         return parser
 
-    new = command("new", _new, "start a table")
+    new = command("new", _new, _("start a table"))
     new.add_argument("--rules", required=True,
-                     help="preset: mcr, mcr-ema, riichi, japanese-classical, classical")
-    new.add_argument("--players", required=True, help="four names, comma-separated, East South West North")
+                     help=_("preset: mcr, mcr-ema, riichi, japanese-classical, classical"))
+    new.add_argument("--players", required=True, help=_("four names, comma-separated, East South West North"))
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="override a preset option (a JSON value: true, 300, \"head_bump\")")
-    new.add_argument("--name", default="", help="a name for the table")
+                     help=_("override a preset option (a JSON value: true, 300, \"head_bump\")"))
+    new.add_argument("--name", default="", help=_("a name for the table"))
 
-    win = command("win", _win, "record a win (scored from tiles, or an agreed total)")
-    win.add_argument("winner", help="the winner's name")
-    win.add_argument("--from", dest="discarder", help="who discarded the winning tile (omit: self-drawn)")
-    win.add_argument("--hand", help="concealed tiles with the winning tile, e.g. 123m456p789s11122z")
-    win.add_argument("--melds", default="", help="space-separated melds, e.g. 'pon:555p chi:123s'")
-    win.add_argument("--win-tile", help="the winning tile (default: the last tile of --hand)")
+    win = command("win", _win, _("record a win (scored from tiles, or an agreed total)"))
+    win.add_argument("winner", help=_("the winner's name"))
+    win.add_argument("--from", dest="discarder", help=_("who discarded the winning tile (omit: self-drawn)"))
+    win.add_argument("--hand", help=_("concealed tiles with the winning tile, e.g. 123m456p789s11122z"))
+    win.add_argument("--melds", default="", help=_("space-separated melds, e.g. 'pon:555p chi:123s'"))
+    win.add_argument("--win-tile", help=_("the winning tile (default: the last tile of --hand)"))
     win.add_argument("--flowers", default="")
-    win.add_argument("--flags", default="", help="comma-separated flags, e.g. riichi,ippatsu")
-    win.add_argument("--dora", default="", help="dora indicators")
-    win.add_argument("--ura", default="", help="ura-dora indicators")
-    win.add_argument("--total", type=int, help="the agreed value instead of tiles (checked against the "
-                                               "preset: never negative, capped at its limit)")
-    win.add_argument("--tile", help="with --total: the winning tile, for the sacred-discard check")
+    win.add_argument("--flags", default="", help=_("comma-separated flags, e.g. riichi,ippatsu"))
+    win.add_argument("--dora", default="", help=_("dora indicators"))
+    win.add_argument("--ura", default="", help=_("ura-dora indicators"))
+    win.add_argument("--total", type=int, help=_("the agreed value instead of tiles (checked against the "
+                                               "preset: never negative, capped at its limit)"))
+    win.add_argument("--tile", help=_("with --total: the winning tile, for the sacred-discard check"))
     win.add_argument("--han", type=int)
     win.add_argument("--fu", type=int)
-    win.add_argument("--limit", help="Riichi limit name with --total: mangan, haneman, ...")
-    win.add_argument("--riichi", default="", help="players who declared riichi this hand")
-    win.add_argument("--others", default="", help="classical: the losers' values, e.g. Bob=10,Dee=26")
+    win.add_argument("--limit", help=_("Riichi limit name with --total: mangan, haneman, ..."))
+    win.add_argument("--riichi", default="", help=_("players who declared riichi this hand"))
+    win.add_argument("--others", default="", help=_("classical: the losers' values, e.g. Bob=10,Dee=26"))
     win.add_argument("--claim", default=None,
-                     help="what the winner announced: comma-separated fans/yaku (or 'Mahjong')")
-    win.add_argument("--claim-total", type=int, help="the total the winner announced")
+                     help=_("what the winner announced: comma-separated fans/yaku (or 'Mahjong')"))
+    win.add_argument("--claim-total", type=int, help=_("the total the winner announced"))
 
-    draw = command("draw", _draw, "record a drawn hand")
-    draw.add_argument("--waiting", default="", help="players waiting (tenpai) at the draw")
-    draw.add_argument("--abortive", action="store_true", help="an abortive draw")
-    draw.add_argument("--riichi", default="", help="players who declared riichi this hand")
+    draw = command("draw", _draw, _("record a drawn hand"))
+    draw.add_argument("--waiting", default="", help=_("players waiting (tenpai) at the draw"))
+    draw.add_argument("--abortive", action="store_true", help=_("an abortive draw"))
+    draw.add_argument("--riichi", default="", help=_("players who declared riichi this hand"))
     draw.add_argument("--reason", default="",
-                      help="abortive: one of the preset's kinds (" + ", ".join(ABORTIVE_KINDS) + ")")
-    draw.add_argument("--player", help="abortive nine_terminals: who declared it")
-    draw.add_argument("--tiles", help="abortive nine_terminals: that player's 13 (or 14) tiles, checked")
-    draw.add_argument("--discards", help="abortive same_first_discards: the four first discards, checked")
-    draw.add_argument("--kongs", default="", help="abortive four_kongs: who made each kong, in order")
+                      help=_("abortive: one of the preset's kinds ({kinds})").format(
+                          kinds=", ".join(ABORTIVE_KINDS)))
+    draw.add_argument("--player", help=_("abortive nine_terminals: who declared it"))
+    draw.add_argument("--tiles", help=_("abortive nine_terminals: that player's 13 (or 14) tiles, checked"))
+    draw.add_argument("--discards", help=_("abortive same_first_discards: the four first discards, checked"))
+    draw.add_argument("--kongs", default="", help=_("abortive four_kongs: who made each kong, in order"))
 
-    for name, help_text in (("discard", "classical: a discard that matters (for the sacred discard)"),
-                            ("wall-draw", "classical: the player drew from the wall (lifts the ban)"),
-                            ("ready", "classical: the player declares a ready hand")):
+    for name, help_text in (("discard", _("classical: a discard that matters (for the sacred discard)")),
+                            ("wall-draw", _("classical: the player drew from the wall (lifts the ban)")),
+                            ("ready", _("classical: the player declares a ready hand"))):
         play = command(name, _play, help_text)
         play.add_argument("player")
         if name == "discard":
-            play.add_argument("tile", help="the discarded tile, e.g. 5p")
+            play.add_argument("tile", help=_("the discarded tile, e.g. 5p"))
 
-    false_win = command("false-win", _false_win, "record a false win (the preset's penalty)")
+    false_win = command("false-win", _false_win, _("record a false win (the preset's penalty)"))
     false_win.add_argument("player")
     false_win.add_argument("--reason", default="")
 
-    penalty = command("penalty", _penalty, "a penalty: PLAYER pays POINTS (split among the others); "
-                                           "0 points is a warning")
+    penalty = command("penalty", _penalty, _("a penalty: PLAYER pays POINTS (split among the others); "
+                                           "0 points is a warning"))
     penalty.add_argument("player")
     penalty.add_argument("points", type=int)
-    penalty.add_argument("--to", help="paid to this player only")
+    penalty.add_argument("--to", help=_("paid to this player only"))
     penalty.add_argument("--reason", default="")
-    penalty.add_argument("--offence", help="the rule broken, as the preset's sheet names it "
-                                           "(mcr: revealed_hand)")
+    penalty.add_argument("--offence", help=_("the rule broken, as the preset's sheet names it "
+                                           "(mcr: revealed_hand)"))
 
-    command("undo", _undo, "undo the last event")
-    show = command("show", _show, "the table: seats, counters, totals and every hand")
+    command("undo", _undo, _("undo the last event"))
+    show = command("show", _show, _("the table: seats, counters, totals and every hand"))
     show.add_argument("--json", action="store_true")
-    export = command("export", _export, "the table as CSV or JSON")
+    export = command("export", _export, _("the table as CSV or JSON"))
     export.add_argument("--format", choices=("csv", "json"), default="json")
-    export.add_argument("--output", "-o", help="file to write (default: standard output)")
-    imported = command("import", _import, "a new table from an export: the web app's zip (JSON and "
-                                          "photos) or the JSON alone")
+    export.add_argument("--output", "-o", help=_("file to write (default: standard output)"))
+    imported = command("import", _import, _("a new table from an export: the web app's zip (JSON and "
+                                          "photos) or the JSON alone"))
     imported.add_argument("file")
-    imported.add_argument("--data", help="the data folder the web app serves, where the photos go "
-                                         "(default: the SQLite database's folder, else ./data)")
-    command("list", _list, "every table in the database")
+    imported.add_argument("--data", help=_("the data folder the web app serves, where the photos go "
+                                         "(default: the SQLite database's folder, else ./data)"))
+    command("list", _list, _("every table in the database"))
 
 
 # -- helpers -------------------------------------------------------------------------------------

@@ -92,3 +92,13 @@ def test_the_score_breakdown_in_chinese_and_japanese(run) -> None:
     assert "self-drawn with a closed hand" not in out
     english = run(*hand)[1]
     assert "Total: 13" in english and "no melds, self-drawn" in english and "合计" not in english
+
+
+def test_the_help_is_translated(capsys) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "ja", "table", "--help"])
+    out = capsys.readouterr().out
+    assert "卓を作る" in out and "流局を記録する" in out and "start a table" not in out
+    with pytest.raises(SystemExit):
+        vision_main(["read", "--help", "--lang", "pl"])
+    assert "wypisz odczyt jako JSON" in capsys.readouterr().out
