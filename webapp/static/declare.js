@@ -87,6 +87,35 @@
     return missing ? null : text;
   }
 
+  // A dispute's verified value and each difference between the claim and the engine in this
+  // language, from the differences' facts (the API's sentences are English).
+  function verifiedText(score, unit) {
+    return score.valid ? window.formatNumber(score.total) + " " + (UNITS[unit] || unit || "") : t("not a winning hand");
+  }
+  function differenceText(x, score) {
+    const name = x.name === "Mahjong" ? t("Mahjong") : (words.titles[x.name] ? words.titles[x.name][0] : x.name);
+    if (x.kind === "not_a_win" || x.kind === "under_minimum") {
+      return t("{name}: {reason}", { name, reason: engineText(score.reason_code, score.reason_params, x.why) });
+    }
+    if (x.kind === "count") {
+      return t("{name}: claimed {claimed} time(s); the hand has it {actual} time(s)", { name, claimed: x.claimed, actual: x.actual });
+    }
+    if (x.kind === "total") {
+      return t("total: claimed {claimed}; the hand is worth {actual}", { claimed: x.claimed, actual: x.actual });
+    }
+    if (x.kind === "missed") {
+      const item = (score.items || []).find((i) => i.name === x.name);
+      return item ? t("{name}: worth {value}: {why}", { name, value: item.value, why: reasonText(item, "why") })
+        : name + ": " + x.why;
+    }
+    if (x.kind === "not_applicable") {
+      const excluded = (score.excluded || []).find((i) => i.name === x.name);
+      return excluded ? t("{name}: not counted: {why}", { name, why: reasonText(excluded, "because") })
+        : t("{name}: the hand does not have it under these rules", { name });
+    }
+    return name + ": " + x.why;
+  }
+
   function showMessage(text, kind) {
     const box = $("message");
     box.textContent = text || "";
@@ -830,11 +859,15 @@
         : [el("p", { class: "muted" }, t("No photo: the tiles were entered by hand."))];
       parts.push(el("div", { class: "versus", id: "versus" }, [
         el("div", { id: "raw-reading" }, [el("b", {}, t("Raw reading")), ...raw]),
-        el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, d.verified_text || "—"),
+        el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, verifiedText(score, data.total_unit)),
           el("p", { class: d.upheld ? "verdict ok" : "verdict bad" }, d.upheld ? t("claim upheld") : t("false win")),
-          el("p", { class: "muted" }, t("Declared: {declared}", { declared: d.declared_text || "—" }))]),
+          el("p", { class: "muted" }, t("Declared: {declared}",
+            { declared: d.declared_text === "Mahjong" ? t("Mahjong") : (d.declared_text || "—") }))]),
       ]));
-      parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
+      const details = d.details || [];
+      parts.push(el("ul", { class: "diff" }, details.length
+        ? details.map((x) => el("li", {}, differenceText(x, score)))
+        : [el("li", {}, t("no differences"))]));
       if (d.penalty) { parts.push(el("p", {}, [el("b", {}, t("Penalty (false win): "))])); parts.push(paymentsGrid(d.penalty)); }
     }
     box.replaceChildren(...parts);
