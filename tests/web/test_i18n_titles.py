@@ -54,3 +54,20 @@ def test_the_rules_and_their_options_follow_the_language(client, make_table) -> 
     assert "head bump" not in rules and "Kiriage" not in rules and ">yes<" not in rules
     home = client.get("/?lang=pl").get_data(as_text=True)
     assert ">wygrywa każdy zgłaszający (podwójne ron)</option>" in home
+
+
+def test_abortive_draws_and_offences_are_named_in_the_readers_words(client, make_table) -> None:
+    from engine.families.riichi.draws import ABORTIVE_KINDS
+    from engine.table.offences import OFFENCES as ENGINE_OFFENCES
+    from webapp.labels import ABORTIVE_WORDS, OFFENCES
+
+    assert ABORTIVE_WORDS == ABORTIVE_KINDS        # the pages translate the engine's own words
+    assert OFFENCES == {key: offence.label for key, offence in ENGINE_OFFENCES.items()}
+    token = make_table("riichi")["edit_token"]
+    _record(client, token, "draws", {"abortive": True, "reason": "four_riichi", "riichi": [0, 1, 2, 3]})
+    assert "途中流局 (四家立直)" in client.get(f"/t/{token}?lang=ja").get_data(as_text=True)
+    english = client.get(f"/t/{token}?lang=en").get_data(as_text=True)
+    assert "abortive draw (four riichi declarations)" in english
+    assert "九種九牌" in client.get(f"/t/{token}/draw?lang=ja").get_data(as_text=True)
+    mcr = make_table("mcr")["edit_token"]
+    assert "和了の確認前に手牌を見せた" in client.get(f"/t/{mcr}/penalty?lang=ja").get_data(as_text=True)

@@ -12,7 +12,7 @@
   const words = JSON.parse(document.getElementById("i18n-engine").textContent);
   const { windName } = window.TTi18n;
   const UNITS = { fan: t("fan"), han: t("han"), point: t("point"), points: t("points"),
-    double: t("double"), doubles: t("doubles") };
+    double: t("double"), doubles: t("doubles"), faan: t("faan"), tai: t("tai") };
   const LIMITS = { mangan: t("mangan"), haneman: t("haneman"), baiman: t("baiman"),
     sanbaiman: t("sanbaiman"), yakuman: t("yakuman"), "double yakuman": t("double yakuman"),
     "triple yakuman": t("triple yakuman"), limit: t("limit") };

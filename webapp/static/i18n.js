@@ -40,7 +40,16 @@
   function windName(letter) { return WINDS[letter] || letter; }
   function windBadge(letter) { var name = windName(letter); return name.length === 1 ? name : letter; }
 
-  // The reasons the draw form offers (stored in English): listed here so the catalog has them.
+  // The abortive draws by the key the table records (webapp/labels.py ABORTIVE_WORDS).
+  var ABORTIVE = {
+    nine_terminals: t("nine terminal and honour tiles in a starting hand"),
+    four_kongs: t("four kongs by different players"),
+    same_first_discards: t("the same tile discarded by all four on the first go-round"),
+    three_ron: t("three players claimed one discard"),
+    four_riichi: t("four riichi declarations"),
+  };
+
+  // The reasons the draw form offered before (stored in English): listed so the catalog has them.
   [t("nine terminals and honours"), t("four kongs by different players"),
     t("four identical winds on the first go-round"), t("three players claimed one discard"),
     t("four riichi declarations"), t("other")];
@@ -68,7 +77,7 @@
     }
     if (entry.kind === "draw" || entry.kind === "abortive_draw") {
       var title = entry.kind === "abortive_draw" ? t("abortive draw") : t("draw");
-      if (facts.reason) title += " (" + t(facts.reason) + ")";
+      if (facts.reason) title += " (" + (ABORTIVE[facts.reason] || t(facts.reason)) + ")";
       if (facts.waiting && facts.waiting.length) {
         title += "; " + t("waiting: {names}", { names: facts.waiting.map(name).join(", ") });
       }
