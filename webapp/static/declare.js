@@ -89,11 +89,13 @@
 
   // A dispute's verified value and each difference between the claim and the engine in this
   // language, from the differences' facts (the API's sentences are English).
+  // The engine's name for a whole claim ("Mahjong") as this language says it.
+  const SAID = { Mahjong: t("Mahjong") };
   function verifiedText(score, unit) {
     return score.valid ? window.formatNumber(score.total) + " " + (UNITS[unit] || unit || "") : t("not a winning hand");
   }
   function differenceText(x, score) {
-    const name = x.name === "Mahjong" ? t("Mahjong") : (words.titles[x.name] ? words.titles[x.name][0] : x.name);
+    const name = SAID[x.name] || (words.titles[x.name] ? words.titles[x.name][0] : x.name);
     if (x.kind === "not_a_win" || x.kind === "under_minimum") {
       return t("{name}: {reason}", { name, reason: engineText(score.reason_code, score.reason_params, x.why) });
     }
@@ -862,7 +864,7 @@
         el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, verifiedText(score, data.total_unit)),
           el("p", { class: d.upheld ? "verdict ok" : "verdict bad" }, d.upheld ? t("claim upheld") : t("false win")),
           el("p", { class: "muted" }, t("Declared: {declared}",
-            { declared: d.declared_text === "Mahjong" ? t("Mahjong") : (d.declared_text || "—") }))]),
+            { declared: SAID[d.declared_text] || d.declared_text || "—" }))]),
       ]));
       const details = d.details || [];
       parts.push(el("ul", { class: "diff" }, details.length
