@@ -17,16 +17,11 @@ from engine.core.hand import FLAGS, HandError
 from engine.core.report import ENGLISH, Words, format_score
 from engine.core.result import Excluded, Item, Score
 from engine.families import RulesError, family_of, score_json, score_request
+from engine.reasons.marker import N_
 from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.engine_messages import command_line_error, render
 from webapp.item_names import item_title
 from webapp.reason_text import reason_text
-
-
-def N_(message: str) -> str:
-    """Marks a message for extraction; ``format_score`` asks for it by its English text."""
-    return message
-
 
 # The breakdown table's own words (engine.core.report writes them in English).
 REPORT_WORDS = (N_("Not a win: {reason}"), N_("the tiles do not make a winning hand"), N_("Item"),

@@ -17,15 +17,12 @@ from typing import Any
 
 from flask_babel import gettext
 
+from engine.reasons.marker import N_
 from vision.languages import DEFAULT_LANGUAGE, current_language
 from vision.languages import _ as cli_gettext
 
 Translate = Callable[[str], str]
 
-
-def N_(message: str) -> str:
-    """Marks a message for extraction; it is translated where it is rendered."""
-    return message
 
 
 MESSAGES = {

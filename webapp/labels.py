@@ -14,6 +14,8 @@ from typing import Any
 from flask_babel import format_decimal, gettext
 from flask_babel import lazy_gettext as _l
 
+from engine.reasons.marker import N_
+
 WINDS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
 
 PRESETS = {
@@ -141,10 +143,6 @@ DRAW_REASONS = {
     "four riichi declarations": _l("four riichi declarations"),
     "other": _l("other"),
 }
-
-def N_(message: str) -> str:
-    """Marks a message for extraction; it is translated where it is shown."""
-    return message
 
 
 # The abortive draws by the key the table records, in the engine's English words

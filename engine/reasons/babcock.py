@@ -5,11 +5,7 @@ reason of thousands of hands back through these templates."""
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Marks a template or phrase for the web layer's catalogs (make translations-extract)."""
-    return message
-
+from engine.reasons.marker import N_
 
 # The phrases a placeholder of these kinds may hold (translated one by one).
 WORDS = {

@@ -4,11 +4,7 @@ writes the same words; tests/engine/test_reasons.py reads the reasons of the wor
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Marks a template for the web layer's catalogs (make translations-extract)."""
-    return message
-
+from engine.reasons.marker import N_
 
 REASONS = {
     # -- limit and special hands

@@ -4,11 +4,7 @@ reads every reason of thousands of hands back through these templates."""
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Marks a template for the web layer's catalogs (make translations-extract)."""
-    return message
-
+from engine.reasons.marker import N_
 
 REASONS = {
     # -- sets and tiles named by the fan itself

@@ -4,11 +4,7 @@ tests/engine/test_reasons.py reads every reason of thousands of hands back throu
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    """Marks a template for the web layer's catalogs (make translations-extract)."""
-    return message
-
+from engine.reasons.marker import N_
 
 REASONS = {
     # -- the circumstances of the win
