@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
+from vision.languages import LANGUAGES, _, lang_choice, requested_language, split_lang, use_language
 from vision.repair import HAND_SIZES
 
 
@@ -45,15 +46,18 @@ def summary(reading: dict[str, Any]) -> str:
     hand = reading["hand"]
     parts = [hand.get("hand", "")] + list(hand.get("melds", []))
     if hand.get("win_tile"):
-        parts.append(f"win {hand['win_tile']}")
+        parts.append(_("win {tile}").format(tile=hand["win_tile"]))
     if hand.get("flowers"):
-        parts.append(f"flowers {hand['flowers']}")
-    lines = [f"{len(reading['tiles'])} tiles: " + "  ".join(part for part in parts if part)]
+        parts.append(_("flowers {tiles}").format(tiles=hand["flowers"]))
+    lines = [_("{count} tiles: {hand}").format(count=len(reading["tiles"]),
+                                              hand="  ".join(part for part in parts if part))]
     lines += [f"  ? {ambiguity['message']}" for ambiguity in reading.get("ambiguities", [])]
     for suggestion in reading.get("suggestions", []):
-        changes = ", ".join(f"tile {change['index']} {change['was'] or 'faint box'} -> "
-                            f"{change['now'] or 'no tile'}" for change in suggestion["changes"])
-        lines.append(f"  suggestion (cost {suggestion['cost']:.2f}): {changes}")
+        changes = ", ".join(_("tile {index} {was} -> {now}").format(
+            index=change["index"], was=change["was"] or _("faint box"), now=change["now"] or _("no tile"))
+            for change in suggestion["changes"])
+        lines.append(_("  suggestion (cost {cost}): {changes}").format(cost=f"{suggestion['cost']:.2f}",
+                                                                      changes=changes))
     timing = reading["timing_ms"]
     lines.append("  " + ", ".join(f"{step} {ms:.0f} ms" for step, ms in timing.items()))
     return "\n".join(lines)
@@ -65,7 +69,8 @@ def cmd_read(args: argparse.Namespace) -> int:
     try:
         data = Path(args.image).read_bytes()
     except OSError as error:
-        return _fail(args, f"cannot read {args.image}: {error.strerror or error}", "not_found")
+        message = _("cannot read {path}: {error}").format(path=args.image, error=error.strerror or error)
+        return _fail(args, message, "not_found")
     try:
         probe_image(data)                  # a bad upload is told apart before the models load
         reader = _reader(args)
@@ -85,7 +90,7 @@ def _fail(args: argparse.Namespace, message: str, reason: str) -> int:
     if getattr(args, "json", False):
         _print_json({"error": message, "reason": reason})
     else:
-        print(f"error: {message}", file=sys.stderr)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
     return 1 if reason != "no_models" else 3
 
 
@@ -111,7 +116,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     source: int | str = int(args.camera) if str(args.camera).isdigit() else str(args.camera)
     capture = cv2.VideoCapture(source)
     if not capture.isOpened():
-        print(f"error: cannot open camera {args.camera}", file=sys.stderr)
+        message = _("cannot open camera {camera}").format(camera=args.camera)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 1
     capture.set(cv2.CAP_PROP_FRAME_WIDTH, args.width)
     capture.set(cv2.CAP_PROP_FRAME_HEIGHT, args.height)
@@ -136,17 +142,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
     finally:
         capture.release()
     elapsed = time.perf_counter() - started
-    print(f"watched {frames} frames in {elapsed:.1f} s ({frames / max(elapsed, 1e-9):.1f} fps)",
-          file=sys.stderr)
+    print(_("watched {frames} frames in {seconds} s ({fps} fps)").format(
+        frames=frames, seconds=f"{elapsed:.1f}", fps=f"{frames / max(elapsed, 1e-9):.1f}"), file=sys.stderr)
     return 0
 
 
 def _post(url: str, reading: dict[str, Any]) -> None:
     try:
         status = post_json(url, reading)
-        print(f"posted to {url}: HTTP {status}", file=sys.stderr)
+        print(_("posted to {url}: HTTP {status}").format(url=url, status=status), file=sys.stderr)
     except (urllib.error.URLError, OSError, ValueError) as error:
-        print(f"could not post to {url}: {error}", file=sys.stderr)
+        print(_("could not post to {url}: {error}").format(url=url, error=error), file=sys.stderr)
 
 
 # -- eval ---------------------------------------------------------------------------------------
@@ -160,7 +166,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if args.limit:
         samples = samples[:args.limit]
     if not samples:
-        print(f"error: no photos with truth JSON under {args.data}", file=sys.stderr)
+        print(_("error: {message}").format(message=_("no photos with truth JSON under {folder}").format(
+            folder=args.data)), file=sys.stderr)
         return 1
     try:
         reader = _reader(args)
@@ -186,7 +193,8 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
     try:
         from vision.synth.crops import camerash_split
     except ImportError as error:
-        print(f"error: cannot split the photos into training and held-out parts: {error}", file=sys.stderr)
+        message = _("cannot split the photos into training and held-out parts: {error}").format(error=error)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 1
     train_items, held_items = camerash_split(Path(args.data))
     items = held_items + (train_items if args.all else [])
@@ -214,7 +222,8 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
 
 def cmd_train(rest: list[str]) -> int:
     if importlib.util.find_spec("vision.train") is None:
-        print("error: vision/train.py is not there", file=sys.stderr)
+        print(_("error: {message}").format(message=_("the training module (vision/train.py) is not there")),
+              file=sys.stderr)
         return 1
     from vision import train
 
@@ -223,55 +232,59 @@ def cmd_train(rest: list[str]) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m vision", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m vision", description=_("Read a photo, watch a camera, evaluate on a folder, train."))
+    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
+                        help=_("language of the messages: {languages} (default: the environment's)")
+                        .format(languages=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True)
 
     def model_options(sub: argparse.ArgumentParser) -> None:
-        sub.add_argument("--models", help="folder with vision.json (default: models/)")
+        sub.add_argument("--models", help=_("folder with vision.json (default: models/)"))
         sub.add_argument("--no-suggestions", "--no-repair", dest="no_suggestions", action="store_true",
-                         help="offer no suggestions towards a complete hand (the reading is the same "
-                              "either way; see vision/repair.py). --no-repair is the old name")
+                         help=_("offer no suggestions towards a complete hand (the reading is the same "
+                              "either way; see vision/repair.py). --no-repair is the old name"))
         sub.add_argument("--tiles", type=int, choices=HAND_SIZES, default=HAND_SIZES[0],
-                         help="the size of the complete hands suggestions aim at: 14, or 17 for the "
-                              "Taiwanese 16-tile game (the reading itself takes every tile seen)")
+                         help=_("the size of the complete hands suggestions aim at: 14, or 17 for the "
+                              "Taiwanese 16-tile game (the reading itself takes every tile seen)"))
         sub.add_argument("--no-mirror", action="store_true",
-                         help="one detector pass, not two (the photo and its mirror image): faster, "
-                              "misses more tiles (see vision/detect.py)")
-        sub.add_argument("--imgsz", type=int, help="detector input size (default: from vision.json)")
-        sub.add_argument("--threads", type=int, help="onnxruntime threads (default: CPU count, max 4)")
+                         help=_("one detector pass, not two (the photo and its mirror image): faster, "
+                              "misses more tiles (see vision/detect.py)"))
+        sub.add_argument("--imgsz", type=int, help=_("detector input size (default: from vision.json)"))
+        sub.add_argument("--threads", type=int, help=_("onnxruntime threads (default: CPU count, max 4)"))
         sub.add_argument("--conf", type=float,
-                         help="detector score threshold (default: vision.json's, else 0.55)")
+                         help=_("detector score threshold (default: vision.json's, else 0.55)"))
         sub.add_argument("--min-side", type=int, default=DEFAULT_MIN_SIDE,
-                         help="decode large JPEGs reduced down to this long side")
+                         help=_("decode large JPEGs reduced down to this long side"))
 
-    read = commands.add_parser("read", help="read one photo")
+    read = commands.add_parser("read", help=_("read one photo"))
     read.add_argument("image")
-    read.add_argument("--json", action="store_true", help="print the reading as JSON")
+    read.add_argument("--json", action="store_true", help=_("print the reading as JSON"))
     model_options(read)
 
-    watch = commands.add_parser("watch", help="read a camera; print each hand once it is stable")
-    watch.add_argument("--camera", default="0", help="camera index, or a video file or stream URL")
-    watch.add_argument("--post", help="also POST each stable hand as JSON to this URL")
+    watch = commands.add_parser("watch", help=_("read a camera; print each hand once it is stable"))
+    watch.add_argument("--camera", default="0", help=_("camera index, or a video file or stream URL"))
+    watch.add_argument("--post", help=_("also POST each stable hand as JSON to this URL"))
     watch.add_argument("--width", type=int, default=640)
     watch.add_argument("--height", type=int, default=480)
-    watch.add_argument("--window", type=int, default=8, help="frames in the vote")
-    watch.add_argument("--quorum", type=int, default=6, help="votes a hand needs")
+    watch.add_argument("--window", type=int, default=8, help=_("frames in the vote"))
+    watch.add_argument("--quorum", type=int, default=6, help=_("votes a hand needs"))
     watch.add_argument("--max-frames", type=int, default=None)
     model_options(watch)
 
-    evaluation = commands.add_parser("eval", help="score readings against truth JSON files")
-    evaluation.add_argument("data", help="folder of photos with truth JSON (searched recursively), or "
-                                         "a single-tile photo set (data.csv + images/, as Camerash)")
+    evaluation = commands.add_parser("eval", help=_("score readings against truth JSON files"))
+    evaluation.add_argument("data", help=_("folder of photos with truth JSON (searched recursively), or "
+                                         "a single-tile photo set (data.csv + images/, as Camerash)"))
     evaluation.add_argument("--limit", type=int, default=None)
     evaluation.add_argument("--all", action="store_true",
-                            help="single-tile photos: include the part the classifier trained on")
+                            help=_("single-tile photos: include the part the classifier trained on"))
     evaluation.add_argument("--json", action="store_true")
     evaluation.add_argument("--match", choices=("iou", "centre"), default="iou",
-                            help="pair read and true tiles at IoU >= 0.5, or by centres (each box "
-                                 "holds the other's centre: for loosely drawn truth boxes)")
+                            help=_("pair read and true tiles at IoU >= 0.5, or by centres (each box "
+                                 "holds the other's centre: for loosely drawn truth boxes)"))
     model_options(evaluation)
 
-    commands.add_parser("train", help="train and export the models (vision/train.py)", add_help=False)
+    commands.add_parser("train", help=_("train and export the models (vision/train.py)"), add_help=False)
     return parser
 
 
@@ -279,7 +292,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["train"]:
         return cmd_train(argv[1:])
-    args = build_parser().parse_args(argv)
+    lang, rest = split_lang(argv)
+    use_language(requested_language(lang))
+    args = build_parser().parse_args(([] if lang is None else ["--lang", lang]) + rest)
     handlers = {"read": cmd_read, "watch": cmd_watch, "eval": cmd_eval}
     return handlers[args.command](args)
 

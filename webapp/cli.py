@@ -1,5 +1,8 @@
 """``tiletally``: the command line. Each area registers its subcommands from its own module
-(``cli_score``, ``cli_table``, ``cli_serve``), so this file only dispatches."""
+(``cli_score``, ``cli_table``, ``cli_serve``), so this file only dispatches.
+
+Its messages are in the language of ``--lang`` (anywhere on the line), else of the environment
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English: vision.languages."""
 
 from __future__ import annotations
 
@@ -8,12 +11,17 @@ import importlib
 import importlib.util
 import sys
 
+from vision.languages import LANGUAGES, _, lang_choice, requested_language, split_lang, use_language
+
 SUBCOMMAND_MODULES = ("webapp.cli_score", "webapp.cli_table", "webapp.cli_serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="tiletally", description="Score mahjong hands and keep a table's running totals.")
+        prog="tiletally", description=_("Score mahjong hands and keep a table's running totals."))
+    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
+                        help=_("language of the messages: {languages} (default: the environment's)")
+                        .format(languages=", ".join(LANGUAGES)))
     commands = parser.add_subparsers(dest="command", required=True)
     for name in SUBCOMMAND_MODULES:
         if importlib.util.find_spec(name) is not None:
@@ -22,7 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    lang, rest = split_lang(sys.argv[1:] if argv is None else argv)
+    use_language(requested_language(lang))
+    args = build_parser().parse_args(([] if lang is None else ["--lang", lang]) + rest)
     return int(args.handler(args) or 0)
 
 

@@ -14,35 +14,49 @@ import sys
 from typing import Any
 
 from engine.core.hand import FLAGS, HandError
-from engine.core.report import format_score
-from engine.families import RulesError, score_json, score_request
+from engine.core.report import ENGLISH, Words, format_score
+from engine.core.result import Excluded, Item, Score
+from engine.families import RulesError, family_of, score_json, score_request
+from engine.reasons.marker import N_
+from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
+from webapp.engine_messages import command_line_error, render
+from webapp.item_names import item_title
+from webapp.reason_text import reason_text
+
+# The breakdown table's own words (engine.core.report writes them in English).
+REPORT_WORDS = (N_("Not a win: {reason}"), N_("the tiles do not make a winning hand"), N_("Item"),
+                N_("Value"), N_("Sub"), N_("Why"), N_("Total: {total}"), N_("han"), N_("fu"),
+                N_("limit"), N_("Below the minimum: {reason}"), N_("this hand may not win"),
+                N_("Payments: {payments}"), N_("Not counted:"), N_("others {amount} each"),
+                N_("winner"), N_("discarder"), N_("dealer"))
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
-        "score", help="score one hand and print the breakdown",
-        description="Score one hand. Tiles in MPSZ notation: 123m 456p 789s 1-7z (E S W N Wh G R), "
-                    "0m/0p/0s red fives, 1-8f flowers and seasons.")
-    parser.add_argument("hand", help="concealed tiles, winning tile included, e.g. 123m456p789s11222z")
-    parser.add_argument("--rules", default="mcr", help="preset name (default: mcr)")
-    parser.add_argument("--win-tile", help="the winning tile (default: the last tile written)")
+        "score", help=_("score one hand and print the breakdown"),
+        description=_("Score one hand. Tiles in MPSZ notation: 123m 456p 789s 1-7z (E S W N Wh G R), "
+                    "0m/0p/0s red fives, 1-8f flowers and seasons."))
+    parser.add_argument("hand", help=_("concealed tiles, winning tile included, e.g. 123m456p789s11222z"))
+    parser.add_argument("--rules", default="mcr", help=_("preset name (default: mcr)"))
+    parser.add_argument("--win-tile", help=_("the winning tile (default: the last tile written)"))
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--tsumo", action="store_true", help="won by self-draw")
-    how.add_argument("--ron", action="store_true", help="won on a discard (the default)")
+    how.add_argument("--tsumo", action="store_true", help=_("won by self-draw"))
+    how.add_argument("--ron", action="store_true", help=_("won on a discard (the default)"))
     parser.add_argument("--melds", nargs="*", default=[], metavar="KIND:TILES",
-                        help="called or declared sets: chi:123m pon:555p kan:7777s ankan:1111z kakan:2222p")
-    parser.add_argument("--seat", default="E", help="seat wind E/S/W/N")
-    parser.add_argument("--round", default="E", help="prevalent (round) wind E/S/W/N")
-    parser.add_argument("--flowers", default="", help="bonus tiles, e.g. 15f")
+                        help=_("called or declared sets: chi:123m pon:555p kan:7777s ankan:1111z "
+                               "kakan:2222p"))
+    parser.add_argument("--seat", default="E", help=_("seat wind E/S/W/N"))
+    parser.add_argument("--round", default="E", help=_("prevalent (round) wind E/S/W/N"))
+    parser.add_argument("--flowers", default="", help=_("bonus tiles, e.g. 15f"))
     parser.add_argument("--flags", nargs="*", default=[], metavar="FLAG",
-                        help="situational flags: " + ", ".join(sorted(FLAGS)))
-    parser.add_argument("--dora", default="", help="dora indicators (Japanese rules)")
-    parser.add_argument("--ura", default="", help="ura-dora indicators (Japanese rules)")
-    parser.add_argument("--honba", type=int, default=0, help="dealer-streak counters")
+                        help=_("situational flags: {flags}").format(flags=", ".join(sorted(FLAGS))))
+    parser.add_argument("--dora", default="", help=_("dora indicators (Japanese rules)"))
+    parser.add_argument("--ura", default="", help=_("ura-dora indicators (Japanese rules)"))
+    parser.add_argument("--honba", type=int, default=0, help=_("dealer-streak counters"))
     parser.add_argument("--riichi-sticks", type=int, default=0)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="override a preset option, e.g. two_concealed_kongs=6 (repeatable)")
-    parser.add_argument("--json", action="store_true", help="print the engine's JSON result line")
+                        help=_("override a preset option, e.g. two_concealed_kongs=6 (repeatable)"))
+    parser.add_argument("--json", action="store_true", help=_("print the engine's JSON result line"))
     parser.set_defaults(handler=run)
 
 
@@ -50,7 +64,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     """'key=value' with a JSON value where it parses (true, 6, "x"), else the text itself."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise RulesError(f"option {text!r} must look like key=value")
+        raise RulesError(_("option {text} must look like key=value").format(text=repr(text)))
     try:
         return key.strip(), json.loads(value)
     except json.JSONDecodeError:
@@ -85,8 +99,34 @@ def run(args: argparse.Namespace) -> int:
             return 0 if result.get("ok") else 2
         score = score_request(request)
     except (HandError, RulesError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {message}").format(message=command_line_error(error)), file=sys.stderr)
         return 2
-    title = f"{args.hand}  ({args.rules}, {'self-draw' if args.tsumo else 'discard'})"
-    print(format_score(score, title=title))
+    how = _("self-drawn") if args.tsumo else _("on a discard")
+    title = f"{args.hand}  ({args.rules}, {how})"
+    print(format_score(score, title=title, words=breakdown_words(family_of(args.rules).name)))
     return 0
+
+
+def breakdown_words(family: str) -> Words:
+    """The breakdown in the command line's language: the table's words, each item titled as the
+    pages title it (the native name beside), and the reasons translated (webapp/reason_text)."""
+    language = current_language()
+    if language == DEFAULT_LANGUAGE:
+        return ENGLISH
+    tr = catalog()
+
+    def name(item: Item | Excluded) -> str:
+        title = item_title(family, item.name, language)
+        return f"{title.title} {title.native}" if title.native else title.title
+
+    def reason(score: Score) -> str | None:
+        if score.reason is None:
+            return None
+        return render(score.details.get("reason_code"), score.details.get("reason_params"), score.reason,
+                      tr.gettext)
+
+    return Words(text=_, name=name,
+                 why=lambda item: reason_text(family, {"why": item.why}, "why", language, tr),
+                 because=lambda excluded: reason_text(family, {"because": excluded.because}, "because",
+                                                      language, tr),
+                 reason=reason)

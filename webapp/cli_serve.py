@@ -14,25 +14,30 @@ import socket
 import subprocess
 from pathlib import Path
 
+from vision.languages import _
+
 CERT_DAYS = 825
 
 
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    parser = commands.add_parser("serve", help="run the web app",
-                                 description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = commands.add_parser("serve", help=_("run the web app"),
+                                 description=_("Run the web app (waitress on http://127.0.0.1:8000 by "
+                                               "default). Phones allow a live camera on HTTPS pages "
+                                               "only: --https makes a self-signed certificate here "
+                                               "(with openssl) and serves TLS."))
     parser.add_argument("--host", default="127.0.0.1",
-                        help="address to listen on; 0.0.0.0 lets phones on the same network connect")
+                        help=_("address to listen on; 0.0.0.0 lets phones on the same network connect"))
     parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--https", action="store_true", help="serve HTTPS with a self-signed certificate")
-    parser.add_argument("--data", default="data", help="data folder: SQLite database, photos, certificate")
+    parser.add_argument("--https", action="store_true", help=_("serve HTTPS with a self-signed certificate"))
+    parser.add_argument("--data", default="data", help=_("data folder: SQLite database, photos, certificate"))
     parser.add_argument("--database-url", default=None,
-                        help="SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)")
+                        help=_("SQLAlchemy URL (default: $DATABASE_URL, else SQLite in the data folder)"))
     parser.add_argument("--media-in-database", action="store_true", default=None,
-                        help="keep photos and pending camera hands in the database, so several servers "
-                             "sharing one PostgreSQL all see them (default: files in the data folder)")
-    parser.add_argument("--models", default=None, help="folder with vision.json and the ONNX models")
+                        help=_("keep photos and pending camera hands in the database, so several servers "
+                             "sharing one PostgreSQL all see them (default: files in the data folder)"))
+    parser.add_argument("--models", default=None, help=_("folder with vision.json and the ONNX models"))
     parser.add_argument("--threads", type=int, default=8,
-                        help="requests served at once (under --https too; more wait their turn)")
+                        help=_("requests served at once (under --https too; more wait their turn)"))
     parser.set_defaults(handler=serve)
 
 
@@ -43,7 +48,7 @@ def self_signed_certificate(folder: Path, host: str) -> tuple[Path, Path]:
         return cert, key
     openssl = shutil.which("openssl")
     if openssl is None:
-        raise SystemExit("--https needs the openssl command (Debian package 'openssl')")
+        raise SystemExit(_("--https needs the openssl command (Debian package 'openssl')"))
     folder.mkdir(parents=True, exist_ok=True)
     names = {"localhost", socket.gethostname()}
     addresses = {"127.0.0.1"}
@@ -80,16 +85,19 @@ def serve(args: argparse.Namespace) -> int:
     reader = app.extensions.get("tiletally.reader")
     scheme = "https" if args.https else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"TileTally on {scheme}://{shown}:{args.port}/  (data: {app.config['DATA_DIR']}; "
-          f"tile reader: {'loaded' if reader else 'none, tiles are entered by hand'})", flush=True)
+    print(_("TileTally on {url}  (data: {data}; tile reader: {reader})").format(
+        url=f"{scheme}://{shown}:{args.port}/", data=app.config["DATA_DIR"],
+        reader=_("loaded") if reader else _("none, tiles are entered by hand")), flush=True)
     if args.host in ("0.0.0.0", "::"):
         for address in sorted(_local_addresses()):
-            print(f"  phones on this network: {scheme}://{address}:{args.port}/", flush=True)
+            print(_("  phones on this network: {url}").format(url=f"{scheme}://{address}:{args.port}/"),
+                  flush=True)
     if args.https:
         from webapp.tls_server import bounded_tls_server  # noqa: PLC0415
 
         cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
-        print(f"  self-signed certificate {cert}: the browser asks once to trust it", flush=True)
+        print(_("  self-signed certificate {path}: the browser asks once to trust it").format(path=cert),
+              flush=True)
         server = bounded_tls_server(args.host, args.port, app, (str(cert), str(key)), args.threads)
         try:
             server.serve_forever()

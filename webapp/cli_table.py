@@ -30,101 +30,106 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
+from vision.languages import DEFAULT_LANGUAGE, _, current_language, gettext
 from webapp.app import DEFAULTS, media_in_database_from_env
+from webapp.engine_messages import command_line_error
+from webapp.labels import hand_title
 from webapp.storage import Loaded, Storage, StorageError, database_url
 from webapp.views.backend import Backend
 from webapp.views.importing import ImportFailed, import_upload
+from webapp.views.present import title_facts
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``table`` and its subcommands to the ``tiletally`` parser."""
-    table = commands.add_parser("table", help="keep a table's hands, payments and rotation")
+    table = commands.add_parser("table", help=_("keep a table's hands, payments and rotation"))
     table.set_defaults(handler=lambda args: table.print_help() or 2)
     sub = table.add_subparsers(dest="table_command")
 
     def command(name: str, handler: Any, help_text: str) -> argparse.ArgumentParser:
         parser = sub.add_parser(name, help=help_text)
-        parser.add_argument("--db", help="database path or URL (default: TILETALLY_DB, DATABASE_URL, "
-                                         "./data/tiletally.sqlite3)")
+        parser.add_argument("--db", help=_("database path or URL (default: TILETALLY_DB, DATABASE_URL, "
+                                         "./data/tiletally.sqlite3)"))
         if name not in ("new", "import", "list"):
-            parser.add_argument("--table", type=int, help="table id (default: the newest table)")
+            parser.add_argument("--table", type=int, help=_("table id (default: the newest table)"))
         parser.set_defaults(handler=handler)
         return parser
 
-    new = command("new", _new, "start a table")
+    new = command("new", _new, _("start a table"))
     new.add_argument("--rules", required=True,
-                     help="preset: mcr, mcr-ema, riichi, japanese-classical, classical")
-    new.add_argument("--players", required=True, help="four names, comma-separated, East South West North")
+                     help=_("preset: mcr, mcr-ema, riichi, japanese-classical, classical"))
+    new.add_argument("--players", required=True, help=_("four names, comma-separated, East South West North"))
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="override a preset option (a JSON value: true, 300, \"head_bump\")")
-    new.add_argument("--name", default="", help="a name for the table")
+                     help=_("override a preset option (a JSON value: true, 300, \"head_bump\")"))
+    new.add_argument("--name", default="", help=_("a name for the table"))
 
-    win = command("win", _win, "record a win (scored from tiles, or an agreed total)")
-    win.add_argument("winner", help="the winner's name")
-    win.add_argument("--from", dest="discarder", help="who discarded the winning tile (omit: self-drawn)")
-    win.add_argument("--hand", help="concealed tiles with the winning tile, e.g. 123m456p789s11122z")
-    win.add_argument("--melds", default="", help="space-separated melds, e.g. 'pon:555p chi:123s'")
-    win.add_argument("--win-tile", help="the winning tile (default: the last tile of --hand)")
+    win = command("win", _win, _("record a win (scored from tiles, or an agreed total)"))
+    win.add_argument("winner", help=_("the winner's name"))
+    win.add_argument("--from", dest="discarder", help=_("who discarded the winning tile (omit: self-drawn)"))
+    win.add_argument("--hand", help=_("concealed tiles with the winning tile, e.g. 123m456p789s11122z"))
+    win.add_argument("--melds", default="", help=_("space-separated melds, e.g. 'pon:555p chi:123s'"))
+    win.add_argument("--win-tile", help=_("the winning tile (default: the last tile of --hand)"))
     win.add_argument("--flowers", default="")
-    win.add_argument("--flags", default="", help="comma-separated flags, e.g. riichi,ippatsu")
-    win.add_argument("--dora", default="", help="dora indicators")
-    win.add_argument("--ura", default="", help="ura-dora indicators")
-    win.add_argument("--total", type=int, help="the agreed value instead of tiles (checked against the "
-                                               "preset: never negative, capped at its limit)")
-    win.add_argument("--tile", help="with --total: the winning tile, for the sacred-discard check")
+    win.add_argument("--flags", default="", help=_("comma-separated flags, e.g. riichi,ippatsu"))
+    win.add_argument("--dora", default="", help=_("dora indicators"))
+    win.add_argument("--ura", default="", help=_("ura-dora indicators"))
+    win.add_argument("--total", type=int, help=_("the agreed value instead of tiles (checked against the "
+                                               "preset: never negative, capped at its limit)"))
+    win.add_argument("--tile", help=_("with --total: the winning tile, for the sacred-discard check"))
     win.add_argument("--han", type=int)
     win.add_argument("--fu", type=int)
-    win.add_argument("--limit", help="Riichi limit name with --total: mangan, haneman, ...")
-    win.add_argument("--riichi", default="", help="players who declared riichi this hand")
-    win.add_argument("--others", default="", help="classical: the losers' values, e.g. Bob=10,Dee=26")
+    win.add_argument("--limit", help=_("Riichi limit name with --total: mangan, haneman, ..."))
+    win.add_argument("--riichi", default="", help=_("players who declared riichi this hand"))
+    win.add_argument("--others", default="", help=_("classical: the losers' values, e.g. Bob=10,Dee=26"))
     win.add_argument("--claim", default=None,
-                     help="what the winner announced: comma-separated fans/yaku (or 'Mahjong')")
-    win.add_argument("--claim-total", type=int, help="the total the winner announced")
+                     help=_("what the winner announced: comma-separated fans/yaku (or 'Mahjong')"))
+    win.add_argument("--claim-total", type=int, help=_("the total the winner announced"))
 
-    draw = command("draw", _draw, "record a drawn hand")
-    draw.add_argument("--waiting", default="", help="players waiting (tenpai) at the draw")
-    draw.add_argument("--abortive", action="store_true", help="an abortive draw")
-    draw.add_argument("--riichi", default="", help="players who declared riichi this hand")
+    draw = command("draw", _draw, _("record a drawn hand"))
+    draw.add_argument("--waiting", default="", help=_("players waiting (tenpai) at the draw"))
+    draw.add_argument("--abortive", action="store_true", help=_("an abortive draw"))
+    draw.add_argument("--riichi", default="", help=_("players who declared riichi this hand"))
     draw.add_argument("--reason", default="",
-                      help="abortive: one of the preset's kinds (" + ", ".join(ABORTIVE_KINDS) + ")")
-    draw.add_argument("--player", help="abortive nine_terminals: who declared it")
-    draw.add_argument("--tiles", help="abortive nine_terminals: that player's 13 (or 14) tiles, checked")
-    draw.add_argument("--discards", help="abortive same_first_discards: the four first discards, checked")
-    draw.add_argument("--kongs", default="", help="abortive four_kongs: who made each kong, in order")
+                      help=_("abortive: one of the preset's kinds ({kinds})").format(
+                          kinds=", ".join(ABORTIVE_KINDS)))
+    draw.add_argument("--player", help=_("abortive nine_terminals: who declared it"))
+    draw.add_argument("--tiles", help=_("abortive nine_terminals: that player's 13 (or 14) tiles, checked"))
+    draw.add_argument("--discards", help=_("abortive same_first_discards: the four first discards, checked"))
+    draw.add_argument("--kongs", default="", help=_("abortive four_kongs: who made each kong, in order"))
 
-    for name, help_text in (("discard", "classical: a discard that matters (for the sacred discard)"),
-                            ("wall-draw", "classical: the player drew from the wall (lifts the ban)"),
-                            ("ready", "classical: the player declares a ready hand")):
+    for name, help_text in (("discard", _("classical: a discard that matters (for the sacred discard)")),
+                            ("wall-draw", _("classical: the player drew from the wall (lifts the ban)")),
+                            ("ready", _("classical: the player declares a ready hand"))):
         play = command(name, _play, help_text)
         play.add_argument("player")
         if name == "discard":
-            play.add_argument("tile", help="the discarded tile, e.g. 5p")
+            play.add_argument("tile", help=_("the discarded tile, e.g. 5p"))
 
-    false_win = command("false-win", _false_win, "record a false win (the preset's penalty)")
+    false_win = command("false-win", _false_win, _("record a false win (the preset's penalty)"))
     false_win.add_argument("player")
     false_win.add_argument("--reason", default="")
 
-    penalty = command("penalty", _penalty, "a penalty: PLAYER pays POINTS (split among the others); "
-                                           "0 points is a warning")
+    penalty = command("penalty", _penalty, _("a penalty: PLAYER pays POINTS (split among the others); "
+                                           "0 points is a warning"))
     penalty.add_argument("player")
     penalty.add_argument("points", type=int)
-    penalty.add_argument("--to", help="paid to this player only")
+    penalty.add_argument("--to", help=_("paid to this player only"))
     penalty.add_argument("--reason", default="")
-    penalty.add_argument("--offence", help="the rule broken, as the preset's sheet names it "
-                                           "(mcr: revealed_hand)")
+    penalty.add_argument("--offence", help=_("the rule broken, as the preset's sheet names it "
+                                           "(mcr: revealed_hand)"))
 
-    command("undo", _undo, "undo the last event")
-    show = command("show", _show, "the table: seats, counters, totals and every hand")
+    command("undo", _undo, _("undo the last event"))
+    show = command("show", _show, _("the table: seats, counters, totals and every hand"))
     show.add_argument("--json", action="store_true")
-    export = command("export", _export, "the table as CSV or JSON")
+    export = command("export", _export, _("the table as CSV or JSON"))
     export.add_argument("--format", choices=("csv", "json"), default="json")
-    export.add_argument("--output", "-o", help="file to write (default: standard output)")
-    imported = command("import", _import, "a new table from an export: the web app's zip (JSON and "
-                                          "photos) or the JSON alone")
+    export.add_argument("--output", "-o", help=_("file to write (default: standard output)"))
+    imported = command("import", _import, _("a new table from an export: the web app's zip (JSON and "
+                                          "photos) or the JSON alone"))
     imported.add_argument("file")
-    imported.add_argument("--data", help="the data folder the web app serves, where the photos go "
-                                         "(default: the SQLite database's folder, else ./data)")
-    command("list", _list, "every table in the database")
+    imported.add_argument("--data", help=_("the data folder the web app serves, where the photos go "
+                                         "(default: the SQLite database's folder, else ./data)"))
+    command("list", _list, _("every table in the database"))
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -135,7 +140,7 @@ def _run(args: argparse.Namespace, action: Any) -> int:
         storage = Storage(args.db)
         return int(action(storage, args) or 0)
     except (TableError, RulesError, HandError, StorageError, ValueError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(_("error: {message}").format(message=command_line_error(error)), file=sys.stderr)
         return 2
     finally:
         if storage is not None:
@@ -145,7 +150,7 @@ def _run(args: argparse.Namespace, action: Any) -> int:
 def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
     table_id = args.table if getattr(args, "table", None) is not None else storage.latest_table_id()
     if table_id is None:
-        raise StorageError("no table yet: start one with 'tiletally table new'")
+        raise StorageError(_("no table yet: start one with 'tiletally table new'"))
     return storage.load(table_id)
 
 
@@ -160,7 +165,8 @@ def _player(state: TableState, name: str) -> int:
     prefix = [i for i, player in enumerate(state.players) if player.casefold().startswith(text.casefold())]
     if len(prefix) == 1 and text:
         return prefix[0]
-    raise TableError(f"no player {name!r} at this table ({', '.join(state.players)})")
+    raise TableError(_("no player {name} at this table ({players})").format(
+        name=repr(name), players=", ".join(state.players)))
 
 
 def _players(state: TableState, text: str) -> list[int]:
@@ -170,7 +176,7 @@ def _players(state: TableState, text: str) -> list[int]:
 def _option_value(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
-        raise ValueError(f"--option {text!r} must look like NAME=VALUE")
+        raise ValueError(_("--option {text} must look like NAME=VALUE").format(text=repr(text)))
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
@@ -184,20 +190,33 @@ def _record(storage: Storage, loaded: Loaded, event: Mapping[str, Any]) -> int:
     if record is not None and event.get("type") != "undo":
         changes = ", ".join(f"{name} {delta:+d}" for name, delta in zip(after.state.players, record.deltas,
                                                                         strict=True))
-        print(f"{record.label}: {record.summary}")
+        print(f"{record.label}: {_title(after.state, record)}")
         print(f"  {changes}")
     _print_status(after.state)
     return 0
 
 
+def _title(state: TableState, record: Any) -> str:
+    """A recorded hand's title in the command line's language, as the pages write it; in English
+    the engine's summary, whose notes (a total capped at the limit) the translated titles lack."""
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(record.summary)
+    return hand_title({"kind": record.kind, "facts": title_facts(record), "title": record.summary},
+                      state.players, gettext, str)
+
+
 def _print_status(state: TableState) -> None:
     if state.finished:
-        print("game over")
+        print(_("game over"))
     else:
-        print(f"next: hand {state.hand_number} ({state.label}), {state.players[state.dealer]} deals"
-              + (f", {state.sticks} riichi stick(s) on the table" if state.sticks else "")
-              + (f"; ready: {', '.join(state.players[p] for p in sorted(state.play.ready))}"
-                 if state.play.ready else ""))
+        line = _("next: hand {number} ({label}), {dealer} deals").format(
+            number=state.hand_number, label=state.label, dealer=state.players[state.dealer])
+        if state.sticks:
+            line += _(", {count} riichi stick(s) on the table").format(count=state.sticks)
+        if state.play.ready:
+            line += _("; ready: {names}").format(names=", ".join(state.players[p]
+                                                                for p in sorted(state.play.ready)))
+        print(line)
     winds = state.seat_winds
     print("  " + "  ".join(f"{name} ({WIND_LETTERS[winds[i]]}) {state.totals[i]}"
                            for i, name in enumerate(state.players)))
@@ -210,15 +229,16 @@ def _new(args: argparse.Namespace) -> int:
         options = dict(_option_value(text) for text in args.option)
         players = [name.strip() for name in args.players.split(",")]
         ref = storage.create_table(args.rules, players, options, name=args.name)
-        return _print_new_table(storage, ref, f"table {ref.id} ({args.rules}): {', '.join(players)}")
+        return _print_new_table(storage, ref, _("table {id} ({rules}): {players}").format(
+            id=ref.id, rules=args.rules, players=", ".join(players)))
     return _run(args, action)
 
 
 def _print_new_table(storage: Storage, ref, heading: str) -> int:  # type: ignore[no-untyped-def]
     """A new table's tokens are shown once (storage keeps only the edit token's hash)."""
     print(heading)
-    print(f"edit token (keep it secret, shown once): {ref.edit_token}")
-    print(f"read-only token: {ref.view_token}")
+    print(_("edit token (keep it secret, shown once): {token}").format(token=ref.edit_token))
+    print(_("read-only token: {token}").format(token=ref.view_token))
     _print_status(storage.load(ref.id).state)
     return 0
 
@@ -243,15 +263,16 @@ def _win(args: argparse.Namespace) -> int:
             score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,
                                    minimum=int(state.options.get("minimum", 0) or 0))
         else:
-            raise TableError("give the winning hand (--hand) or the agreed value (--total)")
+            raise TableError(_("give the winning hand (--hand) or the agreed value (--total)"))
         others = {}
         for item in filter(None, (part.strip() for part in args.others.split(","))):
-            name, _, value = item.partition("=")
+            name, _sep, value = item.partition("=")
             loser = _player(state, name)
             try:
                 others[str(loser)] = declared_score(int(value))
             except (TableError, ValueError) as error:
-                raise TableError(f"--others: {state.players[loser]}'s hand: {error}") from error
+                raise TableError(_("--others: {name}'s hand: {message}").format(
+                    name=state.players[loser], message=command_line_error(error))) from error
         claimed = [] if args.claim in (None, "") else [
             part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
         claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
@@ -259,7 +280,7 @@ def _win(args: argparse.Namespace) -> int:
         verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None,
                          tile=args.tile if hand is None else None)
         if args.claim is not None or args.claim_total is not None or not verdict.upheld:
-            print("claim upheld" if verdict.upheld else "not a valid win: recorded as a false win")
+            print(_("claim upheld") if verdict.upheld else _("not a valid win: recorded as a false win"))
             for difference in verdict.differences:
                 print(f"  {difference.kind}: {difference.name}: {difference.why}")
         return _record(storage, loaded, verdict.event)
@@ -324,10 +345,11 @@ def _undo(args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
         counted = effective_events(loaded.table.log)
         if not counted:
-            raise TableError("nothing to undo")
+            raise TableError(_("nothing to undo"))
         event_id, event = counted[-1]
         record = next((r for r in loaded.state.records if r.event_id == event_id), None)
-        print(f"undo: {record.summary if record else _play_text(loaded.state, event)}")
+        what = _title(loaded.state, record) if record else _play_text(loaded.state, event)
+        print(_("undo: {what}").format(what=what))
         return _record(storage, loaded, {"type": "undo"})
     return _run(args, action)
 
@@ -337,8 +359,8 @@ def _play_text(state: TableState, event: Mapping[str, Any]) -> str:
     player = event.get("player")
     name = state.players[player] if isinstance(player, int) and 0 <= player <= 3 else "?"
     if event.get("type") == "discard":
-        return f"{name} discarded {event.get('tile')}"
-    return f"{name} drew from the wall"
+        return _("{name} discarded {tile}").format(name=name, tile=event.get("tile"))
+    return _("{name} drew from the wall").format(name=name)
 
 
 def _show(args: argparse.Namespace) -> int:
@@ -350,10 +372,11 @@ def _show(args: argparse.Namespace) -> int:
                               **state.summary()}, ensure_ascii=False, indent=2))
             return 0
         title = f" '{loaded.ref.name}'" if loaded.ref.name else ""
-        print(f"table {loaded.ref.id}{title}: {state.rules}, version {loaded.version}")
+        print(_("table {id}{name}: {rules}, version {version}").format(
+            id=loaded.ref.id, name=title, rules=state.rules, version=loaded.version))
         for record in state.records:
             changes = " ".join(f"{delta:+d}" for delta in record.deltas)
-            print(f"  {record.hand_number:>3} {record.label:<7} {record.summary}  [{changes}]")
+            print(f"  {record.hand_number:>3} {record.label:<7} {_title(state, record)}  [{changes}]")
         _print_status(state)
         return 0
     return _run(args, action)
@@ -380,7 +403,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         data = Path(args.file).read_bytes()
     except OSError as error:
-        print(f"error: cannot read {args.file}: {error}", file=sys.stderr)
+        message = _("cannot read {path}: {error}").format(path=args.file, error=error)
+        print(_("error: {message}").format(message=message), file=sys.stderr)
         return 2
     url = database_url(args.db)
     data_dir = Path(args.data) if args.data else _data_dir(url)
@@ -389,16 +413,18 @@ def _import(args: argparse.Namespace) -> int:
         backend = Backend(url, data_dir, media_in_database=media_in_database_from_env())
         ref, missing = import_upload(backend, data, max_upload_bytes=int(DEFAULTS["MAX_UPLOAD_BYTES"]),
                                      max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]))
-        _print_new_table(backend.storage, ref, f"table {ref.id} imported from {args.file}")
+        _print_new_table(backend.storage, ref, _("table {id} imported from {file}").format(
+            id=ref.id, file=args.file))
     except (ImportFailed, StorageError) as error:
-        print(f"error: not imported: {error}", file=sys.stderr)
+        print(_("error: {message}").format(message=_("not imported: {error}").format(error=error)),
+              file=sys.stderr)
         return 2
     finally:
         if backend is not None:
             backend.storage.close()
     if missing:
-        print(f"imported without photos: {len(missing)} hand(s) had a photo that is not in this file "
-              "(a JSON export carries none; export as a zip to keep them)")
+        print(_("imported without photos: {count} hand(s) had a photo that is not in this file "
+                "(a JSON export carries none; export as a zip to keep them)").format(count=len(missing)))
     return 0
 
 
@@ -414,6 +440,6 @@ def _list(args: argparse.Namespace) -> int:
         for table in storage.list_tables():
             name = f" '{table['name']}'" if table["name"] else ""
             print(f"{table['id']:>4}{name} {table['rules']}: {', '.join(table['players'])} "
-                  f"({table['version']} events)")
+                  + _("({count} events)").format(count=table["version"]))
         return 0
     return _run(args, action)

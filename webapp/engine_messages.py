@@ -6,75 +6,83 @@ The engine answers a code and its parameters beside its English text (``{"ok": f
 written here once, as a gettext message with ``{name}`` placeholders; pages render it with
 ``render``, and the page scripts get this language's templates from ``templates_for_page`` (the
 JSON API itself stays English and locale-free). A code without a message here falls back to the
-engine's English text.
+engine's English text. The messages are English templates marked with ``N_`` and translated when
+rendered, by the page's gettext or by the command line's (``translate``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
+
+from engine.reasons.marker import N_
+from vision.languages import DEFAULT_LANGUAGE, current_language
+from vision.languages import _ as cli_gettext
+
+Translate = Callable[[str], str]
+
+
 
 MESSAGES = {
-    "request.not_an_object": _l("Each hand must be a JSON object."),
-    "notation.invalid": _l("These tiles cannot be read."),
-    "notation.not_text": _l("Tiles must be written as text."),
-    "notation.unknown_wind": _l("Unknown wind “{letter}”: use E, S, W or N."),
-    "notation.suit_without_digits": _l("The suit letter “{char}” at position {position} has no digits "
+    "request.not_an_object": N_("Each hand must be a JSON object."),
+    "notation.invalid": N_("These tiles cannot be read."),
+    "notation.not_text": N_("Tiles must be written as text."),
+    "notation.unknown_wind": N_("Unknown wind “{letter}”: use E, S, W or N."),
+    "notation.suit_without_digits": N_("The suit letter “{char}” at position {position} has no digits "
                                        "before it."),
-    "notation.digits_before_space": _l("The digits at position {digits_at} have no suit letter before "
+    "notation.digits_before_space": N_("The digits at position {digits_at} have no suit letter before "
                                        "the space at position {position}."),
-    "notation.unexpected_character": _l("Unexpected character “{char}” at position {position}: tiles are "
+    "notation.unexpected_character": N_("Unexpected character “{char}” at position {position}: tiles are "
                                         "digits followed by m, p, s, z or f."),
-    "notation.digit_without_suit": _l("The digit “{digit}” at position {position} has no suit letter "
+    "notation.digit_without_suit": N_("The digit “{digit}” at position {position} has no suit letter "
                                       "(end with m, p, s, z or f)."),
-    "notation.not_an_honour": _l("{digit}z at position {position} is not a tile: honours are 1z–7z."),
-    "notation.not_a_flower": _l("{digit}f at position {position} is not a tile: flowers and seasons "
+    "notation.not_an_honour": N_("{digit}z at position {position} is not a tile: honours are 1z–7z."),
+    "notation.not_a_flower": N_("{digit}f at position {position} is not a tile: flowers and seasons "
                                 "are 1f–8f."),
-    "notation.too_many_copies": _l("{count} copies of {tile}: a set has {limit}."),
-    "notation.too_many_red_fives": _l("{count} red fives {tile}: a set has one."),
-    "notation.not_one_tile": _l("Expected one tile, got {count}."),
-    "meld.format": _l("The meld “{meld}” must look like pon:555p (kind:tiles)."),
-    "meld.unknown_kind": _l("The meld “{meld}” has an unknown kind “{kind}”."),
-    "meld.illegal_chow": _l("The meld “{meld}” is not a chow: it needs three consecutive tiles of one "
+    "notation.too_many_copies": N_("{count} copies of {tile}: a set has {limit}."),
+    "notation.too_many_red_fives": N_("{count} red fives {tile}: a set has one."),
+    "notation.not_one_tile": N_("Expected one tile, got {count}."),
+    "meld.format": N_("The meld “{meld}” must look like pon:555p (kind:tiles)."),
+    "meld.unknown_kind": N_("The meld “{meld}” has an unknown kind “{kind}”."),
+    "meld.illegal_chow": N_("The meld “{meld}” is not a chow: it needs three consecutive tiles of one "
                             "suit."),
-    "meld.illegal_pung": _l("The meld “{meld}” is not a pung: it needs three identical tiles."),
-    "meld.illegal_kong": _l("The meld “{meld}” is not a kong: it needs four identical tiles."),
-    "hand.invalid": _l("This hand cannot be scored as given."),
-    "hand.missing": _l("No tiles were given for the hand."),
-    "hand.bonus_in_hand": _l("The bonus tile {tile} belongs with the flowers, not in the hand."),
-    "hand.not_a_flower": _l("{tile} is not a flower or season (1f–8f)."),
-    "hand.tile_count": _l("The hand has {total} tiles; a win needs {base}, plus one for each kong "
+    "meld.illegal_pung": N_("The meld “{meld}” is not a pung: it needs three identical tiles."),
+    "meld.illegal_kong": N_("The meld “{meld}” is not a kong: it needs four identical tiles."),
+    "hand.invalid": N_("This hand cannot be scored as given."),
+    "hand.missing": N_("No tiles were given for the hand."),
+    "hand.bonus_in_hand": N_("The bonus tile {tile} belongs with the flowers, not in the hand."),
+    "hand.not_a_flower": N_("{tile} is not a flower or season (1f–8f)."),
+    "hand.tile_count": N_("The hand has {total} tiles; a win needs {base}, plus one for each kong "
                           "({need})."),
-    "hand.too_many_melds": _l("{count} melds: a hand has at most {sets}."),
-    "hand.tile_used_too_often": _l("{tile} is used {count} times across the hand, melds and flowers: "
+    "hand.too_many_melds": N_("{count} melds: a hand has at most {sets}."),
+    "hand.tile_used_too_often": N_("{tile} is used {count} times across the hand, melds and flowers: "
                                    "a set has {limit}."),
-    "hand.no_winning_tile": _l("No winning tile was given."),
-    "hand.winning_tile_missing": _l("The winning tile {tile} is not among the hand's concealed tiles."),
-    "hand.win_by": _l("The win must be on a discard or self-drawn."),
-    "hand.unknown_flag": _l("Unknown circumstance “{flag}”."),
-    "hand.not_a_count": _l("{key} must be a whole number of 0 or more."),
-    "hand.melds_not_list": _l("The melds must be a list."),
-    "hand.flags_not_list": _l("The circumstances must be a list of names."),
-    "rules.invalid": _l("These rules or options cannot be used."),
-    "rules.unknown_preset": _l("Unknown rules “{rules}”."),
-    "rules.unknown_option": _l("Unknown option “{option}” for the rules “{rules}”."),
-    "rules.option_type": _l("The option “{option}” has a value of the wrong type."),
-    "rules.option_choice": _l("The option “{option}” must be one of {choices}."),
-    "rules.options_not_object": _l("The options must be a JSON object."),
-    "score.not_a_win": _l("Not a winning hand: the tiles do not make a complete hand."),
-    "score.no_yaku": _l("No yaku: the hand is complete but has no yaku (dora are not yaku)."),
-    "score.below_minimum": _l("{points} fan points without flowers: a win needs at least {minimum}."),
+    "hand.no_winning_tile": N_("No winning tile was given."),
+    "hand.winning_tile_missing": N_("The winning tile {tile} is not among the hand's concealed tiles."),
+    "hand.win_by": N_("The win must be on a discard or self-drawn."),
+    "hand.unknown_flag": N_("Unknown circumstance “{flag}”."),
+    "hand.not_a_count": N_("{key} must be a whole number of 0 or more."),
+    "hand.melds_not_list": N_("The melds must be a list."),
+    "hand.flags_not_list": N_("The circumstances must be a list of names."),
+    "rules.invalid": N_("These rules or options cannot be used."),
+    "rules.unknown_preset": N_("Unknown rules “{rules}”."),
+    "rules.unknown_option": N_("Unknown option “{option}” for the rules “{rules}”."),
+    "rules.option_type": N_("The option “{option}” has a value of the wrong type."),
+    "rules.option_choice": N_("The option “{option}” must be one of {choices}."),
+    "rules.options_not_object": N_("The options must be a JSON object."),
+    "score.not_a_win": N_("Not a winning hand: the tiles do not make a complete hand."),
+    "score.no_yaku": N_("No yaku: the hand is complete but has no yaku (dora are not yaku)."),
+    "score.below_minimum": N_("{points} fan points without flowers: a win needs at least {minimum}."),
 }
 
 # The input fields a tile-notation error can be found in (``params["field"]``).
 FIELDS = {
-    "hand": _l("Hand"),
-    "flowers": _l("Flowers"),
-    "dora_indicators": _l("Dora indicators"),
-    "ura_indicators": _l("Ura dora indicators"),
+    "hand": N_("Hand"),
+    "flowers": N_("Flowers"),
+    "dora_indicators": N_("Dora indicators"),
+    "ura_indicators": N_("Ura dora indicators"),
 }
 
 
@@ -85,33 +93,47 @@ def _fill(template: str, params: Mapping[str, Any]) -> str:
         return template   # a placeholder the params lack: the message without it, never a 500
 
 
-def render(code: str | None, params: Mapping[str, Any] | None, english: str) -> str:
-    """The message for an engine code in the request's language; ``english`` when there is none."""
+FIELD_FORMAT = N_("{field}: {message}")
+
+
+def render(code: str | None, params: Mapping[str, Any] | None, english: str,
+           translate: Translate = gettext) -> str:
+    """The message for an engine code in the reader's language (the request's, unless a command
+    line passes its own ``translate``); ``english`` when there is none."""
     template = MESSAGES.get(code or "")
     if template is None:
         return english
     params = params or {}
-    text = _fill(str(template), params)
+    text = _fill(translate(template), params)
     field = params.get("field")
     if field:
         label = FIELDS.get(field)
-        text = gettext("{field}: {message}").format(field=label if label is not None else field,
-                                                    message=text)
+        text = translate(FIELD_FORMAT).format(field=translate(label) if label is not None else field,
+                                              message=text)
     return text
 
 
-def render_error(result: Mapping[str, Any]) -> str:
-    """An ``{"ok": false}`` engine result's message in the request's language."""
-    return render(result.get("code"), result.get("params"), str(result.get("error", "")))
+def render_error(result: Mapping[str, Any], translate: Translate = gettext) -> str:
+    """An ``{"ok": false}`` engine result's message in the reader's language."""
+    return render(result.get("code"), result.get("params"), str(result.get("error", "")), translate)
 
 
-def render_reason(result: Mapping[str, Any]) -> str:
-    """A scored result's ``reason`` (not a win, below the minimum) in the request's language."""
-    return render(result.get("reason_code"), result.get("reason_params"), str(result.get("reason", "")))
+def render_reason(result: Mapping[str, Any], translate: Translate = gettext) -> str:
+    """A scored result's ``reason`` (not a win, below the minimum) in the reader's language."""
+    return render(result.get("reason_code"), result.get("reason_params"), str(result.get("reason", "")),
+                  translate)
+
+
+def command_line_error(error: Exception) -> str:
+    """An engine exception (HandError, RulesError: ``code`` and ``params``) in the command line's
+    language; in English the engine's own, more detailed text, and any other error's own text."""
+    if current_language() == DEFAULT_LANGUAGE:
+        return str(error)
+    return render(getattr(error, "code", None), getattr(error, "params", None), str(error), cli_gettext)
 
 
 def templates_for_page() -> dict[str, dict[str, str]]:
     """This language's message templates, for the page scripts (which fill in the params)."""
-    return {"messages": {code: str(template) for code, template in MESSAGES.items()},
-            "fields": {field: str(label) for field, label in FIELDS.items()},
-            "field_format": gettext("{field}: {message}")}
+    return {"messages": {code: gettext(template) for code, template in MESSAGES.items()},
+            "fields": {field: gettext(label) for field, label in FIELDS.items()},
+            "field_format": gettext(FIELD_FORMAT)}

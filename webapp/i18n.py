@@ -22,31 +22,12 @@ from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale
 
 from engine.names import NATIVE_LANGUAGE
-from webapp import engine_messages, labels
+from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
+from webapp import engine_messages, labels, reason_text
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
-DEFAULT_LANGUAGE = "en"
-# Locale tag -> the language's own name, as the switch shows it.
-LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "pl": "Polski",
-    "zh_Hans": "简体中文",
-    "zh_Hant": "繁體中文",
-    "ja": "日本語",
-}
 SESSION_KEY = "lang"
-# Chinese as browsers send it: a region or a script subtag says which script the reader uses.
-_TRADITIONAL = {"hant", "tw", "hk", "mo"}
-
-
-def language_of(tag: str) -> str | None:
-    """One of LANGUAGES for a language tag as a browser or a link writes it ("zh-TW", "zh_Hans",
-    "ja-JP", "PL"), or None when TileTally does not speak it."""
-    parts = tag.replace("_", "-").strip().lower().split("-")
-    if parts[0] == "zh":
-        return "zh_Hant" if _TRADITIONAL & set(parts[1:]) else "zh_Hans"
-    return parts[0] if parts[0] in LANGUAGES else None
 
 
 def select_language() -> str:
@@ -116,12 +97,16 @@ def _item_title(family: str, item: Mapping[str, Any]) -> ItemTitle:
     return item_title(family, str(item.get("name", "")), current_language(), item.get("native_name"))
 
 
+def _item_reason(family: str, item: Mapping[str, Any], field: str = "why") -> str:
+    return reason_text.reason_text(family, item, field, current_language())
+
+
 def engine_page_data(family: str) -> dict[str, Any]:
     """What a page script needs to name items and engine errors in this language."""
     return {"language": current_language(), "native_lang": native_lang(family),
             "titles": {english: list(title) for english, title
                        in titles_for_page(family, current_language()).items()},
-            **engine_messages.templates_for_page()}
+            **engine_messages.templates_for_page(), **reason_text.page_templates(family)}
 
 
 def install(app: Flask) -> None:
@@ -142,12 +127,14 @@ def install(app: Flask) -> None:
         get_locale()
     app.jinja_env.globals.update(languages=LANGUAGES, current_language=current_language,
                                  switch_url=switch_url, item_title=_item_title,
+                                 item_reason=_item_reason,
                                  engine_page_data=engine_page_data,
                                  engine_error=engine_messages.render_error,
                                  engine_reason=engine_messages.render_reason,
                                  wind_name=labels.wind, wind_badge=labels.wind_badge,
                                  hand_title=labels.hand_title, preset_label=labels.preset,
-                                 option_label=labels.option, flag_label=labels.flag,
+                                 option_label=labels.option, option_value=labels.option_value,
+                                 flag_label=labels.flag,
                                  draw_reason=labels.draw_reason, kind_label=labels.kind_label,
                                  unit_label=labels.unit, native_lang=native_lang,
                                  hand_detail=lambda entry, family: labels.hand_detail(

@@ -8,11 +8,13 @@ the English text it came with.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import format_decimal, gettext
 from flask_babel import lazy_gettext as _l
+
+from engine.reasons.marker import N_
 
 WINDS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
 
@@ -22,6 +24,8 @@ PRESETS = {
     "riichi": _l("Riichi (modern Japanese)"),
     "japanese-classical": _l("Japanese classical (points x doubles)"),
     "classical": _l("Classical Chinese (Babcock 1923)"),
+    "hongkong": _l("Hong Kong old style (faan)"),
+    "taiwanese": _l("Taiwanese 16-tile (tai)"),
 }
 
 FLAGS = {
@@ -88,6 +92,31 @@ OPTIONS = {
     "thirteen_orphans": _l("Thirteen Orphans"),
     "three_great_scholars": _l("Three Great Scholars"),
     "two_concealed_kongs": _l("Two Concealed Kongs"),
+    # Hong Kong and Taiwanese
+    "all_one_suit_faan": _l("All One Suit (faan)"),
+    "base": _l("Base stake (底)"),
+    "concealed_kong_keeps_concealed": _l("A concealed kong keeps the hand concealed (門清)"),
+    "concealed_on_limit": _l("Fully Concealed counts on a limit hand"),
+    "dealer_tai": _l("Dealer's tai (莊家)"),
+    "discarder_pays": _l("On a discard the discarder pays for all, or for himself"),
+    "eight_flowers_tai": _l("Eight flowers (tai)"),
+    "false_win_tai": _l("False win: tai on top of the base, to each player"),
+    "flower_set_replaces_seat": _l("A flower set replaces its seat flower"),
+    "full_flush_tai": _l("Full flush (tai)"),
+    "great_dragons_faan": _l("Great Dragons (faan)"),
+    "limit_faan": _l("Limit of a hand (faan)"),
+    "min_faan": _l("Faan needed to win (flowers not counted)"),
+    "no_flowers_faan": _l("No Flowers (faan; 0: not counted)"),
+    "payout": _l("Payout schedule"),
+    "per_tai": _l("Stake per tai (台)"),
+    "small_dragons_faan": _l("Small Dragons (faan)"),
+    "small_limit_faan": _l("All Honours, Four Concealed Pungs, Orphans, Nine Gates (faan)"),
+    "small_winds_faan": _l("Small Winds (faan)"),
+    "streak_tai": _l("Tai per hand of the dealer's streak (連n拉n)"),
+    # abortive draws and the sacred discard
+    "nine_terminals": _l("Nine-terminals abortive draw counts"),
+    "same_first_discards": _l("Same first discards by all four abortive draw"),
+    "sacred_claim": _l("A win on a sacred discard is"),
 }
 
 
@@ -115,16 +144,33 @@ DRAW_REASONS = {
     "other": _l("other"),
 }
 
+
+# The abortive draws by the key the table records, in the engine's English words
+# (engine.families.riichi.draws.ABORTIVE_KINDS), and the offences a preset's sheet names
+# (engine.table.offences).
+ABORTIVE_WORDS = {
+    "nine_terminals": N_("nine terminal and honour tiles in a starting hand"),
+    "four_kongs": N_("four kongs by different players"),
+    "same_first_discards": N_("the same tile discarded by all four on the first go-round"),
+    "three_ron": N_("three players claimed one discard"),
+    "four_riichi": N_("four riichi declarations"),
+}
+OFFENCES = {"revealed_hand": N_("revealed their hand before the declared win was verified")}
+# (the draw and penalty pages translate the engine's words with these msgids; a test keeps them equal)
+
 KINDS = {"win": _l("win"), "draw": _l("draw"), "abortive_draw": _l("abortive draw"),
          "false_win": _l("false win"), "penalty": _l("penalty")}
 
 UNIT_NAMES = {"fan": _l("fan"), "han": _l("han"), "point": _l("point"), "points": _l("points"),
-              "double": _l("double"), "doubles": _l("doubles")}
+              "double": _l("double"), "doubles": _l("doubles"), "faan": _l("faan"), "tai": _l("tai")}
 
 
-def draw_reason(reason: str) -> str:
-    label = DRAW_REASONS.get(reason)
-    return str(label) if label is not None else reason
+def draw_reason(reason: str, gettext: Callable[..., str] = gettext) -> str:
+    """An abortive draw's reason: a kind's key, or the words an older draw page stored."""
+    if reason in ABORTIVE_WORDS:
+        return gettext(ABORTIVE_WORDS[reason])
+    return gettext(reason) if reason in DRAW_REASONS else reason
+
 
 
 def kind_label(kind: str) -> str:
@@ -165,6 +211,47 @@ def option(key: str, english: str = "") -> str:
     return str(label) if label is not None else (english or key)
 
 
+# An option's value in words (units.OPTION_CHOICES and option_words say them in English).
+CHOICE_WORDS = {
+    ("scoring", "han_fu"): _l("han and fu (Riichi)"),
+    ("scoring", "points_doubles"): _l("basic points x doubles"),
+    ("dealer_keeps_on_draw", "tenpai"): _l("when waiting"),
+    ("dealer_keeps_on_draw", "always"): _l("always"),
+    ("dealer_keeps_on_draw", "never"): _l("never"),
+    ("multiple_ron", "double_ron"): _l("every claimant wins (double ron)"),
+    ("multiple_ron", "head_bump"): _l("head bump: the next in turn"),
+    ("sacred_discard", "traditional"): _l("only the own last discard"),
+    ("sacred_discard", "extended"): _l("any own discard"),
+    ("sacred_discard", "until_wall_draw"): _l("an own discard, until the player draws from the wall"),
+    ("sacred_discard", "last_discard"): _l("only the own last discard"),
+    ("sacred_discard", "one_four_seven"): _l("every tile the hand waits on, once one is an own discard"),
+    ("sacred_discard", "absolute"): _l("every tile the hand waits on, once one was discarded this hand"),
+    ("sacred_claim", "refuse"): _l("refused"),
+    ("sacred_claim", "false_win"): _l("a false win"),
+    ("payout", "half-spicy"): _l("half-spicy (半辣)"),
+    ("payout", "full-spicy"): _l("full-spicy (全辣)"),
+    ("discarder_pays", "all"): _l("the discarder pays for all (全銃)"),
+    ("discarder_pays", "self"): _l("the discarder pays for himself (半銃)"),
+    ("dealer_keeps_on_draw", "waiting"): _l("when waiting"),
+    ("multiple_ron", "next_in_turn"): _l("the next in turn wins"),
+    ("nine_terminals", "tiles"): _l("nine tiles"),
+    ("nine_terminals", "kinds"): _l("nine kinds"),
+    ("same_first_discards", "any_tile"): _l("any tile"),
+    ("same_first_discards", "wind"): _l("a wind only"),
+}
+
+
+def option_value(key: str, value: Any, english: str = "") -> str:
+    """An option's value as the reader says it: yes / no / not set, a choice in words, or the
+    value itself (a number)."""
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if value is None:
+        return gettext("not set")
+    label = CHOICE_WORDS.get((key, value)) if isinstance(value, str) else None
+    return str(label) if label is not None else (english or str(value))
+
+
 def flag(family: str, key: str, english: str = "") -> str:
     label = (CLASSICAL_FLAGS.get(key) if family == "babcock" else None) or FLAGS.get(key)
     return str(label) if label is not None else (english or key)
@@ -185,9 +272,33 @@ def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:
     return text
 
 
-def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
+Gettext = Callable[..., str]   # gettext(message, **variables), as Flask-Babel's
+
+
+def _number(value: Any) -> str:
+    return format_decimal(value) if isinstance(value, (int, float)) else str(value)
+
+
+def _win_extras(facts: Mapping[str, Any], gettext: Gettext, number: Callable[[Any], str]) -> str:
+    """The counters' bonus and the riichi sticks a win took, after its title ("(+300 counters,
+    +1,000 riichi sticks)"); the API's title has the same words in English."""
+    def signed(key: str) -> str:
+        points = int(facts[key])
+        return ("+" if points > 0 else "") + number(points)
+
+    parts = []
+    if facts.get("counter_points"):
+        parts.append(gettext("%(points)s counters", points=signed("counter_points")))
+    if facts.get("stick_points"):
+        parts.append(gettext("%(points)s riichi sticks", points=signed("stick_points")))
+    return " (" + gettext(", ").join(parts) + ")" if parts else ""
+
+
+def hand_title(entry: Mapping[str, Any], players: Sequence[str], gettext: Gettext = gettext,
+               number: Callable[[Any], str] = _number) -> str:
     """A recorded hand's one-line title in the reader's language, from its facts; the engine's
-    English summary where the facts are not there (an entry from an older view)."""
+    English summary where the facts are not there (an entry from an older view). A page uses the
+    request's gettext and number format; the command line passes its own."""
     facts = entry.get("facts") or {}
     kind = entry.get("kind")
 
@@ -196,15 +307,18 @@ def hand_title(entry: Mapping[str, Any], players: Sequence[str]) -> str:
 
     if kind == "win" and len(facts.get("winners") or ()) == 1:   # several winners: the summary
         discarder = facts.get("discarder")
+        total = number(facts.get("total"))
         if discarder is None:
-            return gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
-                           total=facts.get("total"))
-        return gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
-                       winner=name(facts["winners"][0]), discarder=name(discarder), total=facts.get("total"))
+            title = gettext("%(winner)s wins self-drawn, %(total)s", winner=name(facts["winners"][0]),
+                            total=total)
+        else:
+            title = gettext("%(winner)s wins on %(discarder)s's discard, %(total)s",
+                            winner=name(facts["winners"][0]), discarder=name(discarder), total=total)
+        return title + _win_extras(facts, gettext, number)
     if kind in ("draw", "abortive_draw"):
         title = gettext("abortive draw") if kind == "abortive_draw" else gettext("draw")
         if facts.get("reason"):
-            title += f" ({draw_reason(str(facts['reason']))})"
+            title += f" ({draw_reason(str(facts['reason']), gettext)})"
         if facts.get("waiting"):
             title += "; " + gettext("waiting: %(names)s",
                                     names=", ".join(name(p) for p in facts["waiting"]))

@@ -19,6 +19,7 @@ from engine.core.result import Score
 from engine.families.option_specs import OptionValueError, check_options
 from engine.families.protocol import Family
 from engine.names import add_native_names
+from engine.reasons import add_reason_codes
 
 # The family packages, in the order their presets are offered.
 FAMILY_PACKAGES = ("mcr", "riichi", "babcock", "hongkong", "taiwanese")
@@ -124,9 +125,13 @@ def score_request(data: Mapping[str, Any]) -> Score:
 
 def score_json(data: Any) -> dict[str, Any]:
     """Like score_request, but never raises for bad input: errors become {"ok": false}.
-    Each item carries its ``native_name`` beside the English one."""
+    Each item carries its ``native_name`` beside the English one, and its reason's code and
+    params beside the English text (``why_code``, ``why_params``; ``because_code`` and
+    ``because_params`` for an excluded fan)."""
     try:
-        return add_native_names(score_request(data).to_dict(), family_of(data.get("rules") or "mcr").name)
+        result = score_request(data).to_dict()    # first: it refuses what is not a request object
+        family = family_of(data.get("rules") or "mcr").name
+        return add_reason_codes(add_native_names(result, family), family)
     except (HandError, RulesError, ValueError) as error:
         return error_json(error)
 

@@ -86,6 +86,10 @@ def test_table_and_declare_pages_in_each_language(phone, server: str, shot, hand
         assert title in breakdown and (native is None or native in breakdown), (language, english)
     if language != "en":
         assert "Mixed Straight" not in breakdown or language in ("pl", "ja")
+        # the reasons too (engine.reasons codes, translated by the page script)
+        assert "no melds, won on a discard" not in breakdown, (language, breakdown)
+    else:
+        assert "no melds, won on a discard" in breakdown
     no_sideways_scroll(page)
     shot(page, f"declare-breakdown-{language}")
     shot_breakdown(page, f"breakdown-{language}")
@@ -102,8 +106,32 @@ def test_riichi_breakdown_in_japanese(phone, server: str, shot, hand_photo) -> N
     declare_the_photo(page, hand_photo)
     breakdown = page.inner_text("#breakdown")
     assert "立直" in breakdown and "一発" in breakdown and "Riichi" not in breakdown
+    assert "リーチを宣言" in breakdown and "declared ready" not in breakdown   # the reasons too
     assert re.search(r"[\u3040-\u30ff]", breakdown)    # the page's own text is Japanese too
     no_sideways_scroll(page)
     shot(page, "declare-breakdown-riichi-ja")
     shot_breakdown(page, "breakdown-riichi-ja")
+    assert not page.context.console_errors
+
+
+def test_a_dispute_in_japanese(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """The verdict and every difference between claim and hand in the page's language (the API
+    answers them in English)."""
+    page = phone
+    page.set_default_timeout(TIMEOUT_MS)
+    token = new_table(page, server, "mcr", hands=0)
+    page.goto(f"{server}/t/{token}/dispute?lang=ja")
+    # 111m 222m 345m 678m 9m + 5p: no pair, so the claim is a false win.
+    page.click('#palette-tabs button[data-suit="m"]')
+    for code in ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1m", "1m", "2m", "2m"]:
+        page.click(f'#palette button[data-code="{code}"]')
+    page.click('#palette-tabs button[data-suit="p"]')
+    page.click('#palette button[data-code="5p"]')
+    page.fill("#claim", "24")
+    page.wait_for_selector("#versus")
+    page.wait_for_function("() => document.querySelector('#breakdown').innerText.includes('24')")
+    text = page.inner_text("#breakdown")
+    assert "和了形ではない" in text and "和了：" in text, text
+    assert "not a winning hand" not in text and "Declared" not in text and "Mahjong" not in text
+    no_sideways_scroll(page)
     assert not page.context.console_errors

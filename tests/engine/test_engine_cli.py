@@ -72,7 +72,8 @@ def test_output_has_the_contract_keys():
     _, [result] = run_lines([GOOD])
     assert set(result) >= {"ok", "valid", "meets_minimum", "items", "total", "han", "fu", "limit",
                            "payments"}
-    assert set(result["items"][0]) == {"name", "value", "count", "why", "native_name"}
+    assert set(result["items"][0]) == {"name", "value", "count", "why", "native_name", "why_code",
+                                       "why_params"}
 
 
 def test_module_entry_point_reads_stdin():

@@ -12,7 +12,7 @@
   const words = JSON.parse(document.getElementById("i18n-engine").textContent);
   const { windName } = window.TTi18n;
   const UNITS = { fan: t("fan"), han: t("han"), point: t("point"), points: t("points"),
-    double: t("double"), doubles: t("doubles") };
+    double: t("double"), doubles: t("doubles"), faan: t("faan"), tai: t("tai") };
   const LIMITS = { mangan: t("mangan"), haneman: t("haneman"), baiman: t("baiman"),
     sanbaiman: t("sanbaiman"), yakuman: t("yakuman"), "double yakuman": t("double yakuman"),
     "triple yakuman": t("triple yakuman"), limit: t("limit") };
@@ -51,6 +51,71 @@
     const text = template.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? String(params[key]) : whole));
     if (!params || !params.field) return text;
     return words.field_format.replace("{field}", words.fields[params.field] || params.field).replace("{message}", text);
+  }
+
+  // A breakdown reason (an item's why, an excluded fan's because) in this language, from its code
+  // and params (webapp/reason_text.py writes the same on the pages); else the engine's English.
+  function reasonText(item, field) {
+    const english = item[field] || "";
+    return item[field + "_code"] ? (explained(item[field + "_code"], item[field + "_params"] || {}) ?? english) : english;
+  }
+  function explained(code, params) {
+    if (code === "list") {
+      const parts = (params.parts || []).map((part) => explained(part.code, part.params || {}));
+      return parts.some((part) => part === null) ? null : parts.join("; ");
+    }
+    const template = words.reasons && words.reasons[code];
+    if (!template) return null;
+    let missing = false;
+    const text = template.replace(/\{(\w+)\}/g, (whole, name) => {
+      if (!(name in params)) { missing = true; return whole; }
+      const value = params[name];
+      const kind = name.replace(/[0-9]+$/, "");
+      if (kind === "reason") { const inner = explained(value.code, value.params || {}); if (inner === null) missing = true; return inner; }
+      if (kind === "honour" || kind === "suit_name") return words.reason_words[value] || value;
+      if (kind === "honours") return String(value).split(", ").map((w) => words.reason_words[w] || w).join(t(", "));
+      if (kind === "fan") return words.titles[value] ? words.titles[value][0] : value;
+      if (kind === "tile_name") {
+        const [number, suit] = String(value).split(" ");
+        return suit ? number + " " + (words.reason_words[suit] || suit) : (words.reason_words[value] || value);
+      }
+      if (kind === "flowers") return String(value).split(", ").map((w) => words.reason_flowers[w] || w).join(t(", "));
+      if (kind === "wind_letter") return words.reason_winds[value] || value;
+      if (words.reason_word_kinds.includes(kind)) return words.reason_phrases[value] || value;
+      return String(value);
+    });
+    return missing ? null : text;
+  }
+
+  // A dispute's verified value and each difference between the claim and the engine in this
+  // language, from the differences' facts (the API's sentences are English).
+  // The engine's name for a whole claim ("Mahjong") as this language says it.
+  const SAID = { Mahjong: t("Mahjong") };
+  function verifiedText(score, unit) {
+    return score.valid ? window.formatNumber(score.total) + " " + (UNITS[unit] || unit || "") : t("not a winning hand");
+  }
+  function differenceText(x, score) {
+    const name = SAID[x.name] || (words.titles[x.name] ? words.titles[x.name][0] : x.name);
+    if (x.kind === "not_a_win" || x.kind === "under_minimum") {
+      return t("{name}: {reason}", { name, reason: engineText(score.reason_code, score.reason_params, x.why) });
+    }
+    if (x.kind === "count") {
+      return t("{name}: claimed {claimed} time(s); the hand has it {actual} time(s)", { name, claimed: x.claimed, actual: x.actual });
+    }
+    if (x.kind === "total") {
+      return t("total: claimed {claimed}; the hand is worth {actual}", { claimed: x.claimed, actual: x.actual });
+    }
+    if (x.kind === "missed") {
+      const item = (score.items || []).find((i) => i.name === x.name);
+      return item ? t("{name}: worth {value}: {why}", { name, value: item.value, why: reasonText(item, "why") })
+        : name + ": " + x.why;
+    }
+    if (x.kind === "not_applicable") {
+      const excluded = (score.excluded || []).find((i) => i.name === x.name);
+      return excluded ? t("{name}: not counted: {why}", { name, why: reasonText(excluded, "because") })
+        : t("{name}: the hand does not have it under these rules", { name });
+    }
+    return name + ": " + x.why;
   }
 
   function showMessage(text, kind) {
@@ -144,7 +209,7 @@
     if (picking && model.meldPick.includes(i)) classes.push("picked");
     return el("button", {
       type: "button", class: classes.join(" "), "aria-label": t("tile {code}", { code: tile.code }),
-      dataset: { where, g: String(g), i: String(i), code: tile.code },
+      dataset: { where, g: String(g), i: String(i), code: tile.code, winLabel: t("win") },
       onclick: (event) => {
         event.stopPropagation();
         if (picking) {
@@ -754,14 +819,14 @@
       const units = data.item_units || [];
       const rows = score.items.map((item, index) => el("tr", {}, [
         el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
-          el("div", { class: "why" }, item.why || "")]),
+          el("div", { class: "why" }, reasonText(item, "why"))]),
         el("td", { class: "value" }, window.formatNumber(item.value * (item.count || 1)) + " " + (UNITS[units[index]] || units[index] || "")),
       ]));
       // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
       for (const item of score.dealer_items || []) {
         rows.push(el("tr", { class: "dealer-only" }, [
           el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
-            el("div", { class: "why" }, (item.why || "") + " (" + t("charged to the dealer only") + ")")]),
+            el("div", { class: "why" }, reasonText(item, "why") + " (" + t("charged to the dealer only") + ")")]),
           el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
             + (UNITS[data.unit] || data.unit || "")),
         ]));
@@ -777,7 +842,7 @@
     }
     if (score.excluded && score.excluded.length) {
       parts.push(el("details", {}, [el("summary", {}, t("Not counted ({count})", { count: score.excluded.length })),
-        el("ul", {}, score.excluded.map((x) => el("li", {}, [...itemTitle(x), " (" + x.value + "): " + x.because])))]));
+        el("ul", {}, score.excluded.map((x) => el("li", {}, [...itemTitle(x), " (" + x.value + "): " + reasonText(x, "because")])))]));
     }
     if (data.claims_note) parts.push(el("p", { class: "verdict ok" }, data.claims_note));
     if (data.payments) {
@@ -796,11 +861,15 @@
         : [el("p", { class: "muted" }, t("No photo: the tiles were entered by hand."))];
       parts.push(el("div", { class: "versus", id: "versus" }, [
         el("div", { id: "raw-reading" }, [el("b", {}, t("Raw reading")), ...raw]),
-        el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, d.verified_text || "—"),
+        el("div", { id: "verified" }, [el("b", {}, t("Verified")), el("p", {}, verifiedText(score, data.total_unit)),
           el("p", { class: d.upheld ? "verdict ok" : "verdict bad" }, d.upheld ? t("claim upheld") : t("false win")),
-          el("p", { class: "muted" }, t("Declared: {declared}", { declared: d.declared_text || "—" }))]),
+          el("p", { class: "muted" }, t("Declared: {declared}",
+            { declared: SAID[d.declared_text] || d.declared_text || "—" }))]),
       ]));
-      parts.push(el("ul", { class: "diff" }, (d.differences || []).map((x) => el("li", {}, x))));
+      const details = d.details || [];
+      parts.push(el("ul", { class: "diff" }, details.length
+        ? details.map((x) => el("li", {}, differenceText(x, score)))
+        : [el("li", {}, t("no differences"))]));
       if (d.penalty) { parts.push(el("p", {}, [el("b", {}, t("Penalty (false win): "))])); parts.push(paymentsGrid(d.penalty)); }
     }
     box.replaceChildren(...parts);

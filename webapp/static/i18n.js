@@ -40,10 +40,28 @@
   function windName(letter) { return WINDS[letter] || letter; }
   function windBadge(letter) { var name = windName(letter); return name.length === 1 ? name : letter; }
 
-  // The reasons the draw form offers (stored in English): listed here so the catalog has them.
+  // The abortive draws by the key the table records (webapp/labels.py ABORTIVE_WORDS).
+  var ABORTIVE = {
+    nine_terminals: t("nine terminal and honour tiles in a starting hand"),
+    four_kongs: t("four kongs by different players"),
+    same_first_discards: t("the same tile discarded by all four on the first go-round"),
+    three_ron: t("three players claimed one discard"),
+    four_riichi: t("four riichi declarations"),
+  };
+
+  // The reasons the draw form offered before (stored in English): listed so the catalog has them.
   [t("nine terminals and honours"), t("four kongs by different players"),
     t("four identical winds on the first go-round"), t("three players claimed one discard"),
     t("four riichi declarations"), t("other")];
+
+  // A win's counters bonus and the riichi sticks it took, after its title (as labels.py writes it).
+  function signed(points) { return (points > 0 ? "+" : "") + number(points); }
+  function winExtras(facts) {
+    var parts = [];
+    if (facts.counter_points) parts.push(t("{points} counters", { points: signed(facts.counter_points) }));
+    if (facts.stick_points) parts.push(t("{points} riichi sticks", { points: signed(facts.stick_points) }));
+    return parts.length ? " (" + parts.join(t(", ")) + ")" : "";
+  }
 
   // A recorded hand's one-line title from its facts (the API's English title where there are none);
   // webapp/labels.py writes the same titles for the pages.
@@ -51,14 +69,15 @@
     var facts = entry.facts || {};
     var name = function (index) { return players[index] !== undefined ? players[index] : "?"; };
     if (entry.kind === "win" && facts.winners && facts.winners.length === 1) {   // several: the summary
-      return facts.discarder === null || facts.discarder === undefined
+      return (facts.discarder === null || facts.discarder === undefined
         ? t("{winner} wins self-drawn, {total}", { winner: name(facts.winners[0]), total: facts.total })
         : t("{winner} wins on {discarder}'s discard, {total}",
-          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total });
+          { winner: name(facts.winners[0]), discarder: name(facts.discarder), total: facts.total }))
+        + winExtras(facts);
     }
     if (entry.kind === "draw" || entry.kind === "abortive_draw") {
       var title = entry.kind === "abortive_draw" ? t("abortive draw") : t("draw");
-      if (facts.reason) title += " (" + t(facts.reason) + ")";
+      if (facts.reason) title += " (" + (ABORTIVE[facts.reason] || t(facts.reason)) + ")";
       if (facts.waiting && facts.waiting.length) {
         title += "; " + t("waiting: {names}", { names: facts.waiting.map(name).join(", ") });
       }

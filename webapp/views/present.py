@@ -79,8 +79,7 @@ def history_entry(record: Any, number: int, event: dict[str, Any] | None, rules:
         "photo_id": event.get("photo") if event else None,
         "lines": payment_lines(record) if record.kind == "win" else None,
         "winner": record.details.get("winner"),
-        "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
-                  "items": _detail_items(event, rules, options)},
+        "facts": {**title_facts(record), "items": _detail_items(event, rules, options)},
         "detail": _detail(event, rules, options),
         "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
     }
@@ -108,17 +107,35 @@ def payment_lines(record: Any) -> dict[str, list[int]]:
     return {"value": value, "counters": counters, "sticks": sticks}
 
 
-def _extras(record: Any) -> str:
-    """A win's counters (honba) bonus and the riichi sticks it took, as words after its title."""
+def title_facts(record: Any) -> dict[str, Any]:
+    """What a hand's title is written from in the reader's language (webapp/labels.hand_title)."""
+    return {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+            **_extra_facts(record)}
+
+
+def _extra_facts(record: Any) -> dict[str, int]:
+    """A win's counters (honba) bonus to the winner and the riichi sticks' points it took, where
+    not zero: the facts the pages title them from in the reader's language."""
     if record.kind != "win":
-        return ""
+        return {}
     winner = record.details.get("winner")
     counters = record.details.get("counter_payments") or [0, 0, 0, 0]
-    parts = []
+    facts = {}
     if winner is not None and counters[winner]:
-        parts.append(f"{counters[winner]:+d} counters")
+        facts["counter_points"] = counters[winner]
     if record.details.get("sticks_taken"):
-        parts.append(f"{record.details['sticks_taken']:+d} riichi sticks")
+        facts["stick_points"] = record.details["sticks_taken"]
+    return facts
+
+
+def _extras(record: Any) -> str:
+    """The API's English words after a win's title for its counters and sticks."""
+    facts = _extra_facts(record)
+    parts = []
+    if "counter_points" in facts:
+        parts.append(f"{facts['counter_points']:+d} counters")
+    if "stick_points" in facts:
+        parts.append(f"{facts['stick_points']:+d} riichi sticks")
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -25,12 +25,13 @@ from engine.families import RulesError, get_preset
 from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
+from webapp.labels import hand_title, kind_label
 from webapp.storage import TableRef
 from webapp.views import backend, history_window, load_edit
 from webapp.views.archive import build_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
-from webapp.views.present import preset_catalogue, table_view
+from webapp.views.present import preset_catalogue, table_view, title_facts
 
 bp = Blueprint("tables", __name__)
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cai", "Dee")
@@ -152,13 +153,22 @@ def undo(token: str):  # type: ignore[no-untyped-def]
     return redirect(url_for("tables.table_page", token=token), 303)
 
 
+def csv_words(state: Any) -> list[tuple[str, str]]:
+    """Each record's kind and title in the reader's language, for the CSV download."""
+    players = list(state.players)
+    return [(kind_label(record.kind), hand_title({"kind": record.kind, "facts": title_facts(record),
+                                                  "title": record.summary}, players))
+            for record in state.records]
+
+
 @bp.get("/t/<token>/export.<fmt>")
 def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
     body: str | bytes
     if fmt == "csv":
-        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.head.players)), "text/csv"
+        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.state.players),
+                                   csv_words(loaded.state)), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
     elif fmt == "zip":

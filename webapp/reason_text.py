@@ -1,0 +1,125 @@
+"""A breakdown's reasons in the reader's language (each item's ``why``, each excluded fan's
+``because``).
+
+The engine gives each reason a code and its params beside the English text (engine.reasons); a
+stored hand scored before the codes existed is read back into them the same way. The message of
+each code is the engine's own English template, translated by the catalogs (babel.cfg extracts
+engine/reasons). Params are language-free tile notation and numbers, except honour and suit
+names and fan names, which are put in the reader's language here; a reason without a code is
+shown as the engine wrote it. A page renders with Flask-Babel; the command line passes its own
+catalog (``tr``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import flask_babel
+
+from engine.reasons import LIST_CODE, SEPARATOR, TEMPLATES, WORDS, explain, is_word
+from webapp.item_names import item_title
+
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+class Translator(Protocol):
+    """What renders the reasons: Flask-Babel's functions on a page, the command line's catalog."""
+
+    def gettext(self, message: str) -> str: ...
+
+    def pgettext(self, context: str, message: str) -> str: ...
+
+
+def _page(tr: Translator | None) -> Translator:
+    return tr if tr is not None else flask_babel   # type: ignore[return-value]
+
+
+def words(tr: Translator | None = None) -> dict[str, str]:
+    """The honour and suit names reasons use, in the reader's language."""
+    tr = _page(tr)
+    return {"East": tr.pgettext("honour", "East"), "South": tr.pgettext("honour", "South"),
+            "West": tr.pgettext("honour", "West"), "North": tr.pgettext("honour", "North"),
+            "White": tr.pgettext("honour", "White"), "Green": tr.pgettext("honour", "Green"),
+            "Red": tr.pgettext("honour", "Red"), "Characters": tr.pgettext("suit", "Characters"),
+            "Dots": tr.pgettext("suit", "Dots"), "Bamboo": tr.pgettext("suit", "Bamboo")}
+
+
+def flower_names(tr: Translator | None = None) -> dict[str, str]:
+    """The flower and season names reasons use, in the reader's language."""
+    tr = _page(tr)
+    return {"Plum": tr.pgettext("flower", "Plum"), "Orchid": tr.pgettext("flower", "Orchid"),
+            "Chrysanthemum": tr.pgettext("flower", "Chrysanthemum"),
+            "Bamboo": tr.pgettext("flower", "Bamboo"),
+            "Spring": tr.pgettext("flower", "Spring"), "Summer": tr.pgettext("flower", "Summer"),
+            "Autumn": tr.pgettext("flower", "Autumn"), "Winter": tr.pgettext("flower", "Winter")}
+
+
+def wind_names(tr: Translator | None = None) -> dict[str, str]:
+    """A seat's wind letter -> its name in the reader's language."""
+    tr = _page(tr)
+    return {letter: tr.gettext(name) for letter, name in WIND_NAMES.items()}
+
+
+def _param(family: str, name: str, value: Any, language: str, tr: Translator) -> Any:
+    kind = name.rstrip("0123456789")
+    named = words(tr)
+    if kind == "reason" and isinstance(value, Mapping):
+        return render(family, value, language, tr)
+    if kind in ("honour", "suit_name"):
+        return named.get(str(value), str(value))
+    if kind == "honours":
+        return tr.gettext(", ").join(named.get(part, part) for part in str(value).split(", "))
+    if kind == "fan":
+        return item_title(family, str(value), language).title
+    if kind == "tile_name":
+        number, _, suit = str(value).partition(" ")
+        return f"{number} {named.get(suit, suit)}" if suit else named.get(str(value), str(value))
+    if kind == "flowers":
+        flowers = flower_names(tr)
+        return tr.gettext(", ").join(flowers.get(part, part) for part in str(value).split(", "))
+    if kind == "wind_letter":
+        return wind_names(tr).get(str(value), str(value))
+    if is_word(family, name):
+        return tr.gettext(str(value))
+    return value
+
+
+def render(family: str, explained: Mapping[str, Any], language: str, tr: Translator | None = None) -> str:
+    """An explained reason (``{"code", "params"}``) in the reader's language."""
+    tr = _page(tr)
+    params = explained.get("params") or {}
+    if explained.get("code") == LIST_CODE:
+        return SEPARATOR.join(render(family, part, language, tr) for part in params.get("parts", []))
+    template = TEMPLATES.get(family, {}).get(str(explained.get("code")))
+    if template is None:
+        raise KeyError(explained.get("code"))
+    values = {name: _param(family, name, value, language, tr) for name, value in params.items()}
+    return tr.gettext(template).format(**values)
+
+
+def reason_text(family: str, item: Mapping[str, Any], field: str, language: str,
+                tr: Translator | None = None) -> str:
+    """An item's ``why`` (or an excluded fan's ``because``) in the reader's language: from its
+    code and params, else read from its English text, else that text as written."""
+    english = str(item.get(field) or "")
+    code = item.get(f"{field}_code")
+    explained = {"code": code, "params": item.get(f"{field}_params") or {}} if code else \
+        explain(family, english)
+    if explained is None:
+        return english
+    try:
+        return render(family, explained, language, tr)
+    except (KeyError, IndexError, ValueError, TypeError):
+        return english   # a code or param this version does not know: the English, never a 500
+
+
+def page_templates(family: str) -> dict[str, Any]:
+    """What the page scripts need to write this family's reasons in the request's language:
+    each code's translated template and the translated names and phrases its params use (fan
+    names come with the item titles)."""
+    tr = _page(None)
+    phrases = {phrase: tr.gettext(phrase) for kind in WORDS.get(family, {}).values() for phrase in kind}
+    return {"reasons": {code: tr.gettext(template) for code, template in TEMPLATES.get(family, {}).items()},
+            "reason_words": words(), "reason_flowers": flower_names(), "reason_winds": wind_names(),
+            "reason_phrases": phrases, "reason_word_kinds": sorted(WORDS.get(family, {}))}
