@@ -241,3 +241,22 @@ def test_the_amend_page_shows_the_later_hands_it_changes(phone, server: str) -> 
     expect(page.locator("#amend-refused")).to_contain_text("hand 2 (Bob's win)")
     expect(page.locator("#confirm")).to_be_disabled()
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_classical_amend_page_fills_in_the_losers_hands(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    made = page.request.post(f"{server}/api/tables", data={
+        "name": "Classical amend", "rules": "classical", "options": {},
+        "players": ["Ann", "Bob", "Cai", "Dee"]}).json()
+    token = made["edit_token"]
+    win = {"hand": "234m456p678s22z555z", "win_tile": "2z", "win_by": "ron", "winner": 2, "discarder": 0,
+           "others": {"0": {"hand": "111s99p", "melds": ["pon:777z"]}}, "version": 0}
+    recorded = page.request.post(f"{server}/api/tables/{token}/hands", data=win)
+    assert recorded.status == 201
+    page.goto(f"{server}/t/{token}/hands/0/amend")
+    expect(page.locator("#others input[name=hand-0]")).to_have_value("111s99p")
+    expect(page.locator("#others input[name=melds-0]")).to_have_value("pon:777z")
+    expect(page.locator("#pay-total")).to_be_visible()
+    paid = [int(cell.replace(",", "")) for cell in page.locator("#pay-total td").all_inner_texts()]
+    assert paid == recorded.json()["deltas"]
+    assert page.context.console_errors == []  # type: ignore[attr-defined]

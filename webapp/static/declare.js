@@ -896,6 +896,14 @@
     for (const input of document.querySelectorAll("#flags input")) input.checked = (page.initial.flags || []).includes(input.value);
     for (const input of document.querySelectorAll("#riichi input")) input.checked = (page.initial.riichi || []).includes(Number(input.value));
     if (page.initial.photo_id) model.photo = { id: page.initial.photo_id };
+    // Classical: an amended hand keeps the losers' hands it was settled with.
+    renderOthers();
+    for (const [seat, other] of Object.entries(page.initial.others || {})) {
+      const hand = document.querySelector("#others input[name=hand-" + seat + "]");
+      const melds = document.querySelector("#others input[name=melds-" + seat + "]");
+      if (hand) hand.value = other.hand || "";
+      if (melds) melds.value = (other.melds || []).join(" ");
+    }
   } else {
     $("winner").value = String(page.dealer_seat);
     $("discarder").value = String((page.dealer_seat + 1) % 4);

@@ -103,7 +103,18 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     initial = {**hand, "winner": event.get("winner", event.get("offender", first_claim.get("winner"))),
                "discarder": event.get("discarder"),
                "riichi": event.get("riichi") or [], "photo_id": event.get("photo")}
+    if hand.get("losers"):      # classical: the losers' hands go back into their players' fields
+        initial["others"] = losers_by_player(context_state(loaded, event_id), hand["losers"])
     return _declare_page(loaded, token, "amend", initial, event_id)
+
+
+def losers_by_player(state: TableState, losers: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The losers' laid-down hands of a recorded win by player (each was stored with the seat wind
+    its player had in that hand), as the declare page's fields hold them."""
+    player_at = {"ESWN"[wind]: player for player, wind in enumerate(state.seat_winds)}
+    return {player_at[loser["seat_wind"]]: {"hand": loser.get("hand") or "",
+                                            "melds": loser.get("melds") or []}
+            for loser in losers if loser.get("seat_wind") in player_at}
 
 
 def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:
