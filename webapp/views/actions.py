@@ -171,7 +171,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
     family = family_of(state.rules)
     score = score_json(request)
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
-                           "unit": unit(state.rules), "total_unit": total_unit(state.rules),
+                           "unit": unit(state.rules, state.options), "total_unit": total_unit(state.rules),
                            "winner": winner, "discarder": discarder,
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
@@ -320,8 +320,8 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     score = score_json(request)
     state = loaded.head
     family = family_of(state.rules)
-    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit(state.rules),
-                           "total_unit": total_unit(state.rules),
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score,
+                           "unit": unit(state.rules, state.options), "total_unit": total_unit(state.rules),
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
