@@ -38,3 +38,17 @@ def test_the_classical_amend_page_keeps_the_losers_hands(client, make_table) -> 
     assert response.status_code == 201, response.json
     after = client.get(f"/api/tables/{token}").json
     assert after["history"] == before["history"] and after["totals"] == before["totals"]
+
+
+def test_the_amend_page_names_the_hand_by_its_number_in_the_history(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    hand = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron", "winner": 0, "discarder": 1}
+    assert client.post(f"/api/tables/{token}/hands", json=dict(hand, version=0)).status_code == 201
+    first = client.get(f"/t/{token}/hands/0/amend").get_data(as_text=True)
+    assert "amend hand 1" in first and "declare a win" not in first
+    assert client.post(f"/api/tables/{token}/draws", json={"waiting": [0], "version": 1}).status_code == 201
+    assert client.post(f"/api/tables/{token}/undo", json={"version": 2}).status_code == 201
+    assert client.post(f"/api/tables/{token}/hands", json=dict(hand, version=3)).status_code == 201
+    # event 3 is the table's second hand (the draw was undone)
+    second = client.get(f"/t/{token}/hands/3/amend").get_data(as_text=True)
+    assert "amend hand 2" in second

@@ -78,8 +78,11 @@ def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any]
         flash(gettext("The game is over; amend or undo a hand to change it."), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)
-    return render_template("declare.html", state=table_view(loaded), token=token, page_data=data,
-                           mode=mode, amend_index=amend_index)
+    view = table_view(loaded)
+    # The hand's number as the history shows it (the event index counts undos and draws too).
+    amend_number = next((entry["number"] for entry in view["history"] if entry["index"] == amend_index), None)
+    return render_template("declare.html", state=view, token=token, page_data=data,
+                           mode=mode, amend_index=amend_index, amend_number=amend_number)
 
 
 @bp.get("/t/<token>/declare")
