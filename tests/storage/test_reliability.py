@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import delete, event, update
 
 from engine.table.events import TableError, declared_score
-from webapp.storage import SnapshotRow, Storage, StorageError
+from webapp.storage import ConflictError, EventRow, RecordRow, SnapshotRow, Storage, StorageError, TableRow
 
 PLAYERS = ["Ann", "Bob", "Cai", "Dee"]
 
@@ -190,3 +190,75 @@ def test_a_snapshot_keeps_the_hand_in_play_discards_and_ready():
     stored = json.loads(json.dumps(head_to_json(state, 0)))
     restored, count = head_from_json(stored, "classical", players, {})
     assert count == 0 and restored.play == play
+
+
+def test_a_page_of_the_history_reads_only_its_own_rows(storage):
+    ref = storage.create_table("mcr", PLAYERS)
+    _penalties(storage, ref.id, 120)
+    win = {"type": "win", "winner": 0, "discarder": 1, "score": declared_score(8, minimum=8)}
+    storage.record(ref.id, 120, win)
+    storage.amend(ref.id, 121, 120, dict(win, score=declared_score(12, minimum=8)))
+    storage.record(ref.id, 122, {"type": "penalty", "deltas": [0, 0, 2, -2], "reason": "slow"})
+    full = storage.load(ref.id).state.records
+    assert len(full) == 122
+
+    def shown(page):
+        return [(r.event_id, r.deltas, r.totals) for r in page.records]
+
+    newest = storage.by_edit_token(ref.edit_token).page(50)
+    assert (newest.start, newest.count, newest.previous) == (72, 122, full[71])
+    assert shown(newest) == [(r.event_id, r.deltas, r.totals) for r in full[72:]]
+    assert newest.events[120]["score"]["total"] == 12      # the amendment, not the hand as first entered
+    assert newest.events[122]["deltas"] == [0, 0, 2, -2]
+    older = storage.load(ref.id).page(50, before=72)
+    assert (older.start, older.previous) == (22, full[21])
+    assert shown(older) == [(r.event_id, r.deltas, r.totals) for r in full[22:72]]
+    # Without the rows before the page (the older events and records), the newest page reads the
+    # same: a read costs what its page costs, not what the table's history does.
+    with storage.engine.begin() as connection:
+        connection.execute(delete(EventRow).where(EventRow.table_id == ref.id, EventRow.seq <= 72))
+        connection.execute(delete(RecordRow).where(RecordRow.table_id == ref.id, RecordRow.position < 71))
+    again = storage.by_edit_token(ref.edit_token)
+    assert shown(again.page(50)) == shown(newest) and again.page(50).events == newest.events
+    assert again.head.totals == full[-1].totals
+
+
+def test_a_write_holds_the_table_only_for_its_inserts_and_a_writer_behind_it_conflicts_at_once(storage):
+    """The engine's work and every read happen before the write transaction; inside it, from the
+    version bump that locks the table to the commit, a write only writes. A second writer that
+    meets the lock waits (on SQLite on this process's writer lock, not in SQLite's sleeping busy
+    handler) and, once the first commits, gets its conflict with the new version, writing nothing."""
+    ref = storage.create_table("mcr", PLAYERS)
+    _penalties(storage, ref.id, 4)
+    seen: list[str] = []
+    results: list[object] = []
+
+    def watch(conn, cursor, statement, parameters, context, executemany):
+        seen.append(statement)
+
+    event.listen(storage.engine, "before_cursor_execute", watch)
+    try:
+        storage.record(ref.id, 4, {"type": "penalty", "deltas": [1, -1, 0, 0], "reason": "slow"})
+        bump = next(i for i, s in enumerate(seen) if s.startswith("UPDATE tables SET version"))
+        assert [s for s in seen[bump:] if s.lstrip().upper().startswith("SELECT")] == [], seen[bump:]
+        assert any(s.startswith("INSERT INTO events") for s in seen[bump:])
+
+        def second() -> None:
+            try:
+                results.append(storage.record(ref.id, 5, {"type": "penalty", "deltas": [1, -1, 0, 0],
+                                                          "reason": "late"}))
+            except Exception as error:  # noqa: BLE001 - the conflict is what this test looks for
+                results.append(error)
+
+        thread = threading.Thread(target=second)
+        with storage._append() as session:   # the first writer, holding the table until it commits
+            session.execute(update(TableRow).where(TableRow.id == ref.id).values(version=6))
+            seen.clear()
+            thread.start()
+            thread.join(1.0)
+            assert thread.is_alive() and not results
+        thread.join(30)
+    finally:
+        event.remove(storage.engine, "before_cursor_execute", watch)
+    assert len(results) == 1 and isinstance(results[0], ConflictError) and results[0].actual == 6
+    assert not [s for s in seen if s.startswith("INSERT")], seen

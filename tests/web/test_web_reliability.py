@@ -290,3 +290,71 @@ def test_a_flower_as_dora_indicator_is_refused_on_every_route_not_500(client, ma
     assert all(r.status_code in (200, 400, 422) for r in responses), [r.status_code for r in responses]
     assert all("dora indicator" in (r.json.get("error") or "") for r in responses)
     assert client.get(f"/api/tables/{token}").json["version"] == 1
+
+
+def _long_table(app, hands: int) -> str:
+    """A table of ``hands`` penalties, imported at once; returns its edit token."""
+    from engine.table.state import Table
+    from webapp.storage import EXPORT_FORMAT, EXPORT_FORMAT_VERSION
+
+    players = ["Ann", "Bob", "Cai", "Dee"]
+    log = [{"type": "penalty", "deltas": [10 * (i % 3), -10 * (i % 3), 0, 0], "reason": "slow"}
+           for i in range(hands)]
+    export = {"format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION,
+              "table": {"name": "long", "rules": "mcr", "options": {}, "players": players},
+              "events": [{"seq": i + 1, "event": e} for i, e in enumerate(log)],
+              "totals": list(Table("mcr", players, {}, log).state.totals)}
+    return app.extensions["tiletally.backend"].storage.import_json(export).edit_token
+
+
+def test_a_long_table_is_read_one_page_of_hands_at_a_time(app, client) -> None:
+    from sqlalchemy import delete
+
+    from webapp.storage import EventRow, RecordRow
+
+    token = _long_table(app, 130)
+    newest = client.get(f"/api/tables/{token}").json
+    assert [entry["number"] for entry in newest["history"]] == list(range(81, 131))
+    assert (newest["hand_count"], newest["older"], newest["newer"]) == (130, 80, None)
+    # The chart follows the page, from the totals after the hand before it.
+    assert newest["chart"]["series"][0]["data"][0] == newest["history"][0]["totals"][0] \
+        - newest["history"][0]["deltas"][0]
+    assert len(newest["chart"]["labels"]) == 51
+    older = client.get(f"/api/tables/{token}?before=80&limit=30").json
+    assert [entry["number"] for entry in older["history"]] == list(range(51, 81))
+    assert (older["older"], older["newer"], older["totals"]) == (50, 110, newest["totals"])
+    for bad in ("limit=0", "limit=201", "limit=x", "before=-1"):
+        answer = client.get(f"/api/tables/{token}?{bad}")
+        assert answer.status_code == 400 and "whole number" in answer.json["error"], bad
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert "Hands 81 to 130 of 130" in page and f"/t/{token}?before=80" in page
+    assert "Newer hands" not in page
+    assert "Newer hands" in client.get(f"/t/{token}?before=80").get_data(as_text=True)
+    # Reading the newest page touches no older event or settled hand: without them it is the same.
+    storage = app.extensions["tiletally.backend"].storage
+    with storage.engine.begin() as connection:
+        connection.execute(delete(EventRow).where(EventRow.seq <= 80))
+        connection.execute(delete(RecordRow).where(RecordRow.position < 79))
+    assert client.get(f"/api/tables/{token}").json == newest
+
+
+def test_a_write_stale_when_read_is_answered_without_a_write_transaction(app, client, make_table) -> None:
+    from sqlalchemy import event
+
+    token = make_table()["edit_token"]
+    assert client.post(f"/api/tables/{token}/draws", json={"version": 0}).status_code == 201
+    engine = app.extensions["tiletally.backend"].storage.engine
+    seen: list[str] = []
+
+    def watch(conn, cursor, statement, parameters, context, executemany):  # type: ignore[no-untyped-def]
+        seen.append(statement)
+
+    event.listen(engine, "before_cursor_execute", watch)
+    try:
+        stale = client.post(f"/api/tables/{token}/penalties",
+                            json={"offender": 0, "points": 30, "reason": "late", "version": 0})
+    finally:
+        event.remove(engine, "before_cursor_execute", watch)
+    assert stale.status_code == 409 and stale.json["version"] == 1
+    writes = ("BEGIN IMMEDIATE", "INSERT", "UPDATE")
+    assert seen and not [s for s in seen if s.lstrip().upper().startswith(writes) or "FOR UPDATE" in s]

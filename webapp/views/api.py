@@ -20,7 +20,7 @@ from engine.families import RulesError
 from engine.table.events import TableError
 from webapp.photo_gate import Busy
 from webapp.security import CheckedImage, UploadError, check_image
-from webapp.views import backend, load_edit, load_view
+from webapp.views import backend, history_window, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
     Unsupported,
@@ -57,19 +57,27 @@ def _version(body: dict[str, Any]) -> int:
     return version
 
 
+def _conflict(error: Conflict):  # type: ignore[no-untyped-def]
+    return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+
+
 def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ignore[no-untyped-def]
             detections: Any = None, corrections: Any = None):
+    if version != loaded.version:
+        # Already stale when the table was read: answered without queueing for the write lock
+        # (the write would refuse it too), so the writer that can succeed does not wait behind it.
+        return _conflict(Conflict(loaded.ref.id, version, loaded.version))
     try:
         after = backend().record(loaded.ref.id, version, event, detections=detections,
-                                 corrections=corrections)
+                                 corrections=corrections, based_on=loaded)
     except Conflict as error:
-        return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+        return _conflict(error)
     except TableError as error:
         return jsonify({"ok": False, "error": str(error), "status": 422}), 422
     view = table_view(after)
-    record = after.state.records[-1] if after.state.records else None
-    return jsonify({"ok": True, "index": record.event_id if record else None, "version": after.version,
-                    "deltas": list(record.deltas) if record else None, "table": view}), 201
+    newest = view["history"][-1] if view["history"] else None
+    return jsonify({"ok": True, "index": newest["index"] if newest else None, "version": after.version,
+                    "deltas": newest["deltas"] if newest else None, "table": view}), 201
 
 
 @bp.errorhandler(BadRequest)
@@ -115,12 +123,14 @@ def create_table():  # type: ignore[no-untyped-def]
 
 @bp.get("/tables/<token>")
 def table_state(token: str):  # type: ignore[no-untyped-def]
-    return jsonify(table_view(load_edit(token), with_secrets=True))
+    limit, before = history_window()
+    return jsonify(table_view(load_edit(token), with_secrets=True, limit=limit, before=before))
 
 
 @bp.get("/board/<view_token>")
 def board_state(view_token: str):  # type: ignore[no-untyped-def]
-    return jsonify(table_view(load_view(view_token)))
+    limit, before = history_window()
+    return jsonify(table_view(load_view(view_token), limit=limit, before=before))
 
 
 @bp.post("/tables/<token>/photos")
@@ -314,7 +324,7 @@ def record_dispute(token: str):  # type: ignore[no-untyped-def]
 def draw_preview(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     event = draw_event(_body())
-    check_riichi(loaded.state, event["riichi"], [])
+    check_riichi(loaded.head, event["riichi"], [])
     try:
         deltas = preview_deltas(loaded, event)
     except TableError as error:
@@ -328,7 +338,7 @@ def record_draw(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
     event = draw_event(body)
-    check_riichi(loaded.state, event["riichi"], [])
+    check_riichi(loaded.head, event["riichi"], [])
     return _record(loaded, _version(body), event)
 
 

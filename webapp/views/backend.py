@@ -63,7 +63,7 @@ class Backend:
         return [item for item in found if item is not None]
 
     def record(self, table_id: int, version: int, event: Mapping[str, Any], *,
-               detections: Any = None, corrections: Any = None) -> Loaded:
+               detections: Any = None, corrections: Any = None, based_on: Loaded | None = None) -> Loaded:
         """Append one event if the table is still at ``version`` (ConflictError if not; the
         engine's TableError if the event cannot happen); the photo's reading and the corrections
         go into the same transaction as the hand record."""
@@ -71,7 +71,7 @@ class Backend:
         photo = described.get("photo")
         return self.storage.record(table_id, version, event,
                                    photo_ref=photo if isinstance(photo, str) else None,
-                                   detections=detections, corrections=corrections)
+                                   detections=detections, corrections=corrections, based_on=based_on)
 
     def hands(self, table_id: int) -> list[dict[str, Any]]:
         return self.storage.hands(table_id)

@@ -23,7 +23,7 @@ from webapp.views.actions import (
     penalty_from,
 )
 from webapp.views.backend import Conflict, Loaded
-from webapp.views.present import WIND_NAMES, event_for, family_of, table_view
+from webapp.views.present import WIND_NAMES, entry_for, event_for, family_of, table_view
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 bp = Blueprint("hands", __name__)
@@ -122,7 +122,7 @@ def losers_by_player(state: TableState, losers: list[dict[str, Any]]) -> dict[in
 
 def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:
     """The preset's own abortive draws (key, label); none where its sheet has none."""
-    return [(kind, ABORTIVE_KINDS.get(kind, kind)) for kind in loaded.state.flow.abortive_kinds]
+    return [(kind, ABORTIVE_KINDS.get(kind, kind)) for kind in loaded.head.flow.abortive_kinds]
 
 
 @bp.route("/t/<token>/draw", methods=["GET", "POST"])
@@ -140,7 +140,7 @@ def draw(token: str):  # type: ignore[no-untyped-def]
         version = form.get("version", "")
         try:
             event = draw_event(body)
-            check_riichi(loaded.state, event["riichi"], [])
+            check_riichi(loaded.head, event["riichi"], [])
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict, Unsupported) as error:
             flash(gettext("The draw was not recorded: %(error)s", error=error), "error")
@@ -157,7 +157,7 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
     0 points is a warning. The offences the preset's sheet names are offered by name."""
     loaded = load_edit(token)
     view = table_view(loaded)
-    offences = list(offences_for(loaded.state.rules).items())
+    offences = list(offences_for(loaded.head.rules).items())
     if request.method == "POST":
         form = request.form
         version = form.get("version", "")
@@ -181,7 +181,7 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
 def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     view = table_view(loaded)
-    entry = next((item for item in view["history"] if item["index"] == event_id), None)
+    entry = entry_for(loaded, event_id)
     event = event_for(loaded, event_id)
     if entry is None or event is None:
         abort(404, description=f"no hand {event_id} at this table")
@@ -193,10 +193,10 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     for claim in event.get("claims") or []:     # several claims on one discard: show the one paid
         if claim.get("winner") == entry["winner"]:
             hand, score = claim.get("hand") or {}, claim.get("score") or {}
-    units = item_units(loaded.state.rules, loaded.state.options, score)
+    units = item_units(loaded.head.rules, loaded.head.options, score)
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
                            hand=hand, photo=photo, score=score, units=units,
-                           total_unit=total_unit(loaded.state.rules), codes=_codes)
+                           total_unit=total_unit(loaded.head.rules), codes=_codes)
 
 
 def _form_version(text: str) -> int:

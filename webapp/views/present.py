@@ -11,6 +11,7 @@ from typing import Any
 from engine.families import get_preset
 from engine.families.protocol import Family
 from engine.table.fold import effective_events
+from webapp.storage.loaded import HISTORY_PAGE, Page
 from webapp.views.backend import Loaded
 from webapp.views.units import describe_options, has_riichi, item_unit, option_words
 
@@ -25,9 +26,16 @@ def family_of(rules: str) -> Family:
     return get_preset(rules)[0]
 
 
-def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
-    """The table as pages and the API see it; ``with_secrets`` adds the read-only link's token."""
-    state = loaded.state
+def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTORY_PAGE,
+               before: int | None = None) -> dict[str, Any]:
+    """The table as pages and the API see it; ``with_secrets`` adds the read-only link's token.
+
+    The history is one page of hands (the newest ``limit``, or those before position ``before``)
+    and the chart follows the same hands, so a read costs the same at 10 or 10,000 hands;
+    ``older`` and ``newer`` are the ``before`` values of the neighbouring pages (None at an end).
+    """
+    state = loaded.head
+    page = loaded.page(limit, before)
     family = family_of(state.rules)
     winds = state.seat_winds
     players = []
@@ -37,22 +45,9 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
                         "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
                         "total": state.totals[player], "dead": player in state.dead})
     # Players keep their places in the order they were entered (the winds move, the players do not).
-    history = []
-    for position, record in enumerate(state.records, start=1):
-        event = _event(loaded, record.event_id)
-        photo = event.get("photo") if event else None
-        history.append({
-            "index": record.event_id, "number": position, "kind": record.kind,
-            "title": record.summary + _extras(record), "round_label": record.label,
-            "hand_number": record.hand_number,
-            "deltas": list(record.deltas), "totals": list(record.totals), "photo_id": photo,
-            "lines": payment_lines(record) if record.kind == "win" else None,
-            "winner": record.details.get("winner"),
-            "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
-                      "items": _detail_items(event, state.rules, state.options)},
-            "detail": _detail(event, state.rules, state.options),
-            "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
-        })
+    history = [history_entry(record, page.start + offset + 1, page.events.get(record.event_id),
+                             state.rules, state.options)
+               for offset, record in enumerate(page.records)]
     view: dict[str, Any] = {
         "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family.name,
         "options": dict(state.options), "version": loaded.version, "players": players,
@@ -63,11 +58,42 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False) -> dict[str, Any]:
         "fixed_hands": state.flow.fixed_hands,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
         "uses_sticks": has_riichi(state), "totals": list(state.totals),
-        "history": history, "chart": chart_data(loaded), "option_words": describe_options(state.options),
+        "history": history, "hand_count": page.count, "history_start": page.start,
+        "older": page.start if page.start > 0 else None,
+        "newer": min(page.count, page.end + limit) if page.end < page.count else None,
+        "chart": chart_of(state, page), "option_words": describe_options(state.options),
     }
     if with_secrets:
         view["view_token"] = loaded.ref.view_token
     return view
+
+
+def history_entry(record: Any, number: int, event: dict[str, Any] | None, rules: str,
+                  options: dict[str, Any]) -> dict[str, Any]:
+    """One settled hand as the history shows it (``number`` counts from 1 at the first hand)."""
+    return {
+        "index": record.event_id, "number": number, "kind": record.kind,
+        "title": record.summary + _extras(record), "round_label": record.label,
+        "hand_number": record.hand_number,
+        "deltas": list(record.deltas), "totals": list(record.totals),
+        "photo_id": event.get("photo") if event else None,
+        "lines": payment_lines(record) if record.kind == "win" else None,
+        "winner": record.details.get("winner"),
+        "facts": {**{key: record.details[key] for key in TITLE_FACTS if key in record.details},
+                  "items": _detail_items(event, rules, options)},
+        "detail": _detail(event, rules, options),
+        "amendable": record.kind in ("win", "false_win") and bool(event and event.get("hand")),
+    }
+
+
+def entry_for(loaded: Loaded, event_id: int) -> dict[str, Any] | None:
+    """The history entry of one hand by its event id, or None (reads the whole history: the hand
+    page is on the way to an amendment, which replays the log anyway)."""
+    for number, record in enumerate(loaded.state.records, start=1):
+        if record.event_id == event_id:
+            return history_entry(record, number, _event(loaded, event_id), loaded.head.rules,
+                                 dict(loaded.head.options))
+    return None
 
 
 def payment_lines(record: Any) -> dict[str, list[int]]:
@@ -136,14 +162,15 @@ def _detail(event: dict[str, Any] | None, rules: str, options: dict[str, Any]) -
     return text
 
 
-def chart_data(loaded: Loaded) -> dict[str, Any]:
-    """Totals after each hand per player, starting from the preset's starting points."""
-    state = loaded.state
-    start = state.flow.start_points
-    labels = ["start"] + [f"{record.label}" for record in state.records]
+def chart_of(state: Any, page: Page) -> dict[str, Any]:
+    """Totals after each hand of the page per player, from the totals before its first hand (the
+    preset's starting points at the first hand of the table)."""
+    start_label = page.previous.label if page.previous is not None else "start"
+    labels = [start_label] + [f"{record.label}" for record in page.records]
     series = []
     for player, name in enumerate(state.players):
-        series.append({"name": name, "data": [start] + [record.totals[player] for record in state.records]})
+        before = page.previous.totals[player] if page.previous is not None else state.flow.start_points
+        series.append({"name": name, "data": [before] + [record.totals[player] for record in page.records]})
     return {"labels": labels, "series": series}
 
 

@@ -26,7 +26,7 @@ from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
 from webapp.storage import TableRef
-from webapp.views import backend, load_edit
+from webapp.views import backend, history_window, load_edit
 from webapp.views.archive import build_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
@@ -112,9 +112,10 @@ def open_table():  # type: ignore[no-untyped-def]
 
 @bp.get("/t/<token>")
 def table_page(token: str):  # type: ignore[no-untyped-def]
+    limit, before = history_window()
     loaded = load_edit(token)
     remember(token)
-    state = table_view(loaded, with_secrets=True)
+    state = table_view(loaded, with_secrets=True, limit=limit, before=before)
     return render_template("table.html", state=state, token=token, chart=state["chart"])
 
 
@@ -157,7 +158,7 @@ def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", loaded.ref.name).strip("-") or "table"
     body: str | bytes
     if fmt == "csv":
-        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.state.players)), "text/csv"
+        body, kind = localized_csv(backend().export_csv(loaded), list(loaded.head.players)), "text/csv"
     elif fmt == "json":
         body, kind = json.dumps(backend().export(loaded), indent=1), "application/json"
     elif fmt == "zip":

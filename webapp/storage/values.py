@@ -1,0 +1,66 @@
+"""What the store hands out and refuses: table references, errors, names it can store, tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from engine.table.events import TableError
+
+
+class StorageError(RuntimeError):
+    """A storage request that cannot be served: an unknown table, a malformed import file."""
+
+
+class ConflictError(StorageError):
+    """The table changed since the writer read it: its version is not the one the writer holds."""
+
+    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        # The message is shown to players: no internal table id.
+        now = "is being changed" if actual is None else f"is now at version {actual}"
+        super().__init__(f"the table changed since you loaded it: you had version {expected}, "
+                         f"it {now}; reload the table and enter the hand again")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+@dataclass(frozen=True)
+class TableRef:
+    """A table's identity. ``edit_token`` is only known right after creation (or when presented)."""
+
+    id: int
+    name: str
+    rules: str
+    view_token: str
+    edit_token: str | None = None
+
+
+NAME_LIMIT = 80     # the players.name and tables.name columns; checked here so both databases agree
+
+
+def check_text(value: object, what: str, limit: int = NAME_LIMIT) -> str:
+    """A name as the database can store it on SQLite and PostgreSQL alike, or TableError naming
+    the problem: text, at most ``limit`` characters, valid Unicode (no lone surrogate), no
+    control characters (PostgreSQL cannot store NUL in text)."""
+    if not isinstance(value, str):
+        raise TableError(f"{what} must be text")
+    if len(value) > limit:
+        raise TableError(f"{what} is longer than {limit} characters")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise TableError(f"{what} is not valid Unicode text") from error
+    if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in value):
+        raise TableError(f"{what} contains a control character")
+    return value
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
