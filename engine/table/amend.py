@@ -25,6 +25,20 @@ from engine.table.fold import apply, effective_events
 from engine.table.standing import TableState, hand_context, new_state
 from engine.table.win_request import others_from_score
 
+
+class LaterHandRefused(TableError):
+    """A later win the amendment would leave unscorable or no longer a win; the fields let a page
+    say so in its reader's language (the message is the English)."""
+
+    def __init__(self, message: str, *, event_id: int, hand_number: int, winner: int,
+                 score: Mapping[str, Any]) -> None:
+        super().__init__(message)
+        self.event_id = event_id
+        self.hand_number = hand_number
+        self.winner = winner
+        self.score = dict(score)
+
+
 # The fields of a win's engine input that the table fills in (engine.table.standing.hand_context).
 CONTEXT_KEYS = ("seat_wind", "round_wind", "honba", "riichi_sticks")
 
@@ -38,7 +52,7 @@ def amendment(rules: str, players: Sequence[str], overrides: Mapping[str, Any],
     rescored = []
     for index, current in effective_events([*log, amend]):
         if index > target:
-            fresh = rescored_win(state, current, overrides)
+            fresh = rescored_win(state, current, overrides, index)
             if fresh is not None:
                 rescored.append({"target": index, "event": fresh})
                 current = fresh
@@ -48,8 +62,8 @@ def amendment(rules: str, players: Sequence[str], overrides: Mapping[str, Any],
     return amend
 
 
-def rescored_win(state: TableState, event: Mapping[str, Any],
-                 overrides: Mapping[str, Any]) -> dict[str, Any] | None:
+def rescored_win(state: TableState, event: Mapping[str, Any], overrides: Mapping[str, Any],
+                 event_id: int = -1) -> dict[str, Any] | None:
     """The win scored again in the context ``state`` gives it; None when nothing in it moved (or
     it is not a win from tiles)."""
     if event.get("type") != "win":
@@ -58,7 +72,7 @@ def rescored_win(state: TableState, event: Mapping[str, Any],
     claims = event.get("claims") if several else [event]
     if not isinstance(claims, (list, tuple)):
         return None
-    fresh = [_rescored_claim(state, claim, overrides) if isinstance(claim, Mapping) else None
+    fresh = [_rescored_claim(state, claim, overrides, event_id) if isinstance(claim, Mapping) else None
              for claim in claims]
     if all(claim is None for claim in fresh):
         return None
@@ -68,8 +82,8 @@ def rescored_win(state: TableState, event: Mapping[str, Any],
     return merged[0]
 
 
-def _rescored_claim(state: TableState, claim: Mapping[str, Any],
-                    overrides: Mapping[str, Any]) -> dict[str, Any] | None:
+def _rescored_claim(state: TableState, claim: Mapping[str, Any], overrides: Mapping[str, Any],
+                    event_id: int) -> dict[str, Any] | None:
     hand, winner = claim.get("hand"), claim.get("winner")
     if not isinstance(hand, Mapping) or not hand.get("hand"):
         return None                     # agreed on paper: its value does not depend on the seat
@@ -83,11 +97,13 @@ def _rescored_claim(state: TableState, claim: Mapping[str, Any],
         request["losers"] = _losers_reseated(state, hand, winner)
     score = score_json({**request, "options": dict(overrides)})
     who = f"hand {state.hand_number} ({state.players[winner]}'s win)"
+    where = {"event_id": event_id, "hand_number": state.hand_number, "winner": winner, "score": score}
     if not score.get("ok"):
-        raise TableError(f"{who} cannot be scored again in its new seat: {score.get('error')}")
+        raise LaterHandRefused(f"{who} cannot be scored again in its new seat: {score.get('error')}", **where)
     if not score.get("valid") or not score.get("meets_minimum"):
-        raise TableError(f"this change moves the seats of {who}, which is then no longer a win "
-                         f"({score.get('reason') or 'under the minimum'}); amend or undo that hand first")
+        why = score.get("reason") or "under the minimum"
+        raise LaterHandRefused(f"this change moves the seats of {who}, which is then no longer a win "
+                               f"({why}); amend or undo that hand first", **where)
     out = {**claim, "hand": request, "score": score}
     others = others_from_score(state, score)
     if others:

@@ -200,3 +200,63 @@ def test_without_a_camera_the_page_falls_back_to_the_photo_input(phone, server: 
     expect(page.locator("#message")).to_contain_text("take a photo instead", timeout=30000)
     assert page.locator("#live-box").is_hidden()
     assert page.locator("label[for=photo]").is_visible()
+
+
+def test_the_amend_page_shows_the_later_hands_it_changes(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """Ann's dealer haneman kept the deal; amended to Cai's win, the deal passes and Bob's later
+    win is scored again as the dealer: the page says so before it is saved. At a Hong Kong table
+    the same change would leave Bob's hand under the minimum: the page says it will be refused."""
+    page = phone
+    dragons = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+    east = {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron", "winner": 1, "discarder": 2}
+
+    def table(rules: str, first_winner: int) -> str:
+        made = page.request.post(f"{server}/api/tables", data={
+            "name": "Later hands " + rules, "rules": rules, "options": {},
+            "players": ["Ann", "Bob", "Cai", "Dee"]}).json()
+        token = made["edit_token"]
+        first = dict(dragons, winner=first_winner, discarder=1 if first_winner != 1 else 2)
+        for version, body in enumerate([first, east]):
+            assert page.request.post(f"{server}/api/tables/{token}/hands",
+                                     data=dict(body, version=version)).status == 201
+        return token
+
+    token = table("riichi", 0)
+    page.goto(f"{server}/t/{token}/hands/0/amend")
+    expect(page.locator("#later-hands")).to_have_text("The later hands stay as they are.")
+    page.select_option("#winner", "2")
+    later = page.locator("#later-hands li")
+    expect(later).to_have_count(1)
+    expect(later).to_contain_text("Hand 2 (Bob's win), E1 +1 → E2")
+    expect(later).to_contain_text("Scored again in its new seat")
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    page.click("#confirm")
+    page.wait_for_url(re.compile(r"#hand-0$"))
+    assert "E2" in page.inner_text("#hand-1")
+
+    token = table("hongkong", 1)
+    page.goto(f"{server}/t/{token}/hands/0/amend")
+    expect(page.locator("#breakdown .verdict.ok")).to_be_visible()
+    page.select_option("#winner", "0")
+    expect(page.locator("#amend-refused")).to_contain_text("hand 2 (Bob's win)")
+    expect(page.locator("#confirm")).to_be_disabled()
+    assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_the_classical_amend_page_fills_in_the_losers_hands(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    made = page.request.post(f"{server}/api/tables", data={
+        "name": "Classical amend", "rules": "classical", "options": {},
+        "players": ["Ann", "Bob", "Cai", "Dee"]}).json()
+    token = made["edit_token"]
+    win = {"hand": "234m456p678s22z555z", "win_tile": "2z", "win_by": "ron", "winner": 2, "discarder": 0,
+           "others": {"0": {"hand": "111s99p", "melds": ["pon:777z"]}}, "version": 0}
+    recorded = page.request.post(f"{server}/api/tables/{token}/hands", data=win)
+    assert recorded.status == 201
+    page.goto(f"{server}/t/{token}/hands/0/amend")
+    expect(page.locator("#others input[name=hand-0]")).to_have_value("111s99p")
+    expect(page.locator("#others input[name=melds-0]")).to_have_value("pon:777z")
+    expect(page.locator("#pay-total")).to_be_visible()
+    paid = [int(cell.replace(",", "")) for cell in page.locator("#pay-total td").all_inner_texts()]
+    assert paid == recorded.json()["deltas"]
+    assert page.context.console_errors == []  # type: ignore[attr-defined]

@@ -151,3 +151,47 @@ def test_the_import_page_answers_in_the_readers_language(client, make_table) -> 
     response = client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(b"{"), "t.json")},
                            content_type="multipart/form-data", headers=headers)
     assert response.status_code == 400 and "Nie zaimportowano:" in response.get_data(as_text=True)
+
+
+def test_the_amend_preview_shows_the_later_hands_it_rescores(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    before = client.get(f"/api/tables/{token}").json["history"][1]
+    preview = client.post(f"/api/tables/{token}/score",
+                          json=dict(HANEMAN, winner=2, discarder=1, amend=0)).json
+    assert preview["ok"] and preview["payments"] and "amend_refused" not in preview
+    assert preview["later_count"] == 1
+    [later] = preview["later"]
+    assert later["index"] == 1 and later["winner_name"] == "Bob" and later["rescored"]
+    assert later["old"] == {"label": before["round_label"], "total": before["facts"]["total"],
+                            "deltas": before["deltas"]}
+    # What the preview promises is what the amendment then records.
+    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    after = client.get(f"/api/tables/{token}").json["history"][1]
+    assert later["new"] == {"label": after["round_label"], "total": after["facts"]["total"],
+                            "deltas": after["deltas"]}
+    assert later["new"] != later["old"] and later["new"]["total"] > later["old"]["total"]
+
+
+def test_the_amend_preview_of_an_unchanged_hand_lists_no_later_change(client, make_table) -> None:
+    token = _two_hands(client, make_table)
+    preview = client.post(f"/api/tables/{token}/score",
+                          json=dict(HANEMAN, winner=0, discarder=1, amend=0)).json
+    assert preview["ok"] and preview["payments"]
+    assert preview["later"] == [] and preview["later_count"] == 1
+
+
+def test_the_amend_preview_says_the_amendment_will_be_refused(client, make_table) -> None:
+    token = make_table("hongkong")["edit_token"]
+    dragons = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+    _record(client, token, dict(dragons, winner=1, discarder=2))
+    _record(client, token, {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron",
+                            "winner": 1, "discarder": 2})
+    preview = client.post(f"/api/tables/{token}/score",
+                          json=dict(dragons, winner=0, discarder=2, amend=0)).json
+    refused = preview["amend_refused"]
+    assert preview["payments"] is None
+    assert refused["index"] == 1 and refused["hand_number"] == 2 and refused["winner_name"] == "Bob"
+    assert "a win needs at least 3" in refused["reason"]      # Hong Kong's minimum, 3 faan
+    assert "hand 2 (Bob's win)" in refused["error"]
+    # the same words the amendment itself is refused with
+    assert _amend(client, token, 0, dict(dragons, winner=0, discarder=2)).json["error"] == refused["error"]

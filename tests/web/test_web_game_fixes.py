@@ -116,6 +116,9 @@ def test_japanese_classical_counts_points_and_doubles_not_han(client, make_table
     units = dict(zip(_names(preview["score"]), preview["item_units"], strict=True))
     assert units["Winning"] == "points" and units["Yakuhai (Green)"] == "double"
     assert preview["total_unit"] == "points"
+    # no one unit for its lines (the API said "han"): each line has its own
+    assert preview["unit"] == ""
+    assert client.post(f"/api/tables/{token}/disputes/preview", json=body).json["unit"] == ""
     _record(client, token, "hands", body)
     detail = client.get(f"/api/tables/{token}").json["history"][0]["detail"]
     assert "Winning 20 points" in detail and "han" not in detail

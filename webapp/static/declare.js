@@ -790,6 +790,41 @@
     return el("table", { class: "paytable" }, [el("thead", {}, [head]), el("tbody", {}, rows)]);
   }
 
+  // An amendment can move the seats, dealer and counters of the hands after it: before the player
+  // confirms, say which later hands change and how, or that one of them stops the amendment.
+  function laterHands(data) {
+    const refused = data.amend_refused;
+    if (refused) {
+      const reason = engineText(refused.reason_code, refused.reason_params, refused.reason);
+      return [el("div", { class: "verdict bad", role: "alert", id: "amend-refused" },
+        t("This amendment cannot be saved: it moves the seats of hand {number} ({name}'s win), which would then no longer be a win ({reason}). Amend or undo that hand first.",
+          { number: refused.hand_number, name: refused.winner_name, reason }))];
+    }
+    if (!data.later || !data.later_count) return [];
+    if (!data.later.length) return [el("p", { class: "muted", id: "later-hands" }, t("The later hands stay as they are."))];
+    const unit = UNITS[data.total_unit] || data.total_unit || "";
+    const amount = (value) => window.formatNumber(value) + (unit ? " " + unit : "");
+    const items = data.later.map((change) => {
+      const labels = { number: change.hand_number, name: change.winner_name, old: change.old.label, new: change.new.label };
+      const title = change.winner_name !== null && change.winner_name !== undefined
+        ? t("Hand {number} ({name}'s win), {old} → {new}", labels) : t("Hand {number}, {old} → {new}", labels);
+      const lines = [el("b", {}, title)];
+      if (change.rescored && change.old.total !== null && change.old.total !== undefined) {
+        lines.push(el("p", { class: "later-total" }, t("Scored again in its new seat: {old} → {new}",
+          { old: amount(change.old.total), new: amount(change.new.total) })));
+      }
+      const row = (label, values) => el("tr", {}, [el("th", { scope: "row" }, label),
+        ...page.seats.map((seat) => el("td", { class: values[seat.seat] < 0 ? "neg" : "" }, signed(values[seat.seat])))]);
+      const head = el("tr", {}, [el("th", {}, ""), ...page.seats.map((seat) =>
+        el("th", { scope: "col", class: "name-cell", title: seat.name }, [el("span", { class: "name-text", tabindex: "0" }, seat.name)]))]);
+      lines.push(el("table", { class: "paytable" }, [el("thead", {}, [head]),
+        el("tbody", {}, [row(t("Before"), change.old.deltas), row(t("After"), change.new.deltas)])]));
+      return el("li", { "data-index": String(change.index) }, lines);
+    });
+    return [el("h2", { class: "mt" }, t("Later hands this changes")),
+      el("ul", { class: "later-hands", id: "later-hands" }, items)];
+  }
+
   function renderBreakdown(data) {
     const box = $("breakdown");
     model.lastScore = data;
@@ -851,6 +886,7 @@
     } else if (data.payment_error) {
       parts.push(el("p", { class: "muted" }, data.payment_error));
     }
+    if (page.mode === "amend") parts.push(...laterHands(data));
     if (data.dispute) {
       const d = data.dispute;
       parts.push(el("h2", { class: "mt" }, t("Dispute")));
@@ -929,6 +965,14 @@
     for (const input of document.querySelectorAll("#flags input")) input.checked = (page.initial.flags || []).includes(input.value);
     for (const input of document.querySelectorAll("#riichi input")) input.checked = (page.initial.riichi || []).includes(Number(input.value));
     if (page.initial.photo_id) model.photo = { id: page.initial.photo_id };
+    // Classical: an amended hand keeps the losers' hands it was settled with.
+    renderOthers();
+    for (const [seat, other] of Object.entries(page.initial.others || {})) {
+      const hand = document.querySelector("#others input[name=hand-" + seat + "]");
+      const melds = document.querySelector("#others input[name=melds-" + seat + "]");
+      if (hand) hand.value = other.hand || "";
+      if (melds) melds.value = (other.melds || []).join(" ");
+    }
   } else {
     $("winner").value = String(page.dealer_seat);
     $("discarder").value = String((page.dealer_seat + 1) % 4);

@@ -17,6 +17,7 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
 from engine.table.state import TableState, hand_context
 from engine.table.win_request import others_from_score, win_request
+from webapp.views.amend_preview import amend_effects
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit, unit
@@ -170,7 +171,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
     family = family_of(state.rules)
     score = score_json(request)
     out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "payments": None,
-                           "unit": unit(state.rules), "total_unit": total_unit(state.rules),
+                           "unit": unit(state.rules, state.options), "total_unit": total_unit(state.rules),
                            "winner": winner, "discarder": discarder,
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
@@ -192,7 +193,17 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
         event["claims"] = [main] + claims
     if score.get("valid") and score.get("meets_minimum"):
         try:
-            record = _previewed_record(loaded, event, target)
+            if target is None:
+                record = loaded.preview(event).records[-1]
+            else:           # the amended hand in its place, and what it does to the later hands
+                effects = amend_effects(loaded, target, event)
+                if "refused" in effects:
+                    out["amend_refused"] = effects["refused"]
+                    out["event"] = event
+                    return out
+                record = effects["record"]
+                out["later"] = effects["later"]
+                out["later_count"] = effects["later_count"]
             out["payments"] = list(record.deltas)
             out["payment_lines"] = payment_lines(record)
             if claims:
@@ -201,14 +212,6 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
             out["payment_error"] = str(error)
     out["event"] = event
     return out
-
-
-def _previewed_record(loaded: Loaded, event: Mapping[str, Any], target: int | None) -> Any:
-    """The hand record the event would make: the newest for a new hand, the amended one in place."""
-    if target is None:
-        return loaded.preview(event).records[-1]
-    after = loaded.preview({"type": "amend", "target": target, "event": dict(event)})
-    return next(record for record in after.records if record.event_id == target)
 
 
 def _context_words(state: TableState, winner: int) -> str:
@@ -317,8 +320,8 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     score = score_json(request)
     state = loaded.head
     family = family_of(state.rules)
-    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score, "unit": unit(state.rules),
-                           "total_unit": total_unit(state.rules),
+    out: dict[str, Any] = {"ok": bool(score.get("ok")), "score": score,
+                           "unit": unit(state.rules, state.options), "total_unit": total_unit(state.rules),
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")

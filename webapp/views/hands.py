@@ -78,8 +78,11 @@ def _declare_page(loaded: Loaded, token: str, mode: str, initial: dict[str, Any]
         flash(gettext("The game is over; amend or undo a hand to change it."), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     data = page_data(loaded, token, mode, initial, amend_index)
-    return render_template("declare.html", state=table_view(loaded), token=token, page_data=data,
-                           mode=mode, amend_index=amend_index)
+    view = table_view(loaded)
+    # The hand's number as the history shows it (the event index counts undos and draws too).
+    amend_number = next((entry["number"] for entry in view["history"] if entry["index"] == amend_index), None)
+    return render_template("declare.html", state=view, token=token, page_data=data,
+                           mode=mode, amend_index=amend_index, amend_number=amend_number)
 
 
 @bp.get("/t/<token>/declare")
@@ -103,7 +106,18 @@ def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     initial = {**hand, "winner": event.get("winner", event.get("offender", first_claim.get("winner"))),
                "discarder": event.get("discarder"),
                "riichi": event.get("riichi") or [], "photo_id": event.get("photo")}
+    if hand.get("losers"):      # classical: the losers' hands go back into their players' fields
+        initial["others"] = losers_by_player(context_state(loaded, event_id), hand["losers"])
     return _declare_page(loaded, token, "amend", initial, event_id)
+
+
+def losers_by_player(state: TableState, losers: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
+    """The losers' laid-down hands of a recorded win by player (each was stored with the seat wind
+    its player had in that hand), as the declare page's fields hold them."""
+    player_at = {"ESWN"[wind]: player for player, wind in enumerate(state.seat_winds)}
+    return {player_at[loser["seat_wind"]]: {"hand": loser.get("hand") or "",
+                                            "melds": loser.get("melds") or []}
+            for loser in losers if loser.get("seat_wind") in player_at}
 
 
 def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:

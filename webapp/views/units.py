@@ -48,9 +48,10 @@ def item_units(rules: str, options: Mapping[str, Any], score: Mapping[str, Any])
     return [item_unit(rules, options, item) for item in score.get("items") or []]
 
 
-def unit(rules: str) -> str:
-    """The family's unit of a scoring element ("" where the elements are points themselves)."""
-    return get_preset(rules)[0].units.item
+def unit(rules: str, options: Mapping[str, Any]) -> str:
+    """The family's unit of a scoring element ("" where the elements are points themselves, and in
+    the points-and-doubles games, whose lines each have their own: ``item_unit``)."""
+    return "" if counts_doubles(rules, options) else get_preset(rules)[0].units.item
 
 
 def total_unit(rules: str) -> str:
