@@ -92,13 +92,15 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.config["MEDIA_IN_DATABASE"] = bool(media_in_database)
     app.extensions["tiletally.backend"] = Backend(database_url, data_dir,
                                                   media_in_database=bool(media_in_database))
+    # Photos are read in slots, each reading with its own threads, so that readings together use at
+    # most half the cores: the other half stays free for every other request (a burst of uploads
+    # must not stall the table pages).
+    cores = os.cpu_count() or 2
+    slots = app.config["PHOTO_SLOTS"] or max(1, cores // 2)
     reader = app.config["READER"]
     if reader is None:
-        reader = load_reader(app.config["MODELS_DIR"])
+        reader = load_reader(app.config["MODELS_DIR"], threads=max(1, cores // 2 // int(slots)))
     app.extensions["tiletally.reader"] = reader or None
-    # The reader itself uses several cores per photo: half the cores in slots keeps the rest free
-    # for every other request.
-    slots = app.config["PHOTO_SLOTS"] or max(1, (os.cpu_count() or 2) // 2)
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]))
 
     limiter = guards.install(app, csrf_exempt=(api.bp,))

@@ -18,8 +18,9 @@ Reader = Callable[[bytes], dict[str, Any]]
 log = logging.getLogger(__name__)
 
 
-def load_reader(models_dir: str | Path | None = None) -> Reader | None:
-    """A reader over ``vision.reader.HandReader``, or None when no model or runtime is there."""
+def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> Reader | None:
+    """A reader over ``vision.reader.HandReader``, or None when no model or runtime is there.
+    ``threads``: the cores one reading may use (default: the reader's own choice)."""
     if importlib.util.find_spec("vision.reader") is None:
         log.warning("vision.reader is missing: photos will not be read")
         return None
@@ -33,7 +34,7 @@ def load_reader(models_dir: str | Path | None = None) -> Reader | None:
         log.warning("no %s in %s: photos will not be read, tiles are entered by hand", MODEL_CONFIG, folder)
         return None
     try:
-        hand_reader = HandReader(ModelConfig.load(folder))
+        hand_reader = HandReader(ModelConfig.load(folder), threads=threads)
     except Exception as error:  # noqa: BLE001 - a broken model must not stop the app from serving
         log.warning("could not load the vision model from %s: %s", folder, error)
         return None
