@@ -8,16 +8,15 @@ declare page picks it up. Every route is described in ``webapp/openapi.yaml``.
 
 from __future__ import annotations
 
-import io
 import time
 from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
-from PIL import Image
 
 from engine.families import RulesError
 from engine.table.events import TableError
+from webapp import photo_check
 from webapp.photo_gate import Busy
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, history_window, load_edit, load_view
@@ -149,7 +148,7 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
         return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
     try:
         with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
-            damage = decode_problem(image.data)
+            damage = photo_check.damage(image.data)
             if damage:
                 return jsonify({"ok": False, "error": damage, "status": 422}), 422
             live = request.form.get("live")
@@ -198,18 +197,6 @@ def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
     votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
                     "live": votes.push(session, read)})
-
-
-def decode_problem(data: bytes) -> str | None:
-    """Why a photo whose header is fine cannot be decoded (cut short in transfer, damaged), in
-    words; None when every pixel decodes. The header check alone lets a truncated JPEG through."""
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            image.load()
-    except (OSError, ValueError, SyntaxError) as error:
-        return (f"the photo is damaged or was cut short in transfer ({error}); "
-                "take it again or send the whole file")
-    return None
 
 
 @bp.post("/tables/<token>/score")

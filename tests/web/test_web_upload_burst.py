@@ -1,0 +1,80 @@
+"""A burst of photo uploads must not take memory or server threads from the other requests: the
+upload check never decodes a photo at full size, and uploads beyond the photo gate's waiting room
+are refused at once instead of holding a server thread while they wait."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from tests_web_helpers import png_bytes
+
+from webapp.app import create_app
+
+
+def upload(client, token: str, data: bytes, name: str = "p.jpg"):  # type: ignore[no-untyped-def]
+    return client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(data), name)},
+                       content_type="multipart/form-data")
+
+
+def jpeg_bytes(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((width, height)).convert("RGB").save(out, format="JPEG", quality=80)
+    return out.getvalue()
+
+
+def new_table(app) -> str:  # type: ignore[no-untyped-def]
+    return app.test_client().post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+
+
+@pytest.fixture()
+def pixel_blocks(monkeypatch):  # type: ignore[no-untyped-def]
+    """The size of every image buffer Pillow allocates: what decoding a photo costs in memory."""
+    sizes: list[tuple[int, int]] = []
+    original = Image.core.new
+
+    def spy(mode, size):  # type: ignore[no-untyped-def]
+        sizes.append(tuple(size))
+        return original(mode, size)
+
+    monkeypatch.setattr(Image.core, "new", spy)
+    return sizes
+
+
+def test_the_upload_check_decodes_a_large_jpeg_reduced(tmp_path: Path, pixel_blocks) -> None:
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False})
+    token = new_table(app)
+    data = jpeg_bytes(2400, 1600)
+    pixel_blocks.clear()
+    response = upload(app.test_client(), token, data)
+    assert response.status_code == 201, response.json
+    assert pixel_blocks, "the upload was not decoded at all"
+    # Decoded at an eighth of each side (JPEG DCT scaling): 300 x 200, never 2400 x 1600.
+    assert max(w * h for w, h in pixel_blocks) <= 2400 * 1600 // 64
+
+
+def test_the_upload_check_never_holds_a_png_s_pixels(tmp_path: Path, pixel_blocks) -> None:
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False})
+    token = new_table(app)
+    data = png_bytes(1200, 900)
+    pixel_blocks.clear()
+    assert upload(app.test_client(), token, data, "p.png").status_code == 201
+    assert pixel_blocks == []          # the chunks' checksums are checked, no pixel is decoded
+
+
+@pytest.mark.parametrize(("data", "name"), [
+    (jpeg_bytes(1600, 1200)[:-4000], "cut.jpg"),
+    (png_bytes(640, 480)[:-20], "cut.png"),
+])
+def test_a_photo_cut_short_is_still_422(client, make_table, data: bytes, name: str) -> None:
+    response = upload(client, make_table()["edit_token"], data, name)
+    assert response.status_code == 422 and "cut short" in response.json["error"]
+
+
+def test_a_png_with_a_damaged_chunk_is_422(client, make_table) -> None:
+    data = bytearray(png_bytes(640, 480))
+    data[60] ^= 0xFF                    # inside the image data: its checksum no longer matches
+    response = upload(client, make_table()["edit_token"], bytes(data), "bad.png")
+    assert response.status_code == 422 and "damaged" in response.json["error"]
