@@ -40,6 +40,9 @@ DEFAULTS: dict[str, Any] = {
     # How long an upload waits for a slot before a 503: short, since a waiting upload holds one
     # of the server's threads, which every other request needs too.
     "PHOTO_WAIT_SECONDS": 2,
+    # How many uploads may wait for a slot at once; the next are answered 503 at once, so a burst
+    # of uploads holds at most slots + waiting server threads. None: as many as slots.
+    "PHOTO_WAITING": None,
     "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
     "RATE_LIMIT_WRITES": "300 per minute",
     "RATE_LIMIT_UPLOADS": "60 per minute",
@@ -101,7 +104,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"], threads=max(1, cores // 2 // int(slots)))
     app.extensions["tiletally.reader"] = reader or None
-    app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]))
+    app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]),
+                                                       app.config["PHOTO_WAITING"])
 
     limiter = guards.install(app, csrf_exempt=(api.bp,))
     i18n.install(app)

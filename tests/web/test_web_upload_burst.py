@@ -5,6 +5,8 @@ are refused at once instead of holding a server thread while they wait."""
 from __future__ import annotations
 
 import io
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from PIL import Image
 from tests_web_helpers import png_bytes
 
 from webapp.app import create_app
+from webapp.photo_gate import Busy, PhotoGate
 
 
 def upload(client, token: str, data: bytes, name: str = "p.jpg"):  # type: ignore[no-untyped-def]
@@ -78,3 +81,58 @@ def test_a_png_with_a_damaged_chunk_is_422(client, make_table) -> None:
     data[60] ^= 0xFF                    # inside the image data: its checksum no longer matches
     response = upload(client, make_table()["edit_token"], bytes(data), "bad.png")
     assert response.status_code == 422 and "damaged" in response.json["error"]
+
+
+def wait_until(condition, seconds: float = 30) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.01)
+
+
+def test_uploads_beyond_the_waiting_room_get_503_at_once(tmp_path: Path) -> None:
+    entered, release = threading.Event(), threading.Event()
+
+    def slow_reader(data: bytes) -> dict:
+        entered.set()
+        assert release.wait(60)
+        return {"tiles": [], "groups": [], "hand": {}}
+
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": slow_reader, "PHOTO_SLOTS": 1,
+                      "PHOTO_WAITING": 1, "PHOTO_WAIT_SECONDS": 60})
+    gate = app.extensions["tiletally.photo_gate"]
+    token = new_table(app)
+    answers: dict[str, int] = {}
+
+    def send(name: str) -> None:
+        answers[name] = upload(app.test_client(), token, jpeg_bytes(64, 64)).status_code
+
+    reading = threading.Thread(target=send, args=("reading",))
+    waiting = threading.Thread(target=send, args=("waiting",))
+    reading.start()
+    try:
+        assert entered.wait(30)
+        waiting.start()
+        wait_until(lambda: gate.waiting == 1)
+        refused = upload(app.test_client(), token, jpeg_bytes(64, 64))
+        # Refused while the one before it is still waiting: it did not wait out its 60 s.
+        assert refused.status_code == 503 and refused.headers["Retry-After"].isdigit()
+        assert waiting.is_alive() and "waiting" not in answers
+    finally:
+        release.set()
+        reading.join(60)
+        waiting.join(60)
+    assert answers == {"reading": 201, "waiting": 201}
+    assert gate.waiting == 0
+
+
+def test_a_waiter_that_gives_up_frees_its_place() -> None:
+    gate = PhotoGate(slots=1, wait_seconds=0, waiting=1)
+    with gate.slot():
+        for _ in range(3):
+            with pytest.raises(Busy):
+                with gate.slot():
+                    pass
+            assert gate.waiting == 0
+    with gate.slot():
+        assert gate.waiting == 0
