@@ -34,8 +34,10 @@ DEFAULTS: dict[str, Any] = {
     "SECRET_KEY": None,               # None: read or create DATA_DIR/secret_key
     "MAX_UPLOAD_BYTES": DEFAULT_MAX_BYTES,    # the reader's own limits (vision.decode)
     "MAX_IMAGE_PIXELS": DEFAULT_MAX_PIXELS,
-    # PNG and WebP are decoded at full size (only JPEG decodes reduced), so they get a lower cap.
-    "MAX_FULL_DECODE_PIXELS": 16_000_000,
+    # PNG and WebP are decoded and read at full size (a JPEG is decoded reduced, to at most about
+    # 2000 x 2000), and a reading's memory grows with the pixels it reads, so they get the cap a
+    # tablet's screenshot needs (2048 x 2732), not a camera's.
+    "MAX_FULL_DECODE_PIXELS": 6_000_000,
     "PHOTO_SLOTS": None,              # photos read at once (webapp.photo_gate); None: half the cores
     # How long an upload waits for a slot before a 503: short, since a waiting upload holds one
     # of the server's threads, which every other request needs too.

@@ -24,7 +24,13 @@ def upload(client, token: str, data: bytes, name: str = "p.jpg"):  # type: ignor
 
 def jpeg_bytes(width: int, height: int) -> bytes:
     out = io.BytesIO()
-    Image.linear_gradient("L").resize((width, height)).convert("RGB").save(out, format="JPEG", quality=80)
+    Image.linear_gradient("L").resize((width, height)).save(out, format="JPEG", quality=80)
+    return out.getvalue()
+
+
+def grey_png(width: int, height: int) -> bytes:
+    out = io.BytesIO()
+    Image.new("L", (width, height), 90).save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 
@@ -136,3 +142,13 @@ def test_a_waiter_that_gives_up_frees_its_place() -> None:
             assert gate.waiting == 0
     with gate.slot():
         assert gate.waiting == 0
+
+
+def test_a_png_is_held_to_a_screenshot_s_pixels_by_default(tmp_path: Path) -> None:
+    # The reader reads a PNG at full size, its memory growing with the pixels: a tablet's
+    # screenshot is read, a PNG larger than any reduced JPEG the reader sees is refused.
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False})
+    token = new_table(app)
+    assert upload(app.test_client(), token, grey_png(2048, 2732), "tablet.png").status_code == 201
+    refused = upload(app.test_client(), token, grey_png(2600, 2600), "big.png")
+    assert refused.status_code == 413 and "send a JPEG" in refused.json["error"]
