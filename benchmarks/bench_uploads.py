@@ -1,8 +1,10 @@
 """Decompression bombs against a real server, on loopback only: ``tiletally serve`` (waitress, the
 shipped model loaded when present) gets ``--count`` photo uploads at once, each a small file that
-declares a 7000 x 7000 image (a PNG, and a JPEG that is decoded reduced), while one client keeps
-reading a table. Prints the server's peak and final memory (VmHWM / VmRSS from /proc) and the
-slowest answer the reading client got during the burst.
+declares a large image (in turn: a 7000 x 7000 PNG, refused from its header; a square PNG at the
+app's full-decode limit, read at full size; a 7000 x 7000 JPEG, decoded reduced), while another client keeps
+requesting ordinary pages (the table page and its JSON, in turn). Prints the server's peak and
+final memory (VmHWM / VmRSS from /proc), the answers to the uploads, and the p50 and slowest
+latency of the ordinary requests, idle first and then during the burst.
 
     python benchmarks/bench_uploads.py [--count 20] [--side 7000] [--https]
 
@@ -16,6 +18,7 @@ import argparse
 import http.client
 import io
 import json
+import math
 import os
 import socket
 import ssl
@@ -30,6 +33,9 @@ from pathlib import Path
 from PIL import Image
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from webapp.app import DEFAULTS  # noqa: E402
 
 
 def bomb(side: int, fmt: str) -> bytes:
@@ -74,6 +80,19 @@ def call(port: int, https: bool, method: str, path: str, body: bytes | None = No
         conn.close()
 
 
+def timed(port: int, https: bool, path: str) -> float:
+    """Seconds one ordinary GET took; a failed one counts as infinitely slow."""
+    started = time.perf_counter()
+    status, _ = call(port, https, "GET", path)
+    return time.perf_counter() - started if status == 200 else float("inf")
+
+
+def summary(latencies: list[float]) -> str:
+    ordered = sorted(latencies)
+    p50 = ordered[len(ordered) // 2]
+    return f"{len(ordered)} answered, p50 {p50 * 1000:.0f} ms, max {ordered[-1] * 1000:.0f} ms"
+
+
 def upload(port: int, https: bool, token: str, data: bytes, name: str) -> int:
     boundary = uuid.uuid4().hex
     head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"{name}\"\r\n"
@@ -115,28 +134,34 @@ def main() -> int:
                             json.dumps({"players": ["Ann", "Bob", "Cai", "Dee"]}).encode(),
                             {"Content-Type": "application/json"})
         token = json.loads(body)["edit_token"]
+        pages = [f"/t/{token}", f"/api/tables/{token}"]
+        idle_latencies = [timed(port, args.https, pages[i % 2]) for i in range(20)]
         idle = memory_kb(server.pid)
-        files = {"png": bomb(args.side, "PNG"), "jpg": bomb(args.side, "JPEG")}
-        print(f"bombs: {args.side} x {args.side} PNG {len(files['png']) / 1e3:.0f} KB, "
-              f"JPEG {len(files['jpg']) / 1e3:.0f} KB; server idle {idle['VmRSS'] / 1024:.0f} MB")
-        statuses: list[int] = []
-        slowest = [0.0]
-        answered = [0]
+        limit = math.isqrt(DEFAULTS["MAX_FULL_DECODE_PIXELS"])
+        files = {"png": bomb(args.side, "PNG"), "png_limit": bomb(limit, "PNG"),
+                 "jpg": bomb(args.side, "JPEG")}
+        print(f"bombs: {args.side} x {args.side} PNG {len(files['png']) / 1e3:.0f} KB, {limit} x {limit} PNG "
+              f"{len(files['png_limit']) / 1e3:.0f} KB, {args.side} x {args.side} JPEG "
+              f"{len(files['jpg']) / 1e3:.0f} KB; server idle {idle['VmRSS'] / 1024:.0f} MB "
+              f"(peak so far {idle['VmHWM'] / 1024:.0f} MB, the model's loading)")
+        print(f"ordinary requests idle: {summary(idle_latencies)}")
+        answers: dict[str, list[int]] = {kind: [] for kind in files}
+        latencies: list[float] = []
         done = threading.Event()
 
-        def reader() -> None:
+        def ordinary() -> None:
+            index = 0
             while not done.is_set():
-                started = time.perf_counter()
-                code, _ = call(port, args.https, "GET", f"/api/tables/{token}")
-                slowest[0] = max(slowest[0], time.perf_counter() - started)
-                answered[0] += code == 200
-                time.sleep(0.1)
+                latencies.append(timed(port, args.https, pages[index % 2]))
+                index += 1
+                time.sleep(0.05)
 
         def bomber(index: int) -> None:
-            kind = "png" if index % 2 == 0 else "jpg"
-            statuses.append(upload(port, args.https, token, files[kind], f"bomb.{kind}"))
+            kind = list(files)[index % len(files)]
+            name = "bomb.jpg" if kind == "jpg" else "bomb.png"
+            answers[kind].append(upload(port, args.https, token, files[kind], name))
 
-        probe = threading.Thread(target=reader)
+        probe = threading.Thread(target=ordinary)
         probe.start()
         started = time.perf_counter()
         threads = [threading.Thread(target=bomber, args=(i,)) for i in range(args.count)]
@@ -148,10 +173,11 @@ def main() -> int:
         done.set()
         probe.join()
         after = memory_kb(server.pid)
-        counted = {code: statuses.count(code) for code in sorted(set(statuses))}
+        counted = {kind: {code: codes.count(code) for code in sorted(set(codes))}
+                   for kind, codes in answers.items()}
         print(f"{args.count} uploads in {burst:.1f} s, answers {counted}")
         print(f"server memory: peak {after['VmHWM'] / 1024:.0f} MB, after {after['VmRSS'] / 1024:.0f} MB")
-        print(f"other requests during the burst: {answered[0]} answered, slowest {slowest[0] * 1000:.0f} ms")
+        print(f"ordinary requests during the burst: {summary(latencies)}")
     finally:
         server.terminate()
         server.wait(30)
