@@ -3,10 +3,12 @@
 10,000-event table, on SQLite and on PostgreSQL (a throw-away cluster from the Debian binaries,
 as the storage tests start it; skipped with a message when they are missing).
 
-Every phase runs for ``--seconds`` (bounded); the app is served by waitress in a child process on
-127.0.0.1 with rate limits off (they would answer the writers 429, which is their job). A writer
-posts a penalty with the version it holds; after a 409 it goes on from the version the reply
-carries.
+Every phase runs for ``--seconds`` (bounded). Reads take the table sizes in turn, request by
+request, for ``--seconds`` per size, so every size meets the same machine load and the printed
+ratios (each size's p50 over the smallest size's) do not move with a load that shifts between
+phases. The app is served by waitress in a child process on 127.0.0.1 with rate limits off (they
+would answer the writers 429, which is their job). A writer posts a penalty with the version it
+holds; after a 409 it goes on from the version the reply carries.
 
     python benchmarks/bench_storage.py [--seconds 5] [--db sqlite,postgres] [--events 10,1000,10000]
 
@@ -84,14 +86,32 @@ def timed_loop(seconds: float, step) -> list[float]:  # type: ignore[no-untyped-
     return latencies
 
 
-def reads(port: int, token: str, seconds: float) -> dict[str, list[float]]:
-    client = Client(port)
-    out = {}
-    out["read"] = timed_loop(seconds, lambda: client.call("GET", f"/api/tables/{token}"))
+READS = {
+    "read": ("GET", "/api/tables/{token}", None),
     # The same ten hands at every size: the default page shows 50 where a table has them, so
     # this is the read whose cost depends only on the table's length.
-    out["read 10 hands"] = timed_loop(seconds, lambda: client.call("GET", f"/api/tables/{token}?limit=10"))
-    out["preview"] = timed_loop(seconds, lambda: client.call("POST", f"/api/tables/{token}/score", PREVIEW))
+    "read 10 hands": ("GET", "/api/tables/{token}?limit=10", None),
+    "preview": ("POST", "/api/tables/{token}/score", PREVIEW),
+}
+
+
+def reads(port: int, tokens: dict[int, str], seconds: float) -> dict[str, dict[int, list[float]]]:
+    """Each kind of read for ``seconds`` per size, the sizes taken in turn request by request, so
+    every size meets the same machine load (one size after another, a load that shifts between
+    phases shows up as a ratio). One untimed round first warms every table."""
+    client = Client(port)
+    out: dict[str, dict[int, list[float]]] = {}
+    for kind, (method, path, body) in READS.items():
+        for token in tokens.values():
+            client.call(method, path.format(token=token), body)
+        latencies: dict[int, list[float]] = {size: [] for size in tokens}
+        end = time.perf_counter() + seconds * len(tokens)
+        while time.perf_counter() < end:
+            for size, token in tokens.items():
+                started = time.perf_counter()
+                client.call(method, path.format(token=token), body)
+                latencies[size].append((time.perf_counter() - started) * 1000)
+        out[kind] = latencies
     return out
 
 
@@ -176,20 +196,21 @@ def run(name: str, url: str, seconds: float, sizes: list[int]) -> None:
             except OSError:
                 time.sleep(0.1)
         print(f"\n== {name} ==")
-        baseline: dict[str, float] = {}
+        tokens, imports = {}, []
         for size in sizes:
             data = export_of(size)
             started = time.perf_counter()
-            token = storage.import_json(data).edit_token
-            imported = time.perf_counter() - started
-            result = reads(port, token, seconds)
-            line = [f"{size:>6} events: import {imported:6.2f} s"]
-            for kind, values in result.items():
+            tokens[size] = storage.import_json(data).edit_token
+            imports.append(f"{time.perf_counter() - started:.2f}")
+        print(f"  import {' / '.join(map(str, sizes))} events: {' / '.join(imports)} s", flush=True)
+        for kind, by_size in reads(port, tokens, seconds).items():
+            first = percentile(by_size[sizes[0]], 0.5)
+            line = []
+            for size, values in by_size.items():
                 p50 = percentile(values, 0.5)
-                baseline.setdefault(kind, p50)
-                line.append(f"{kind} p50 {p50:7.1f} ms p99 {percentile(values, 0.99):7.1f} ms "
-                            f"({p50 / baseline[kind]:.2f}x of {sizes[0]})")
-            print("  " + " | ".join(line), flush=True)
+                line.append(f"{size} events p50 {p50:.1f} ms p99 {percentile(values, 0.99):.1f} ms "
+                            f"({p50 / first:.2f}x)")
+            print(f"  {kind:<13} " + " | ".join(line), flush=True)
         for count in (1, 8, 32):
             result = writers(port, storage, count, seconds, server.pid)
             print(f"  {count:>2} writers: {result['writes_s']:6.1f} acknowledged writes/s "
