@@ -4,20 +4,30 @@ Werkzeug's threaded server starts one thread per connection with no limit, so a 
 would run them all at once. Here at most ``threads`` requests are served together; the accept
 loop waits for a free one, and further connections queue in the listen backlog. Its ``Server``
 header names the app only, not the Werkzeug and Python versions.
+
+Werkzeug's server does the TLS handshake inside ``accept``, in the one thread that accepts every
+connection, and without a time limit: a client that connects and never says hello stopped the
+server accepting anyone else. Here the handshake runs in the connection's own thread, with a time
+limit, and every read from a client has one too.
 """
 
 from __future__ import annotations
 
+import ssl
 import threading
 from typing import Any
 
-from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler, load_ssl_context
 
 SERVER_NAME = "TileTally"
+HANDSHAKE_SECONDS = 10      # a phone on a slow network says hello well within this
+READ_SECONDS = 60           # silence from a client, on one read, before its connection is dropped
 
 
 class QuietHandler(WSGIRequestHandler):
-    """Werkzeug's handler, without versions in the Server header."""
+    """Werkzeug's handler, without versions in the Server header, dropping silent clients."""
+
+    timeout = READ_SECONDS
 
     def version_string(self) -> str:
         return SERVER_NAME
@@ -43,13 +53,32 @@ class BoundedThreadedServer(ThreadedWSGIServer):
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
+            if isinstance(request, ssl.SSLSocket) and not _handshake(request):
+                self.shutdown_request(request)
+                return
             super().process_request_thread(request, client_address)
         finally:
             self.slots.release()
 
 
+def _handshake(connection: ssl.SSLSocket) -> bool:
+    """The TLS handshake, within HANDSHAKE_SECONDS; False when the client did not complete it."""
+    try:
+        connection.settimeout(HANDSHAKE_SECONDS)
+        connection.do_handshake()
+    except (OSError, ValueError):      # ssl.SSLError and socket timeouts are OSErrors
+        return False
+    return True
+
+
 def bounded_tls_server(host: str, port: int, app: Any, ssl_context: Any,
                        threads: int) -> BoundedThreadedServer:
-    """The --https server: TLS, at most ``threads`` requests at once, no versions in Server."""
-    return BoundedThreadedServer(host, port, app, handler=QuietHandler, ssl_context=ssl_context,
-                                 max_threads=threads)
+    """The --https server: TLS, at most ``threads`` requests at once, no versions in Server, the
+    handshake in the connection's thread. ``ssl_context``: an SSLContext or (cert, key) paths."""
+    context = load_ssl_context(*ssl_context) if isinstance(ssl_context, tuple) else ssl_context
+    server = BoundedThreadedServer(host, port, app, handler=QuietHandler, max_threads=threads)
+    server.socket = context.wrap_socket(server.socket, server_side=True, do_handshake_on_connect=False)
+    server.ssl_context = context      # what Werkzeug reads to call the scheme https
+    return server
+
+
