@@ -9,6 +9,7 @@ body, never with cookie credentials alone (``webapp.guards`` registers the check
 
 from __future__ import annotations
 
+import io
 import re
 import secrets
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any
 
 from flask import Request, abort
 from flask.json.provider import DefaultJSONProvider
+from PIL import Image
 from werkzeug.exceptions import BadRequest
 
 from vision.decode import ImageError, probe_image
@@ -140,8 +142,8 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
     The header is checked by the reader's own probe (``vision.decode.probe_image``: sizes from the
     header before any pixel is decoded, so a decompression bomb is refused with a 413 before it
     costs memory); the web app adds what only uploads need. JPEG is decoded reduced to what the
-    reader needs; PNG and WebP can only be decoded at full size, so they are held to
-    ``max_full_decode_pixels`` (a phone photo is a JPEG; a PNG is a screenshot).
+    reader needs; PNG, WebP and progressive JPEG cost their full size in memory to decode, so they
+    are held to ``max_full_decode_pixels`` (a phone photo is a baseline JPEG; a PNG is a screenshot).
     """
     try:
         info = probe_image(data, max_bytes=max_bytes, max_pixels=max_pixels)
@@ -151,13 +153,29 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
     if fmt not in IMAGE_FORMATS:
         raise UploadError(f"{fmt} images are not accepted; send a JPEG, PNG or WebP photo", 415)
     pixels = width * height
-    if fmt != "JPEG" and max_full_decode_pixels is not None and pixels > max_full_decode_pixels:
-        raise UploadError(
-            f"the {fmt} image is {width} x {height} = {pixels / 1e6:.1f} megapixels; "
-            f"{fmt} is limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send a JPEG photo)", 413)
+    if max_full_decode_pixels is not None and pixels > max_full_decode_pixels:
+        if fmt != "JPEG":
+            raise UploadError(
+                f"the {fmt} image is {width} x {height} = {pixels / 1e6:.1f} megapixels; "
+                f"{fmt} is limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send a JPEG photo)", 413)
+        if _progressive(data):
+            raise UploadError(
+                f"the photo is a progressive JPEG of {pixels / 1e6:.1f} megapixels; progressive "
+                f"JPEGs are limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send the camera's "
+                "photo)", 413)
     if width < 16 or height < 16:
         raise UploadError(f"the photo is only {width} x {height} pixels", 400)
     return CheckedImage(data=data, format=fmt, width=width, height=height)
+
+
+def _progressive(data: bytes) -> bool:
+    """Whether a JPEG is progressive: its decoder keeps every coefficient of the whole image until
+    the last scan, so decoding it reduced saves no memory (a camera's photo is baseline)."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return bool(image.info.get("progressive") or image.info.get("progression"))
+    except (OSError, ValueError, SyntaxError):
+        return False     # the header check opened it already; the whole-file check follows
 
 
 # -- paths ---------------------------------------------------------------------------------------

@@ -152,3 +152,21 @@ def test_a_png_is_held_to_a_screenshot_s_pixels_by_default(tmp_path: Path) -> No
     assert upload(app.test_client(), token, grey_png(2048, 2732), "tablet.png").status_code == 201
     refused = upload(app.test_client(), token, grey_png(2600, 2600), "big.png")
     assert refused.status_code == 413 and "send a JPEG" in refused.json["error"]
+
+
+def test_a_large_progressive_jpeg_is_413_a_baseline_one_is_read(tmp_path: Path) -> None:
+    # A progressive JPEG's decoder holds every coefficient of the whole image even when asked for
+    # an eighth of it, so it costs what a PNG of its size costs and gets the same cap.
+    def jpeg(progressive: bool) -> bytes:
+        out = io.BytesIO()
+        Image.new("L", (2600, 2600), 90).save(out, format="JPEG", progressive=progressive)
+        return out.getvalue()
+
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False})
+    token = new_table(app)
+    refused = upload(app.test_client(), token, jpeg(progressive=True))
+    assert refused.status_code == 413 and "progressive" in refused.json["error"]
+    assert upload(app.test_client(), token, jpeg(progressive=False)).status_code == 201
+    small = io.BytesIO()
+    Image.new("L", (1200, 900), 90).save(small, format="JPEG", progressive=True)
+    assert upload(app.test_client(), token, small.getvalue()).status_code == 201
