@@ -3,7 +3,8 @@
 The engine answers a code and its parameters beside its English text (``{"ok": false, "error":
 ..., "code": "hand.tile_count", "params": {"total": 13, ...}}``, and ``reason_code`` /
 ``reason_params`` for a hand that is not a win or is below the minimum). Each code's message is
-written here once, as a gettext message with ``{name}`` placeholders; pages render it with
+written once, as a gettext message with ``{name}`` placeholders: a hand's and the rules' here, the
+table's refusals beside the table (``engine.table.messages``), a name's beside the store; pages render it with
 ``render``, and the page scripts get this language's templates from ``templates_for_page`` (the
 JSON API itself stays English and locale-free). A code without a message here falls back to the
 engine's English text. The messages are English templates marked with ``N_`` and translated when
@@ -17,9 +18,12 @@ from typing import Any
 
 from flask_babel import gettext
 
+from engine.core.coded import coded_cause
 from engine.reasons.marker import N_
+from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from vision.languages import DEFAULT_LANGUAGE, current_language
 from vision.languages import _ as cli_gettext
+from webapp.storage.values import NAME_MESSAGES
 
 Translate = Callable[[str], str]
 
@@ -83,7 +87,16 @@ FIELDS = {
     "flowers": N_("Flowers"),
     "dora_indicators": N_("Dora indicators"),
     "ura_indicators": N_("Ura dora indicators"),
+    "tiles": N_("Tiles"),            # an abortive draw's evidence: the hand dealt
+    "discards": N_("Discards"),      # ... and the first go-round's discards
 }
+
+# Every code's template: the hand's and the rules' (above), the table's and a name's.
+TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES}
+
+# Params whose values are English words from a closed set, translated before they are filled in
+# (a name's refusal says which name: "the table name").
+TRANSLATED_PARAMS = ("what",)
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
@@ -100,11 +113,12 @@ def render(code: str | None, params: Mapping[str, Any] | None, english: str,
            translate: Translate = gettext) -> str:
     """The message for an engine code in the reader's language (the request's, unless a command
     line passes its own ``translate``); ``english`` when there is none."""
-    template = MESSAGES.get(code or "")
+    template = TEMPLATES.get(code or "")
     if template is None:
         return english
     params = params or {}
-    text = _fill(translate(template), params)
+    words = {key: translate(str(params[key])) for key in TRANSLATED_PARAMS if key in params}
+    text = _fill(translate(template), {**params, **words})
     field = params.get("field")
     if field:
         label = FIELDS.get(field)
@@ -125,15 +139,19 @@ def render_reason(result: Mapping[str, Any], translate: Translate = gettext) -> 
 
 
 def command_line_error(error: Exception) -> str:
-    """An engine exception (HandError, RulesError: ``code`` and ``params``) in the command line's
-    language; in English the engine's own, more detailed text, and any other error's own text."""
+    """An engine exception (HandError, RulesError, TableError: ``code`` and ``params``, or an
+    error caused by one) in the command line's language; in English the engine's own, more
+    detailed text, and any other error's own text."""
     if current_language() == DEFAULT_LANGUAGE:
         return str(error)
-    return render(getattr(error, "code", None), getattr(error, "params", None), str(error), cli_gettext)
+    coded = coded_cause(error)
+    if coded is None:
+        return str(error)
+    return render(coded.code, coded.params, str(error), cli_gettext)
 
 
 def templates_for_page() -> dict[str, dict[str, str]]:
     """This language's message templates, for the page scripts (which fill in the params)."""
-    return {"messages": {code: gettext(template) for code, template in MESSAGES.items()},
+    return {"messages": {code: gettext(template) for code, template in TEMPLATES.items()},
             "fields": {field: gettext(label) for field, label in FIELDS.items()},
             "field_format": gettext(FIELD_FORMAT)}

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.coded import CodedError
 from engine.core.tiles import (
     EAST,
     NotationError,
@@ -41,7 +42,7 @@ FLAGS = frozenset({
 MELD_SHAPES = {"chi": "chow", "pon": "pung", "kan": "kong", "ankan": "kong", "kakan": "kong"}
 
 
-class HandError(ValueError):
+class HandError(CodedError):
     """A declared hand that cannot be scored as given; the message says what to fix.
 
     ``code`` and ``params`` say the same for a reader in another language (the web layer renders
@@ -50,9 +51,7 @@ class HandError(ValueError):
 
     def __init__(self, message: str, *, code: str = "hand.invalid",
                  params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+        super().__init__(message, code=code, params=params)
 
     @classmethod
     def from_notation(cls, field: str, error: NotationError) -> HandError:

@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.coded import CodedError
+
 SUITS = "mps"
 SUIT_LETTERS = "mpsz"
 NUM_KINDS = 34          # playing-tile kinds
@@ -44,7 +46,7 @@ KIND_CODES: tuple[str, ...] = tuple(
 CODE_TO_KIND = {code: kind for kind, code in enumerate(KIND_CODES)}
 
 
-class NotationError(ValueError):
+class NotationError(CodedError):
     """Text that is not a valid tile string; the message names the token and its position.
 
     ``code`` and ``params`` say the same for a reader in another language: the web layer renders
@@ -52,11 +54,9 @@ class NotationError(ValueError):
 
     def __init__(self, message: str, text: str = "", position: int | None = None, *,
                  code: str = "notation.invalid", params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
+        super().__init__(message, code=code, params=params)
         self.text = text
         self.position = position
-        self.code = code
-        self.params = params or {}
 
 
 @dataclass(frozen=True, order=True, slots=True)

@@ -14,6 +14,7 @@ import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.coded import CodedError
 from engine.core.hand import HandError, hand_from_dict
 from engine.core.result import Score
 from engine.families.option_specs import OptionValueError, check_options
@@ -25,15 +26,13 @@ from engine.reasons import add_reason_codes
 FAMILY_PACKAGES = ("mcr", "riichi", "babcock", "hongkong", "taiwanese")
 
 
-class RulesError(ValueError):
+class RulesError(CodedError):
     """An unknown preset or option, or an option value of the wrong type; ``code`` and ``params``
     say the same for the web layer's translated message."""
 
     def __init__(self, message: str, *, code: str = "rules.invalid",
                  params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.params = params or {}
+        super().__init__(message, code=code, params=params)
 
 
 def families() -> list[Family]:

@@ -15,10 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.result import Score
+from engine.table.events import TableError
 
 
-class AgreedValueError(ValueError):
-    """A value the table refuses; the message says why."""
+class AgreedValueError(TableError):
+    """A value the table refuses; the message says why (a TableError, with its code)."""
 
 
 def hand_limit(options: Mapping[str, Any]) -> int | None:
@@ -32,28 +33,28 @@ def hand_limit(options: Mapping[str, Any]) -> int | None:
     return limit
 
 
-def checked_score(score: Score, options: Mapping[str, Any], who: str) -> tuple[Score, str]:
-    """``score`` as the table pays it, and a note when it was capped; raises AgreedValueError."""
+def checked_score(score: Score, options: Mapping[str, Any], player: str) -> tuple[Score, str]:
+    """``score`` of ``player``'s hand as the table pays it, and a note when it was capped; raises
+    AgreedValueError."""
     if score.total < 0:
-        raise AgreedValueError(f"{who}: a hand's value cannot be negative, got {score.total}")
+        raise AgreedValueError.of("table.value_negative", player=player, total=score.total)
     if score.details.get("declared"):
-        score = _declared_minimum(score, options, who)
+        score = _declared_minimum(score, options, player)
     limit = hand_limit(options)
     if limit is not None and score.total > limit:
-        note = f"{who}: {score.total} capped at the limit of {limit}"
+        note = f"{player}'s hand: {score.total} capped at the limit of {limit}"
         return replace(score, total=limit, limit="limit"), note
     return score, ""
 
 
-def _declared_minimum(score: Score, options: Mapping[str, Any], who: str) -> Score:
+def _declared_minimum(score: Score, options: Mapping[str, Any], player: str) -> Score:
     """An agreed value under the preset's minimum is not a win (its han, for Riichi)."""
     han = score.han
     if han is not None and (isinstance(han, bool) or not isinstance(han, int) or han < 0):
-        raise AgreedValueError(f"{who}: han must be a whole number, 0 or more, got {han!r}")
+        raise AgreedValueError.of("table.han_not_count", player=player, han=repr(han))
     if options.get("scoring") == "han_fu":
         if han is None and not score.limit:
-            raise AgreedValueError(f"{who}: an agreed Riichi value needs its han and fu, or its "
-                                   "limit name (mangan, haneman, ...), to be paid")
+            raise AgreedValueError.of("table.needs_han_fu", player=player)
         minimum = int(options.get("minimum_han", 1) or 0)
         if han is not None and not score.limit and han < minimum:
             return replace(score, meets_minimum=False,

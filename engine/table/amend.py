@@ -18,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core.coded import fill
 from engine.families import score_json
 from engine.table.events import WIND_LETTERS, TableError
 from engine.table.flow import ROUND_SEAT
 from engine.table.fold import apply, effective_events
+from engine.table.messages import MESSAGES
 from engine.table.standing import TableState, hand_context, new_state
 from engine.table.win_request import others_from_score
 
@@ -30,9 +32,9 @@ class LaterHandRefused(TableError):
     """A later win the amendment would leave unscorable or no longer a win; the fields let a page
     say so in its reader's language (the message is the English)."""
 
-    def __init__(self, message: str, *, event_id: int, hand_number: int, winner: int,
-                 score: Mapping[str, Any]) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, params: Mapping[str, Any], *, event_id: int, hand_number: int,
+                 winner: int, score: Mapping[str, Any]) -> None:
+        super().__init__(fill(MESSAGES[code], params), code=code, params=params)
         self.event_id = event_id
         self.hand_number = hand_number
         self.winner = winner
@@ -96,14 +98,14 @@ def _rescored_claim(state: TableState, claim: Mapping[str, Any], overrides: Mapp
     if hand.get("losers"):
         request["losers"] = _losers_reseated(state, hand, winner)
     score = score_json({**request, "options": dict(overrides)})
-    who = f"hand {state.hand_number} ({state.players[winner]}'s win)"
+    who = {"hand": state.hand_number, "player": state.players[winner]}
     where = {"event_id": event_id, "hand_number": state.hand_number, "winner": winner, "score": score}
     if not score.get("ok"):
-        raise LaterHandRefused(f"{who} cannot be scored again in its new seat: {score.get('error')}", **where)
+        raise LaterHandRefused("table.later_unscorable", {**who, "detail": str(score.get("error"))},
+                               **where)
     if not score.get("valid") or not score.get("meets_minimum"):
         why = score.get("reason") or "under the minimum"
-        raise LaterHandRefused(f"this change moves the seats of {who}, which is then no longer a win "
-                               f"({why}); amend or undo that hand first", **where)
+        raise LaterHandRefused("table.later_not_a_win", {**who, "detail": str(why)}, **where)
     out = {**claim, "hand": request, "score": score}
     others = others_from_score(state, score)
     if others:

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.coded import CodedError, coded_cause, fill
 from engine.core.result import Excluded, Item, Score
+from engine.table.messages import MESSAGES
 
 WIND_LETTERS = "ESWN"
 HAND_EVENTS = ("win", "draw")             # events that end a hand
@@ -14,8 +16,28 @@ ADJUSTMENTS = ("false_win", "penalty")    # events inside a hand; play goes on
 CONTROL_EVENTS = ("undo", "amend")
 
 
-class TableError(ValueError):
-    """An event that cannot happen at this table now; the message says why."""
+class TableError(CodedError):
+    """An event that cannot happen at this table now; the message says why, in English, and
+    ``code`` and ``params`` say the same for a reader in another language (the templates are in
+    ``engine.table.messages``). ``table.refused`` is a message without a template of its own."""
+
+    def __init__(self, message: str, *, code: str = "table.refused",
+                 params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message, code=code, params=params)
+
+    @classmethod
+    def of(cls, code: str, **params: Any) -> TableError:
+        """The refusal ``code``, its English text filled in from its template."""
+        return cls(fill(MESSAGES[code], params), code=code, params=params)
+
+    @classmethod
+    def wrap(cls, error: BaseException) -> TableError:
+        """``error`` (a ValueError of a rule module) as a TableError with the same text, keeping the
+        code of the coded error that caused it, if any."""
+        cause = coded_cause(error)
+        if cause is None:
+            return cls(str(error))
+        return cls(str(error), code=cause.code, params=cause.params)
 
 
 # -- players in events ----------------------------------------------------------------------------
@@ -25,20 +47,20 @@ def player_field(event: Mapping[str, Any], key: str, *, optional: bool = False) 
     if value is None and optional:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise TableError(f"{key} must be a player index 0-3, got {value!r}")
+        raise TableError.of("table.not_a_player", key=key, value=repr(value))
     return value
 
 
 def player_list(event: Mapping[str, Any], key: str) -> list[int]:
     values = event.get(key) or []
     if not isinstance(values, (list, tuple)):
-        raise TableError(f"{key} must be a list of player indexes")
+        raise TableError.of("table.players_not_list", key=key)
     out = []
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-            raise TableError(f"{key}: {value!r} is not a player index 0-3")
+            raise TableError.of("table.not_a_player_in_list", key=key, value=repr(value))
         if value in out:
-            raise TableError(f"{key}: player {value} is listed twice")
+            raise TableError.of("table.player_twice", key=key, player=value)
         out.append(value)
     return out
 
@@ -48,7 +70,7 @@ def player_list(event: Mapping[str, Any], key: str) -> list[int]:
 def score_from_dict(data: Mapping[str, Any]) -> Score:
     """Rebuild a Score from its JSON form (``Score.to_dict()``), as stored in an event."""
     if not isinstance(data, Mapping):
-        raise TableError("a win needs its score as an object")
+        raise TableError.of("table.score_not_object")
     known = {"ok", "valid", "meets_minimum", "items", "total", "han", "fu", "limit", "payments",
              "reason", "excluded"}
     return Score(
@@ -76,8 +98,7 @@ def declared_score(total: int, *, han: int | None = None, fu: int | None = None,
     is refused: it is a typing error, not a declared win (engine.table.agreed_values).
     """
     if isinstance(total, bool) or not isinstance(total, int) or total < 0:
-        raise TableError(f"an agreed value is a whole number, 0 or more, got {total!r}; "
-                         "a hand's value cannot be negative")
+        raise TableError.of("table.agreed_value", value=repr(total))
     meets = total >= minimum
     score = Score(valid=True, meets_minimum=meets, total=total, han=han, fu=fu, limit=limit,
                   items=(Item("Declared total", total, why="entered by the table, not scored from tiles"),),
@@ -93,11 +114,11 @@ def penalty_event(offender: int, points: int, to: int | None = None, reason: str
     0 points is a warning. ``offence`` names a rule of the preset's sheet (engine.table.offences),
     recorded with the penalty."""
     if points < 0:
-        raise TableError(f"a penalty is 0 points (a warning) or more, got {points}")
+        raise TableError.of("table.penalty_negative", points=points)
     if to is not None and to == offender:
-        raise TableError("a penalty is paid to someone else")
+        raise TableError.of("table.penalty_to_self")
     if to is None and points % 3:
-        raise TableError(f"{points} cannot be split evenly among three players")
+        raise TableError.of("table.penalty_split", points=points)
     deltas = [0, 0, 0, 0]
     deltas[offender] = -points
     for player in range(4):

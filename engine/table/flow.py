@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.table.events import TableError
+
 # Green Book Appendix 4 (docs/rules.md): for each prevailing-wind round, the players (A B C D = the
 # players who drew E S W N for hand 1, i.e. player indexes 0-3) sitting in the East, South, West, North seats.
 APPENDIX4_SEATING: tuple[tuple[int, int, int, int], ...] = (
@@ -147,12 +149,14 @@ def flow_for(preset: str, family: str, options: Mapping[str, Any] | None = None)
             try:
                 changes[field_name] = convert(value)
             except (KeyError, TypeError, ValueError) as error:
-                raise ValueError(f"option {option!r}: {value!r} is not understood") from error
+                raise TableError.of("table.option_not_understood", option=option,
+                                    value=repr(value)) from error
     if (options or {}).get("riichi") is False:
         changes["riichi_stick"] = 0         # no riichi declarations, so no sticks to take
     if (options or {}).get("abortive_draws") is False:
         changes["abortive_kinds"] = ()
     if changes.get("claim_rule", flow.claim_rule) not in (CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN,
                                                            CLAIM_DOUBLE_RON):
-        raise ValueError(f"option 'multiple_ron': {changes['claim_rule']!r} is not understood")
+        raise TableError.of("table.option_not_understood", option="multiple_ron",
+                            value=repr(changes["claim_rule"]))
     return replace(flow, **changes)

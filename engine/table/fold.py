@@ -23,22 +23,21 @@ def effective_events(log: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mappin
         kind = event.get("type") if isinstance(event, Mapping) else None
         if kind == "undo":
             if not events:
-                raise TableError("nothing to undo")
+                raise TableError.of("table.nothing_to_undo")
             events.pop()
         elif kind == "amend":
             target = event.get("target")
             replacement = event.get("event")
             if (not isinstance(replacement, Mapping)
                     or replacement.get("type") not in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS):
-                raise TableError("an amendment needs a replacement win, draw, false win, penalty "
-                                 "or play event")
+                raise TableError.of("table.amend_replacement")
             _replace(events, target, replacement)
             for later in _rescored(event, target):
                 _replace(events, later["target"], later["event"])
         elif kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
             events.append((index, event))
         else:
-            raise TableError(f"unknown event type {kind!r}")
+            raise TableError.of("table.unknown_event_type", type=repr(kind))
     return events
 
 
@@ -55,7 +54,7 @@ def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> Tab
     """The state after one win, draw, false win or penalty (pure: ``state`` is not changed)."""
     kind = event.get("type")
     if state.finished and kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
-        raise TableError(f"the game is over (after hand {state.hand_number - 1})")
+        raise TableError.of("table.game_over", hand=state.hand_number - 1)
     if kind == "win":
         return apply_win(state, event, event_id)
     if kind == "draw":
@@ -66,14 +65,14 @@ def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> Tab
         return apply_penalty(state, event, event_id)
     if kind in PLAY_EVENTS:
         return apply_play(state, event, event_id)
-    raise TableError(f"unknown event type {kind!r}")
+    raise TableError.of("table.unknown_event_type", type=repr(kind))
 
 
 def _replace(events: list[tuple[int, Mapping[str, Any]]], target: Any,
              replacement: Mapping[str, Any]) -> None:
     positions = [i for i, (event_id, _) in enumerate(events) if event_id == target]
     if not positions:
-        raise TableError(f"event {target!r} is not in the table's history (undone or unknown)")
+        raise TableError.of("table.unknown_event", event=repr(target))
     events[positions[0]] = (target, replacement)
 
 
@@ -81,11 +80,11 @@ def _rescored(amend: Mapping[str, Any], target: Any) -> list[Mapping[str, Any]]:
     """The later wins an amendment scored again (engine.table.amend): wins after its target."""
     rescored = amend.get("rescored") or []
     if not isinstance(rescored, (list, tuple)):
-        raise TableError("an amendment's rescored hands must be a list of {target, event}")
+        raise TableError.of("table.amend_rescored_list")
     for later in rescored:
         if (not isinstance(later, Mapping) or not isinstance(later.get("event"), Mapping)
                 or later["event"].get("type") != "win" or isinstance(later.get("target"), bool)
                 or not isinstance(later.get("target"), int) or not isinstance(target, int)
                 or later["target"] <= target):
-            raise TableError("an amendment rescores only wins recorded after the hand it replaces")
+            raise TableError.of("table.amend_rescored_later")
     return list(rescored)

@@ -29,21 +29,23 @@ def _abortive_reason(state: TableState, event: Mapping[str, Any], declarers: Seq
     kinds = state.flow.abortive_kinds
     if not kinds:
         if state.options.get("abortive_draws") is False:
-            raise TableError(f"abortive draws are switched off at this table ({state.rules})")
-        raise TableError(f"{state.rules} has no abortive draws: a hand ends in a win or when the "
-                         "wall runs out")
+            raise TableError.of("table.abortive_draws_off", rules=state.rules)
+        raise TableError.of("table.no_abortive_draws", rules=state.rules)
     try:
         kind = abortive_kind(event.get("reason"), kinds)
     except ValueError as error:
-        raise TableError(str(error)) from error
+        raise TableError.wrap(error) from error
     evidence = dict(event)
     if kind == "four_riichi":
         evidence["riichi"] = list(declarers)
     if kind == "nine_terminals" and event.get("tiles"):
         player_field(event, "player")
-    problem = abortive_problem(kind, evidence, state.options)
+    try:
+        problem = abortive_problem(kind, evidence, state.options)
+    except ValueError as error:         # the tiles given as evidence cannot be read
+        raise TableError.wrap(error) from error
     if problem:
-        raise TableError(f"not an abortive draw: {problem}")
+        raise TableError.of("table.not_abortive", detail=problem)
     return kind
 
 
@@ -65,7 +67,7 @@ def apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
     deltas = [payments[p] + sticks[p] for p in range(4)]
     reason = event.get("reason") or ""
     if not isinstance(reason, str):
-        raise TableError("a draw's reason must be text")
+        raise TableError.of("table.draw_reason_text")
     kind = "abortive_draw" if abortive else "draw"
     said = ABORTIVE_KINDS.get(kind_of_draw, "") if abortive else reason
     if abortive and event.get("note"):
@@ -87,7 +89,7 @@ def apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
 
 def apply_false_win(state: TableState, offender: int, event_id: int, reason: str) -> TableState:
     if offender in state.dead:
-        raise TableError(f"{state.players[offender]}'s hand is already dead in this hand")
+        raise TableError.of("table.already_dead", player=state.players[offender])
     places = state.places
     family = family_at(state)
     payments = by_player(state, family.false_win_payments(places[offender], places[state.dealer],
@@ -103,14 +105,14 @@ def apply_penalty(state: TableState, event: Mapping[str, Any], event_id: int) ->
     deltas = event.get("deltas")
     if (not isinstance(deltas, (list, tuple)) or len(deltas) != 4
             or any(isinstance(d, bool) or not isinstance(d, int) for d in deltas) or sum(deltas) != 0):
-        raise TableError("a penalty needs four whole-number deltas summing to zero")
+        raise TableError.of("table.penalty_deltas")
     reason = event.get("reason") or ""
     offence = event.get("offence")
     try:
         summary, kind = penalty_summary(state.rules, tuple(deltas), reason, offence,
                                         event.get("offender"), state.players)
     except ValueError as error:
-        raise TableError(str(error)) from error
+        raise TableError.wrap(error) from error
     details: dict[str, Any] = {"reason": reason}
     if offence:
         details["offence"] = offence
@@ -122,20 +124,19 @@ def apply_play(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
     a ready declaration is recorded in the history, the others only change what the table knows."""
     kind = event.get("type")
     if not state.flow.play_events:
-        raise TableError(f"{state.rules} keeps no discards, wall draws or ready declarations "
-                         "(it has no sacred-discard rule)")
+        raise TableError.of("table.no_play_events", rules=state.rules)
     player = player_field(event, "player")
     assert player is not None
     if kind == "discard":
         try:
             tile = one_tile(event.get("tile"))
         except ValueError as error:
-            raise TableError(str(error)) from error
+            raise TableError.wrap(error) from error
         return replace(state, play=state.play.discard(player, tile))
     if kind == "wall_draw":
         return replace(state, play=state.play.wall_draw(player))
     if player in state.play.ready:
-        raise TableError(f"{state.players[player]} has already declared ready this hand")
+        raise TableError.of("table.already_ready", player=state.players[player])
     state = add_record(state, event_id, "ready", (0, 0, 0, 0), 0,
                     f"{state.players[player]} declares a ready hand", player=player)
     return replace(state, play=state.play.declare_ready(player))

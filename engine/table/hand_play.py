@@ -25,6 +25,7 @@ from typing import Any
 from engine.core.hand import HandError, hand_from_dict
 from engine.core.tiles import KIND_CODES, Tile, parse_tiles
 from engine.families.babcock.play import OwnDiscard, completing_kinds, sacred_ruling
+from engine.table.events import TableError
 
 PLAY_EVENTS = ("discard", "wall_draw", "ready")
 
@@ -58,10 +59,10 @@ class HandPlay:
 def one_tile(text: Any, field: str = "tile") -> Tile:
     """A single tile in notation ('5p'); ValueError says what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"{field} must be one tile in notation, e.g. '5p'")
+        raise TableError.of("table.no_tile", key=field)
     tiles = parse_tiles(text.strip(), check_counts=False)
     if len(tiles) != 1:
-        raise ValueError(f"{field} must be one tile, got {len(tiles)} in {text!r}")
+        raise TableError.of("table.not_one_tile", key=field, count=len(tiles), text=repr(text))
     return tiles[0]
 
 
@@ -106,7 +107,6 @@ def sacred_problem(play: HandPlay, winner: int, claim: Mapping[str, Any],
         return None             # a robbed kong is not a discard
     tile = winning_tile(claim)
     if tile is None:
-        raise ValueError("the winner's own discards are recorded this hand: say which tile won "
-                         "(the hand, or 'tile') so the sacred discard can be checked")
+        raise TableError.of("table.sacred_needs_tile")
     ruling = sacred_ruling(tile, own, options, _waits(claim, options))
     return None if ruling.allowed else ruling.why

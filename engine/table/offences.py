@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.table.events import TableError
+
 
 @dataclass(frozen=True)
 class Offence:
@@ -41,7 +43,7 @@ def penalty_summary(rules: str, deltas: Sequence[int], reason: str, offence: obj
     known: Mapping[str, str] = offences_for(rules)
     if offence not in known:
         names = ", ".join(known) or "none"
-        raise ValueError(f"offence {offence!r} is not one {rules} names (offences: {names})")
+        raise TableError.of("table.unknown_offence", offence=repr(offence), rules=rules, offences=names)
     who = players[offender] if isinstance(offender, int) and 0 <= offender < len(players) else "a player"
     text = f"{kind} to {who}: {known[str(offence)]}"
     if reason and reason != known[str(offence)]:

@@ -114,14 +114,14 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
     """The state before hand 1. Raises TableError for a bad player list, RulesError for options."""
     names = tuple(str(name).strip() for name in players)
     if len(names) != 4 or any(not name for name in names):
-        raise TableError("a table needs exactly four named players")
+        raise TableError.of("table.four_players")
     if len({name.casefold() for name in names}) != 4:
-        raise TableError("the four players need four different names")
+        raise TableError.of("table.distinct_names")
     family, resolved = resolve_options(rules, options)
     try:
         flow = flow_for(rules, family.name, resolved)
     except ValueError as error:
-        raise TableError(str(error)) from error
+        raise TableError.wrap(error) from error
     return TableState(rules=rules, options=resolved, players=names, flow=flow,
                       totals=(flow.start_points,) * 4)
 
@@ -139,7 +139,7 @@ def family_at(state: TableState) -> Family:
 def by_player(state: TableState, by_place: Sequence[int]) -> tuple[int, ...]:
     """Deltas indexed by place -> deltas indexed by player."""
     if len(by_place) != 4 or sum(by_place) != 0:
-        raise TableError(f"payments {list(by_place)} must be four figures summing to zero")
+        raise TableError.of("table.payments", payments=list(by_place))
     places = state.places
     return tuple(int(by_place[places[player]]) for player in range(4))
 
@@ -160,8 +160,8 @@ def add_record(state: TableState, event_id: int, kind: str, deltas: Sequence[int
 def stick_deltas(state: TableState, declarers: Sequence[int]) -> list[int]:
     stick = state.flow.riichi_stick
     if declarers and not stick:
-        why = " (its option 'riichi' is off)" if state.options.get("riichi") is False else ""
-        raise TableError(f"{state.rules} has no riichi declarations{why}: no riichi stick is taken")
+        off = state.options.get("riichi") is False
+        raise TableError.of("table.no_riichi_option_off" if off else "table.no_riichi", rules=state.rules)
     return [-stick if player in declarers else 0 for player in range(4)]
 
 

@@ -67,7 +67,7 @@ class Table:
             if index == event_id:
                 return state
             state = apply(state, event, index)
-        raise TableError(f"event {event_id!r} is not in the table's history (undone or unknown)")
+        raise TableError.of("table.unknown_event", event=repr(event_id))
 
     def record(self, event: Mapping[str, Any]) -> TableState:
         state = self.preview(event)

@@ -30,11 +30,11 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     one resolver in ``engine.table.claims`` decides, in places, under the preset's claim rule)."""
     claims = event.get("claims")
     if not isinstance(claims, (list, tuple)) or not claims:
-        raise TableError("claims must be a non-empty list of {winner, score}")
+        raise TableError.of("table.claims_list")
     discarder = player_field(event, "discarder")
     seats = [player_field(claim, "winner") for claim in claims]
     if len(set(seats)) != len(seats) or discarder in seats:
-        raise TableError("each claimant once, and not the discarder")
+        raise TableError.of("table.claimant_twice")
     places = state.places
     by_place = {places[claim["winner"]]: claim for claim in claims}
     taken = resolve_claims([Claim(place) for place in by_place], places[discarder],
@@ -54,12 +54,12 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
     return ordered, note
 
 
-def _checked(state: TableState, score: Score, who: str) -> tuple[Score, str]:
+def _checked(state: TableState, score: Score, player: str) -> tuple[Score, str]:
     """A value as the preset allows it (engine.table.agreed_values): refused, or capped with a note."""
     try:
-        return checked_score(score, state.options, who)
+        return checked_score(score, state.options, player)
     except AgreedValueError as error:
-        raise TableError(str(error)) from error
+        raise TableError.wrap(error) from error
 
 
 def _win_payments(state: TableState, winner: int, discarder: int | None, score: Score,
@@ -72,8 +72,8 @@ def _win_payments(state: TableState, winner: int, discarder: int | None, score: 
     for key, value in (others_data or {}).items():
         player = int(key)
         if not 0 <= player <= 3 or player == winner:
-            raise TableError(f"others: {key!r} must be a losing player's index")
-        loser, note = _checked(state, score_from_dict(value), f"{state.players[player]}'s hand")
+            raise TableError.of("table.others_key", key=repr(key))
+        loser, note = _checked(state, score_from_dict(value), state.players[player])
         others[places[player]] = loser
         if note and notes is not None:
             notes.append(note)
@@ -85,7 +85,7 @@ def _win_payments(state: TableState, winner: int, discarder: int | None, score: 
             dealer=places[state.dealer], options=dict(state.options), honba=honba,
             others=others or None)
     except ValueError as error:
-        raise TableError(f"cannot settle this win: {error}") from error
+        raise TableError.of("table.cannot_settle", detail=str(error)) from error
     return by_player(state, by_place)
 
 
@@ -105,17 +105,17 @@ def apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Tab
     notes = [note] if note else []
     for claim, winner in zip(claims, winners, strict=True):
         score, capped = _checked(state, score_from_dict(claim.get("score") or {}),
-                                 f"{state.players[winner]}'s hand")
+                                 state.players[winner])
         scores.append(score)
         if capped:
             notes.append(capped)
     for winner, score in zip(winners, scores, strict=True):
         if winner == discarder:
-            raise TableError("the winner cannot also be the discarder")
+            raise TableError.of("table.winner_is_discarder")
         if winner in state.dead:
-            raise TableError(f"{state.players[winner]}'s hand is dead after a false win; it cannot win")
+            raise TableError.of("table.dead_hand", player=state.players[winner])
         if (not score.valid or not score.meets_minimum) and len(claims) > 1:
-            raise TableError(f"{state.players[winner]}'s claim is not a win; settle it as a false win first")
+            raise TableError.of("table.claim_not_a_win", player=state.players[winner])
     if not scores[0].valid or not scores[0].meets_minimum:
         score = scores[0]
         why = score.reason or ("not a winning hand" if not score.valid else "under the minimum")
@@ -125,11 +125,11 @@ def apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Tab
             try:
                 sacred = sacred_problem(state.play, winner, {**event, **claim}, state.options)
             except ValueError as error:
-                raise TableError(str(error)) from error
+                raise TableError.wrap(error) from error
             if sacred and state.options.get("sacred_claim") == "false_win":
                 return apply_false_win(state, winner, event_id, sacred)
             if sacred:
-                raise TableError(f"{state.players[winner]} may not win on this discard: {sacred}")
+                raise TableError.of("table.sacred_discard", player=state.players[winner], detail=sacred)
     declarers = player_list(event, "riichi")
     payments = [0, 0, 0, 0]
     counter_payments = [0, 0, 0, 0]

@@ -10,7 +10,7 @@ import pytest
 from i18n_catalogs import compile_catalogs
 from tests_web_helpers import WIN
 
-from webapp.engine_messages import MESSAGES
+from webapp.engine_messages import TEMPLATES
 from webapp.i18n import LANGUAGES, language_of
 
 LANG = re.compile(r'<html lang="([^"]+)"')
@@ -113,7 +113,7 @@ def engine_codes() -> set[str]:
 def test_every_engine_code_has_a_message() -> None:
     codes = engine_codes()
     assert {"notation.unexpected_character", "hand.tile_count", "score.below_minimum"} <= codes
-    assert codes - set(MESSAGES) == set()
+    assert codes - set(TEMPLATES) == set()
 
 
 def test_engine_errors_are_rendered_in_the_readers_language(app) -> None:

@@ -102,3 +102,13 @@ def test_the_help_is_translated(capsys) -> None:
     with pytest.raises(SystemExit):
         vision_main(["read", "--help", "--lang", "pl"])
     assert "wypisz odczyt jako JSON" in capsys.readouterr().out
+
+
+def test_a_table_refusal_on_the_command_line_in_polish_and_in_english(run) -> None:
+    assert run("table", "new", "--rules", "mcr", "--players", "Ann,Bob,Cai,Dee")[0] == 0
+    code, _, err = run("table", "discard", "Ann", "5p", "--lang", "pl")
+    assert code == 2
+    assert err == ("błąd: mcr nie zapisuje zrzutek, dobrań z Muru ani zgłoszeń gotowości (nie ma zasady "
+                   "świętej zrzutki)\n"), err
+    code, _, err = run("table", "discard", "Ann", "5p", "--lang", "en")
+    assert code == 2 and "mcr keeps no discards, wall draws or ready declarations" in err

@@ -48,7 +48,9 @@
   function engineText(code, params, english) {
     const template = code && words.messages[code];
     if (!template) return english;
-    const text = template.replace(/\{(\w+)\}/g, (whole, key) => (params && key in params ? String(params[key]) : whole));
+    // Filled in as Python's str.format does: {name} is a param, {{ and }} are a brace.
+    const text = template.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, key) => (key === undefined ? whole[0]
+      : params && key in params ? String(params[key]) : whole));
     if (!params || !params.field) return text;
     return words.field_format.replace("{field}", words.fields[params.field] || params.field).replace("{message}", text);
   }
@@ -764,7 +766,7 @@
       const data = await api(page.api.score, { method: "POST", json: body });
       if (mine === sequence) renderBreakdown(data);
     } catch (error) {
-      if (mine === sequence) renderBreakdown({ ok: false, error: error.message });
+      if (mine === sequence) renderBreakdown({ ok: false, error: error.message, score: error.data || {} });
     }
   }
 
@@ -884,7 +886,8 @@
       parts.push(el("h2", { class: "mt" }, t("Payments")));
       parts.push(paymentLines(data.payments, data.payment_lines));
     } else if (data.payment_error) {
-      parts.push(el("p", { class: "muted" }, data.payment_error));
+      parts.push(el("p", { class: "muted" }, engineText(data.payment_error_code, data.payment_error_params,
+        data.payment_error)));
     }
     if (page.mode === "amend") parts.push(...laterHands(data));
     if (data.dispute) {
@@ -926,7 +929,7 @@
       if (error.status === 409) {
         conflict(error.data && error.data.version);
       } else {
-        showMessage(error.message);
+        showMessage(engineText(error.data && error.data.code, error.data && error.data.params, error.message));
       }
     }
   });

@@ -29,7 +29,16 @@ from webapp.storage.models import (
     TableRow,
     utc_now,
 )
-from webapp.storage.values import ConflictError, StorageError, TableRef, check_text, hash_token, new_token
+from webapp.storage.values import (
+    PLAYER_NAME,
+    TABLE_NAME,
+    ConflictError,
+    StorageError,
+    TableRef,
+    check_text,
+    hash_token,
+    new_token,
+)
 
 
 class Storage(MediaStore):
@@ -40,9 +49,9 @@ class Storage(MediaStore):
                      name: str = "") -> TableRef:
         """A new table; the engine validates the preset, options and names first."""
         for player in players:
-            check_text(player, "a player's name")
+            check_text(player, PLAYER_NAME)
         state = new_state(rules, players, options)
-        name = check_text((name or "").strip(), "the table name")
+        name = check_text((name or "").strip(), TABLE_NAME)
         edit_token = new_token()
         player_ids = self._player_ids(state.players)
         with self._write() as session:

@@ -17,7 +17,7 @@ from engine.table.events import TableError
 from engine.table.state import TableState, new_state
 from webapp import snapshot
 from webapp.storage.models import EventRow, HandRow, utc_now
-from webapp.storage.values import StorageError, TableRef, check_text, new_token
+from webapp.storage.values import PLAYER_NAME, TABLE_NAME, StorageError, TableRef, check_text, new_token
 
 if TYPE_CHECKING:
     from webapp.storage.store import Storage
@@ -82,11 +82,11 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     if not all(isinstance(event, Mapping) for event in log):
         raise StorageError("every exported event must be an object")
     table_name = check_text(name if name is not None else str(settings.get("name") or ""),
-                            "the table name")
+                            TABLE_NAME)
     rules, players = settings.get("rules"), settings.get("players") or []
     overrides = dict(settings.get("options") or {})
     for player in players:
-        check_text(player, "a player's name")
+        check_text(player, PLAYER_NAME)
     start = new_state(rules, players, overrides)
     for seq, item in enumerate(log, start=1):
         problem = imported_score_problem(item, overrides)

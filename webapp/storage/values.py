@@ -6,6 +6,8 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
+from engine.core.coded import fill
+from engine.reasons.marker import N_
 from engine.table.events import TableError
 
 
@@ -39,21 +41,36 @@ class TableRef:
 
 NAME_LIMIT = 80     # the players.name and tables.name columns; checked here so both databases agree
 
+# The refusals of a name, by code; ``what`` is one of the names below (translated where shown).
+NAME_MESSAGES = {
+    "name.not_text": N_("{what} must be text"),
+    "name.too_long": N_("{what} is longer than {limit} characters"),
+    "name.not_unicode": N_("{what} is not valid Unicode text"),
+    "name.control_character": N_("{what} contains a control character"),
+}
+TABLE_NAME = N_("the table name")
+PLAYER_NAME = N_("a player's name")
+
+
+def _refused(code: str, what: str, **params: object) -> TableError:
+    params = {"what": what, **params}
+    return TableError(fill(NAME_MESSAGES[code], params), code=code, params=params)
+
 
 def check_text(value: object, what: str, limit: int = NAME_LIMIT) -> str:
     """A name as the database can store it on SQLite and PostgreSQL alike, or TableError naming
     the problem: text, at most ``limit`` characters, valid Unicode (no lone surrogate), no
     control characters (PostgreSQL cannot store NUL in text)."""
     if not isinstance(value, str):
-        raise TableError(f"{what} must be text")
+        raise _refused("name.not_text", what)
     if len(value) > limit:
-        raise TableError(f"{what} is longer than {limit} characters")
+        raise _refused("name.too_long", what, limit=limit)
     try:
         value.encode("utf-8")
     except UnicodeEncodeError as error:
-        raise TableError(f"{what} is not valid Unicode text") from error
+        raise _refused("name.not_unicode", what) from error
     if any(ord(char) < 32 or 127 <= ord(char) < 160 for char in value):
-        raise TableError(f"{what} contains a control character")
+        raise _refused("name.control_character", what)
     return value
 
 

@@ -17,6 +17,7 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
 from engine.table.state import TableState, hand_context
 from engine.table.win_request import others_from_score, win_request
+from webapp.refusals import refusal_fields
 from webapp.views.amend_preview import amend_effects
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
@@ -210,6 +211,9 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
                 out["claims_note"] = record.summary
         except TableError as error:
             out["payment_error"] = str(error)
+            fields = refusal_fields(error)
+            if "code" in fields:
+                out["payment_error_code"], out["payment_error_params"] = fields["code"], fields["params"]
     out["event"] = event
     return out
 

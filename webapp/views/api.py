@@ -18,6 +18,7 @@ from engine.families import RulesError
 from engine.table.events import TableError
 from webapp import photo_check
 from webapp.photo_gate import Busy
+from webapp.refusals import refuse
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, history_window, load_edit, load_view
 from webapp.views.actions import (
@@ -72,7 +73,7 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
     except Conflict as error:
         return _conflict(error)
     except TableError as error:
-        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+        return refuse(error, 422)
     view = table_view(after)
     newest = view["history"][-1] if view["history"] else None
     return jsonify({"ok": True, "index": newest["index"] if newest else None, "version": after.version,
@@ -81,12 +82,12 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
 
 @bp.errorhandler(BadRequest)
 def _bad_request(error: BadRequest):  # type: ignore[no-untyped-def]
-    return jsonify({"ok": False, "error": str(error), "status": 400}), 400
+    return refuse(error, 400)
 
 
 @bp.errorhandler(Unsupported)
 def _unsupported(error: Unsupported):  # type: ignore[no-untyped-def]
-    return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+    return refuse(error, 422)
 
 
 @bp.get("/openapi.yaml")
@@ -273,7 +274,7 @@ def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
     try:        # the later hands the change moves are scored again in their new seats
         amendment = loaded.table.amendment(event_id, event)
     except TableError as error:
-        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+        return refuse(error, 422)
     response = _record(loaded, version, amendment, **capture)
     if response[1] == 201:
         _save_labels(loaded, event, capture)
@@ -315,7 +316,7 @@ def draw_preview(token: str):  # type: ignore[no-untyped-def]
     try:
         deltas = preview_deltas(loaded, event)
     except TableError as error:
-        return jsonify({"ok": False, "error": str(error), "status": 422}), 422
+        return refuse(error, 422)
     after = loaded.preview(event)
     return jsonify({"ok": True, "deltas": deltas, "summary": after.records[-1].summary})
 

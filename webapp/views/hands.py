@@ -13,6 +13,7 @@ from engine.table.events import TableError
 from engine.table.offences import offences_for
 from engine.table.state import TableState
 from webapp import labels
+from webapp.refusals import refusal_text
 from webapp.views import backend, load_edit
 from webapp.views.actions import (
     BadRequest,
@@ -143,7 +144,7 @@ def draw(token: str):  # type: ignore[no-untyped-def]
             check_riichi(loaded.head, event["riichi"], [])
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict, Unsupported) as error:
-            flash(gettext("The draw was not recorded: %(error)s", error=error), "error")
+            flash(gettext("The draw was not recorded: %(error)s", error=refusal_text(error)), "error")
             status = 409 if isinstance(error, Conflict) else 422 if isinstance(error, Unsupported) else 400
             return render_template("draw.html", state=view, token=token, abortive=choices), status
         flash(gettext("Draw recorded."), "info")
@@ -168,7 +169,7 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
             event = penalty_from(body)
             backend().record(loaded.ref.id, _form_version(version), event)
         except (BadRequest, TableError, Conflict) as error:
-            flash(gettext("The penalty was not recorded: %(error)s", error=error), "error")
+            flash(gettext("The penalty was not recorded: %(error)s", error=refusal_text(error)), "error")
             status = 409 if isinstance(error, Conflict) else 400
             return render_template("penalty.html", state=view, token=token, offences=offences), status
         flash(gettext("Warning recorded.") if event["deltas"] == [0, 0, 0, 0]

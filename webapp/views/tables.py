@@ -26,6 +26,7 @@ from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
 from webapp.labels import hand_title, kind_label
+from webapp.refusals import refusal_text
 from webapp.storage import TableRef
 from webapp.views import backend, history_window, load_edit
 from webapp.views.archive import build_zip
@@ -93,7 +94,7 @@ def create_table():  # type: ignore[no-untyped-def]
         options = options_from_form(rules, form)
         ref = backend().create_table(form.get("name", ""), players, rules, options)
     except (RulesError, TableError) as error:
-        flash(str(error), "error")
+        flash(refusal_text(error), "error")
         return _home(form.to_dict(), 400)
     remember(ref.edit_token)
     return redirect(url_for("tables.table_page", token=ref.edit_token))
@@ -147,7 +148,7 @@ def undo(token: str):  # type: ignore[no-untyped-def]
         flash(gettext("Not undone: %(error)s. Check the history and try again.", error=error), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     except TableError as error:
-        flash(gettext("Not undone: %(error)s", error=error), "error")
+        flash(gettext("Not undone: %(error)s", error=refusal_text(error)), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
     flash(gettext("The last hand was undone."), "info")
     return redirect(url_for("tables.table_page", token=token), 303)
@@ -202,7 +203,7 @@ def import_table():  # type: ignore[no-untyped-def]
     try:
         ref, missing = import_file(upload.read())
     except ImportFailed as error:
-        flash(gettext("Not imported: %(error)s", error=str(error)), "error")
+        flash(gettext("Not imported: %(error)s", error=refusal_text(error)), "error")
         return _home({}, error.status)
     remember(ref.edit_token)
     if missing:

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, Tile, parse_tiles
+from engine.core.hand import HandError
+from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, NotationError, Tile, parse_tiles
 from engine.table.claims import Claim, resolve_claims
+from engine.table.events import TableError
 
 NINE = 9
 
@@ -91,7 +93,7 @@ def abortive_kind(reason: Any, allowed: Sequence[str]) -> str:
     key = LEGACY_LABELS.get(reason, reason) if isinstance(reason, str) else reason
     if key not in allowed:
         choices = ", ".join(f"{kind} ({ABORTIVE_KINDS.get(kind, kind)})" for kind in allowed)
-        raise ValueError(f"an abortive draw's reason is one of: {choices}; got {reason!r}")
+        raise TableError.of("table.abortive_reason", choices=choices, reason=repr(reason))
     return str(key)
 
 
@@ -99,8 +101,8 @@ def _tiles(value: Any, field: str) -> list[Tile]:
     if isinstance(value, str):
         try:
             return parse_tiles(value)
-        except ValueError as error:
-            raise ValueError(f"{field}: {error}") from error
+        except NotationError as error:
+            raise HandError.from_notation(field, error) from error
     raise ValueError(f"{field} must be tiles in notation, e.g. '19m19p19s1234567z'")
 
 
