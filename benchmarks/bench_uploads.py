@@ -1,10 +1,11 @@
 """Decompression bombs against a real server, on loopback only: ``tiletally serve`` (waitress, the
 shipped model loaded when present) gets ``--count`` photo uploads at once, each a small file that
 declares a large image (in turn: a 7000 x 7000 PNG, refused from its header; a square PNG at the
-app's full-decode limit, read at full size; a 7000 x 7000 JPEG, decoded reduced), while another client keeps
-requesting ordinary pages (the table page and its JSON, in turn). Prints the server's peak and
-final memory (VmHWM / VmRSS from /proc), the answers to the uploads, and the p50 and slowest
-latency of the ordinary requests, idle first and then during the burst.
+app's full-decode limit, read at full size; a 7000 x 7000 JPEG, decoded reduced; the same JPEG
+progressive, refused from its header), while another client keeps requesting ordinary pages
+(the table page and its JSON, in turn). Prints the server's peak and final memory (VmHWM / VmRSS
+from /proc), the answers to the uploads, and the p50 and slowest latency of the ordinary
+requests, idle first and then during the burst.
 
     python benchmarks/bench_uploads.py [--count 20] [--side 7000] [--https] [--threads N]
 
@@ -39,9 +40,9 @@ sys.path.insert(0, str(REPO))
 from webapp.app import DEFAULTS  # noqa: E402
 
 
-def bomb(side: int, fmt: str) -> bytes:
+def bomb(side: int, fmt: str, progressive: bool = False) -> bytes:
     out = io.BytesIO()
-    options = {"quality": 50} if fmt == "JPEG" else {}
+    options = {"quality": 50, "progressive": progressive} if fmt == "JPEG" else {}
     Image.new("RGB", (side, side), (30, 90, 40)).save(out, format=fmt, **options)
     return out.getvalue()
 
@@ -115,7 +116,7 @@ def burst(port: int, https: bool, token: str, files: dict[str, bytes], count: in
 
     def bomber(index: int) -> None:
         kind = list(files)[index % len(files)]
-        name = "bomb.jpg" if kind == "jpg" else "bomb.png"
+        name = "bomb.jpg" if kind.startswith("jpg") else "bomb.png"
         answers[kind].append(upload(port, https, token, files[kind], name))
 
     started = time.perf_counter()
@@ -166,10 +167,11 @@ def main() -> int:
         idle = memory_kb(server.pid)
         limit = math.isqrt(DEFAULTS["MAX_FULL_DECODE_PIXELS"])
         files = {"png": bomb(args.side, "PNG"), "png_limit": bomb(limit, "PNG"),
-                 "jpg": bomb(args.side, "JPEG")}
+                 "jpg": bomb(args.side, "JPEG"), "jpg_progressive": bomb(args.side, "JPEG", progressive=True)}
         print(f"bombs: {args.side} x {args.side} PNG {len(files['png']) / 1e3:.0f} KB, {limit} x {limit} PNG "
               f"{len(files['png_limit']) / 1e3:.0f} KB, {args.side} x {args.side} JPEG "
-              f"{len(files['jpg']) / 1e3:.0f} KB; server idle {idle['VmRSS'] / 1024:.0f} MB "
+              f"{len(files['jpg']) / 1e3:.0f} KB and progressive "
+              f"{len(files['jpg_progressive']) / 1e3:.0f} KB; server idle {idle['VmRSS'] / 1024:.0f} MB "
               f"(peak so far {idle['VmHWM'] / 1024:.0f} MB, the model's loading)")
         print(f"ordinary requests idle: {summary(idle_latencies)}")
         latencies: list[float] = []
