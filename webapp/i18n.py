@@ -129,6 +129,7 @@ def install(app: Flask) -> None:
                                  switch_url=switch_url, item_title=_item_title,
                                  item_reason=_item_reason,
                                  engine_page_data=engine_page_data,
+                                 refusal_templates=engine_messages.templates_for_page,
                                  engine_error=engine_messages.render_error,
                                  engine_reason=engine_messages.render_reason,
                                  wind_name=labels.wind, wind_badge=labels.wind_badge,

@@ -10,9 +10,10 @@ with a code that has no template, reads as its English text in every language.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
-from flask import Response, jsonify
+from flask import Response, abort, jsonify
 
 from engine.core.coded import coded_cause
 from vision.languages import DEFAULT_LANGUAGE
@@ -43,3 +44,14 @@ def refusal_fields(error: BaseException) -> dict[str, Any]:
 def refuse(error: BaseException, status: int) -> tuple[Response, int]:
     """The JSON answer of a refused request: ``{"ok": false, "error", "code", "params", "status"}``."""
     return jsonify({"ok": False, **refusal_fields(error), "status": status}), status
+
+
+def abort_with_result(result: Mapping[str, Any], status: int) -> NoReturn:
+    """End the request with an engine result that is ``{"ok": false}`` (a hand that cannot be
+    read): its English ``error``, and its ``code`` and ``params`` where it has them."""
+    body: dict[str, Any] = {"ok": False, "error": str(result.get("error", "")), "status": status}
+    if result.get("code"):
+        body.update(code=result["code"], params=dict(result.get("params") or {}))
+    response = jsonify(body)
+    response.status_code = status
+    abort(response)

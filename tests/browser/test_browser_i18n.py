@@ -135,3 +135,23 @@ def test_a_dispute_in_japanese(phone, server: str) -> None:  # type: ignore[no-u
     assert "not a winning hand" not in text and "Declared" not in text and "Mahjong" not in text
     no_sideways_scroll(page)
     assert not page.context.console_errors
+
+
+def test_a_refused_draw_preview_in_polish(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """A bad tile in an abortive draw's evidence: the preview note says so in the page's language,
+    from the code and params the API answers beside its English error."""
+    page = phone
+    page.set_default_timeout(TIMEOUT_MS)
+    token = new_table(page, server, "riichi", hands=0)
+    page.goto(f"{server}/t/{token}/draw?lang=pl")
+    page.check('input[name="kind"][value="abortive"]')
+    page.select_option("#reason", "nine_terminals")
+    page.select_option("#draw-player", "0")
+    page.fill("#draw-tiles", "19m5x")
+    page.dispatch_event("#draw-tiles", "change")
+    note = page.locator("#draw-note", has_text="Nieoczekiwany znak")
+    note.wait_for()
+    assert note.inner_text() == ("Kamienie: Nieoczekiwany znak „x” na pozycji 4: kamienie to cyfry, po "
+                                 "których następuje m, p, s, z lub f.")
+    # the refused preview itself is logged by the browser; no script failed
+    assert [error for error in page.context.console_errors if "Failed to load resource" not in error] == []

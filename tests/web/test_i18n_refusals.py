@@ -9,6 +9,7 @@ import re
 
 import pytest
 from i18n_catalogs import catalog, compile_catalogs
+from tests_web_helpers import WIN
 
 from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from webapp.engine_messages import TEMPLATES, render
@@ -64,6 +65,16 @@ def test_the_api_answers_the_code_and_params_beside_the_english(client, make_tab
     assert created.status_code == 400
     assert created.json == {"ok": False, "error": "the four players need four different names",
                             "code": "table.distinct_names", "params": {}, "status": 400}
+
+
+def test_recording_an_unreadable_hand_answers_its_code(client, make_table) -> None:
+    token = make_table()["edit_token"]
+    body = dict(WIN, hand="123m456p789s11z22x2z", version=0)
+    response = client.post(f"/api/tables/{token}/hands", json=body)
+    assert response.status_code == 422
+    assert response.json["code"] == "notation.unexpected_character"
+    assert response.json["params"] == {"char": "x", "position": 17, "field": "hand"}
+    assert "'x' at position 17" in response.json["error"] and response.json["ok"] is False
 
 
 def test_a_refused_table_is_flashed_in_the_readers_language(client) -> None:

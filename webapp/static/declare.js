@@ -45,15 +45,7 @@
     return native ? [title, el("span", { class: "native", lang: words.native_lang }, native)] : [title];
   }
   // An engine code's message in this language, or the engine's English text.
-  function engineText(code, params, english) {
-    const template = code && words.messages[code];
-    if (!template) return english;
-    // Filled in as Python's str.format does: {name} is a param, {{ and }} are a brace.
-    const text = template.replace(/\{\{|\}\}|\{(\w+)\}/g, (whole, key) => (key === undefined ? whole[0]
-      : params && key in params ? String(params[key]) : whole));
-    if (!params || !params.field) return text;
-    return words.field_format.replace("{field}", words.fields[params.field] || params.field).replace("{message}", text);
-  }
+  function engineText(code, params, english) { return window.engineText(code, params, english, words); }
 
   // A breakdown reason (an item's why, an excluded fan's because) in this language, from its code
   // and params (webapp/reason_text.py writes the same on the pages); else the engine's English.

@@ -21,7 +21,10 @@
         cell.classList.toggle("neg", value < 0);
       }
       note.textContent = data.summary || "";
-    } catch (error) { note.textContent = error.message; }
+    } catch (error) {
+      const data = error.data || {};
+      note.textContent = window.engineText(data.code, data.params, error.message);
+    }
   }
   form.addEventListener("change", preview);
   preview();

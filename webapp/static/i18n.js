@@ -92,8 +92,33 @@
     return entry.title || "";
   }
 
+  // An engine or table refusal's message in this language, from its code and params, filled in as
+  // Python's str.format does ({name} a param, {{ and }} a brace); the English text when the code
+  // has no template. The templates are the page's #i18n-refusals (webapp/engine_messages.py), or
+  // the ones a page script passes.
+  var refusals = null;
+  function engineText(code, params, english, templates) {
+    if (!templates) {
+      if (refusals === null) {
+        var data = document.getElementById("i18n-refusals");
+        try { refusals = data ? JSON.parse(data.textContent) : {}; } catch (e) { refusals = {}; }
+      }
+      templates = refusals;
+    }
+    var template = code && templates.messages && templates.messages[code];
+    if (!template) return english;
+    var text = template.replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, key) {
+      if (key === undefined) return whole[0];
+      return params && Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole;
+    });
+    if (!params || !params.field) return text;
+    return templates.field_format.replace("{field}", templates.fields[params.field] || params.field)
+      .replace("{message}", text);
+  }
+
   window.t = t;
   window.pt = pt;
+  window.engineText = engineText;
   window.formatNumber = number;
   window.pageLanguage = lang;
   window.TTi18n = { windName: windName, windBadge: windBadge, handTitle: handTitle };

@@ -18,7 +18,7 @@ from engine.families import RulesError
 from engine.table.events import TableError
 from webapp import photo_check
 from webapp.photo_gate import Busy
-from webapp.refusals import refuse
+from webapp.refusals import abort_with_result, refuse
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, history_window, load_edit, load_view
 from webapp.views.actions import (
@@ -212,7 +212,7 @@ def score(token: str):  # type: ignore[no-untyped-def]
 def _win_from_body(loaded: Loaded, body: dict[str, Any], target: int | None = None) -> dict[str, Any]:
     result = score_win(loaded, body, target)
     if not result["ok"]:
-        abort(422, description=result["error"])
+        abort_with_result({**result["score"], "error": result["error"]}, 422)
     score_data = result["score"]
     if not score_data.get("valid") or not score_data.get("meets_minimum"):
         abort(422, description=(score_data.get("reason") or "this hand is not a scoring win")
@@ -298,7 +298,7 @@ def record_dispute(token: str):  # type: ignore[no-untyped-def]
     version = _version(body)
     result = dispute(loaded, body)
     if not result["ok"]:
-        abort(422, description=result["error"])
+        abort_with_result({**result["score"], "error": result["error"]}, 422)
     capture = _capture(loaded, result["event"], body)
     response = _record(loaded, version, result["event"], **capture)
     if response[1] == 201:
