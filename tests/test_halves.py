@@ -40,6 +40,8 @@ def test_the_halves_of_a_sideways_tile_read_as_a_kong_until_joined():
     assert layout.hand == {"hand": "123m456p789s1z1z", "melds": ["pon:444m"], "win_tile": "1z", "flowers": ""}
     note = joins[0].note(joined)
     assert note.kind == "joined" and note.tiles == (12,) and "4m" in note.message
+    assert note.to_json()["code"] == "joined" and note.params["index"] == 12
+    assert note.params["tile"] in note.message and note.params["other"] in note.message
 
 
 def test_the_surer_box_gives_the_reading():

@@ -130,6 +130,7 @@ def test_a_concealed_kong_seen_in_part_is_still_a_kong():
     layout = read_layout(det)
     assert layout.hand["melds"] == ["ankan:6666p"]
     assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("kong_seen_in_part", (11, 12, 13))]
+    assert layout.ambiguities[0].to_json()["params"] == {"tile": "6p", "count": 3}
     # both ends missed: a pair laid where melds go is no meld, but the two shown tiles of a kong
     det = scene(lay("1m 1m 1m 2p 3p 4p 9s 9s 9s 7z", "7z", "6p 6p"))
     assert read_layout(det).hand["melds"] == ["ankan:6666p"]
@@ -142,6 +143,11 @@ def test_four_face_down_tiles_are_reported_not_guessed():
     assert layout.hand["melds"] == []
     kinds = [a.kind for a in layout.ambiguities]
     assert "face_down" in kinds and "hand" in kinds   # the hand is also three tiles short
+    codes = {a.kind: a.to_json()["code"] for a in layout.ambiguities}
+    assert codes["face_down"] == "all_face_down"
+    assert codes["hand"] == "hand.tile_count"         # the engine's own code, params and text
+    short = next(a for a in layout.ambiguities if a.kind == "hand")
+    assert short.params["total"] == 11 and str(short.params["total"]) in short.message
 
 
 def test_flowers_in_their_own_row_and_in_the_hand_row():
@@ -165,6 +171,7 @@ def test_without_a_tile_laid_apart_the_last_tile_is_taken_and_reported():
     assert [group.kind for group in layout.groups] == [CONCEALED, WINNING_TILE]
     assert layout.groups[1].tiles == (13,)
     assert [(a.kind, a.tiles) for a in layout.ambiguities] == [("no_winning_tile", (13,))]
+    assert layout.ambiguities[0].to_json()["params"] == {"tile": "6z"}
 
 
 def test_low_confidence_and_five_of_a_kind_are_reported():
@@ -173,7 +180,11 @@ def test_low_confidence_and_five_of_a_kind_are_reported():
     layout = read_layout(scene(row, confidences=confidences))
     by_kind = {a.kind: a for a in layout.ambiguities}
     assert by_kind["low_confidence"].tiles == (13,)
+    assert by_kind["low_confidence"].to_json() == {
+        "kind": "low_confidence", "tiles": [13], "message": "tile 13 read as 6z with confidence 0.31",
+        "code": "low_confidence", "params": {"index": 13, "tile": "6z", "confidence": 0.31}}
     assert by_kind["five_of_a_kind"].tiles == (0, 1, 2, 3, 4)
+    assert by_kind["five_of_a_kind"].params == {"count": 5, "tile": "1m", "limit": 4}
     assert "hand" in by_kind   # the engine refuses five 1m too
 
 
@@ -186,6 +197,7 @@ def test_faint_detections_far_from_the_hand_are_left_out_and_reported():
     assert layout.hand == {"hand": "123m456p789s2226z6z", "melds": [], "win_tile": "6z", "flowers": "3f"}
     assert [(a.kind, a.tiles) for a in layout.ambiguities] == [
         ("stray", (15, 16)), ("low_confidence", (15,)), ("low_confidence", (16,))]
+    assert layout.ambiguities[0].params == {"count": 2, "codes": "5z 2s"}
     assert all(15 not in group.tiles and 16 not in group.tiles for group in layout.groups)
     # read with a tile's confidence, the same far row is kept (and reported as the hand's problem)
     kept = read_layout(scene(hand_row, flower_row, junk))
@@ -349,6 +361,7 @@ def test_empty_detections():
     layout = read_layout(Detections.empty())
     assert layout.groups == () and layout.hand["hand"] == ""
     assert [a.kind for a in layout.ambiguities] == ["hand"]
+    assert layout.ambiguities[0].to_json()["code"] == "no_concealed"
 
 
 def shifted(boxes: list, start: int, dx: float) -> list:

@@ -58,8 +58,10 @@ class Join:
             if len(det) else np.zeros(0, int)
         tiles = (int(where[0]),) if len(where) else ()
         name = f"tile {tiles[0]} ({self.kept})" if tiles else f"a tile read as {self.kept}"
+        params = {"index": tiles[0]} if tiles else {}
         return Ambiguity("joined", f"{name} and a box over it read as {self.other} are taken as one "
-                                   "tile (one tile or two?)", tiles)
+                                   "tile (one tile or two?)", tiles, "joined" if tiles else "joined_unplaced",
+                         {**params, "tile": self.kept, "other": self.other})
 
 
 def join_halves(det: Detections, options: LayoutOptions | None = None,

@@ -48,7 +48,8 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     rows = find_rows(det, options, frame)
     for row in stray_rows(det, rows, frame, options):
         reading.doubt("stray", f"{len(row)} faint detection{'s' if len(row) > 1 else ''} away from the "
-                               f"hand ({' '.join(codes[i] for i in row)}) left out", row)
+                               f"hand ({' '.join(codes[i] for i in row)}) left out", row,
+                      count=len(row), codes=" ".join(codes[i] for i in row))
         rows.remove(row)
     row_of: dict[int, int] = {}
     for number, row in enumerate(rows):
@@ -92,7 +93,8 @@ def _winning_tile(candidates: list[list[int]], not_winning: set[int], codes: lis
     if len(singles) > 1:
         reading.doubt("winning_tile", f"{len(singles)} single tiles are laid apart "
                                       f"({', '.join(codes[i] for i in singles)}); the last is taken "
-                                      "as the winning tile", singles)
+                                      "as the winning tile", singles,
+                      count=len(singles), codes=" ".join(codes[i] for i in singles))
     if singles:
         return singles[-1], [group for group in candidates if group != [singles[-1]]]
     eligible = [number for number, group in enumerate(candidates) if group[-1] not in not_winning]
@@ -101,7 +103,7 @@ def _winning_tile(candidates: list[list[int]], not_winning: set[int], codes: lis
     number = eligible[-1]
     win = candidates[number][-1]
     reading.doubt("no_winning_tile", f"no tile is laid apart as the winning tile; the last tile of "
-                                     f"the row ({codes[win]}) is taken", [win])
+                                     f"the row ({codes[win]}) is taken", [win], tile=codes[win])
     rest = candidates[:number] + [candidates[number][:-1]] + candidates[number + 1:]
     return win, rest
 
@@ -133,7 +135,8 @@ def _melds_apart(groups: list[list[int]], win: int | None, row_of: dict[int, int
         reading.melds.append(f"{kind}:{format_tiles(tiles)}")
         reading.groups.append(Group(MELD, tuple(group), kind))
         reading.doubt("meld_apart", f"{' '.join(codes[i] for i in group)} lies apart where melds go but "
-                                    "no tile of it was seen sideways: read as a called meld", group)
+                                    "no tile of it was seen sideways: read as a called meld", group,
+                      codes=" ".join(codes[i] for i in group))
     return kept
 
 
@@ -173,7 +176,8 @@ def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: Rea
     """Low confidence, five of a kind, and whatever the engine says about the hand's shape."""
     for i in np.flatnonzero(det.confidences < options.low_confidence):
         reading.doubt("low_confidence", f"tile {i} read as {codes[i]} with confidence "
-                                        f"{det.confidences[i]:.2f}", [i])
+                                        f"{det.confidences[i]:.2f}", [i],
+                      index=int(i), tile=codes[i], confidence=round(float(det.confidences[i]), 2))
     by_kind: dict[int, list[int]] = {}
     for i, code in enumerate(codes):
         if code != BACK:
@@ -182,16 +186,18 @@ def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: Rea
         limit = 1 if is_bonus(kind) else 4
         if len(tiles) > limit:
             reading.doubt("five_of_a_kind", f"{len(tiles)} tiles read as {CLASS_CODES[kind]}; a set has "
-                                            f"{limit}", tiles)
+                                            f"{limit}", tiles,
+                          count=len(tiles), tile=CLASS_CODES[kind], limit=limit)
     reds = Counter(code for code in codes if code.startswith("0"))
     for code, count in reds.items():
         if count > 1:
             reading.doubt("five_of_a_kind", f"{count} red fives {code}; a set has one",
-                          [i for i, c in enumerate(codes) if c == code])
+                          [i for i, c in enumerate(codes) if c == code], "red_fives", count=count, tile=code)
     if not hand["hand"]:
-        reading.doubt("hand", "no concealed tiles were found")
+        reading.doubt("hand", "no concealed tiles were found", code="no_concealed")
         return
     try:
         hand_from_dict(hand)
     except HandError as error:
-        reading.doubt("hand", str(error))
+        # the engine's own code and params, which the pages already write in every language
+        reading.doubt("hand", str(error), code=error.code, params=error.params)

@@ -4,7 +4,7 @@ raises, and the working state it fills in (shared by vision.rows, vision.sets an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,14 +43,21 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Ambiguity:
-    """Something the person must confirm: ``kind`` is a short word, ``tiles`` the indexes involved."""
+    """Something the person must confirm: ``kind`` is a short word, ``tiles`` the indexes involved.
+
+    ``message`` is the English text; ``code`` (the kind, or a variant of it where one kind is said
+    in two ways) and ``params`` (plain JSON values) say the same as data, so a page can write it
+    in its reader's language (webapp/doubt_messages.py)."""
 
     kind: str
     message: str
     tiles: tuple[int, ...] = ()
+    code: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "tiles": list(self.tiles), "message": self.message}
+        return {"kind": self.kind, "tiles": list(self.tiles), "message": self.message,
+                "code": self.code or self.kind, "params": dict(self.params)}
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,10 @@ class Reading:
     flowers: list[int] = field(default_factory=list)
     ambiguities: list[Ambiguity] = field(default_factory=list)
 
-    def doubt(self, kind: str, message: str, tiles: Sequence[int] = ()) -> None:
-        self.ambiguities.append(Ambiguity(kind, message, tuple(int(t) for t in tiles)))
+    def doubt(self, kind: str, message: str, tiles: Sequence[int] = (), code: str = "",
+              params: Mapping[str, Any] | None = None, **more: Any) -> None:
+        """Say a doubt: its English ``message`` and the same as ``code`` and params (``params``
+        and ``more`` together: an engine error's params come as a mapping, whatever their names)."""
+        self.ambiguities.append(Ambiguity(kind, message, tuple(int(t) for t in tiles), code,
+                                          {**(params or {}), **more}))
 

@@ -111,7 +111,9 @@ def sets_around_sideways(frame: RowFrame, row: Sequence[int], groups: list[list[
             run = [row[j] for j in range(first, last)]
             reading.doubt("regrouped", f"{' '.join(codes[i] for i in run)} taken as one called set around "
                                        f"the sideways tile {tile} (laid as "
-                                       f"{' | '.join(' '.join(g) for g in was)})", run)
+                                       f"{' | '.join(' '.join(g) for g in was)})", run,
+                          codes=" ".join(codes[i] for i in run), index=int(tile),
+                          was=" | ".join(" ".join(g) for g in was))
         fixed.update(range(first, last))
     cuts = sorted(borders)
     return [[row[j] for j in range(a, b)] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
@@ -145,7 +147,7 @@ def _leave_out_backs(backs: Sequence[int], group: Sequence[int], codes: list[str
     """Say that face-down boxes in no concealed kong are left out of the hand."""
     reading.doubt("face_down", f"face-down tile{'s' if len(backs) > 1 else ''} in no concealed kong "
                                f"({' '.join(codes[i] for i in group)}): left out (a gap or a shadow?)",
-                  backs)
+                  backs, count=len(backs), codes=" ".join(codes[i] for i in group))
 
 
 def concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], codes: list[str],
@@ -158,7 +160,8 @@ def concealed_kong(group: Sequence[int], shown: Sequence[int], faces: set[str], 
     reading.groups.append(Group(MELD, tuple(group), "ankan"))
     if len(group) < 4:
         reading.doubt("kong_seen_in_part", f"concealed kong of {kind_tile.code}: only {len(group)} of its "
-                                           "four tiles were seen", group)
+                                           "four tiles were seen", group,
+                      tile=kind_tile.code, count=len(group))
 
 
 def classify_group(group: list[int], codes: list[str], det: Detections, frame: RowFrame, stacked: set[int],
@@ -173,7 +176,8 @@ def classify_group(group: list[int], codes: list[str], det: Detections, frame: R
             concealed_kong(group, shown, faces, codes, reading)
             return "done", []
         if len(group) == 4 and not shown:
-            reading.doubt("face_down", "face-down tiles: all four are face down: which tile is it?", group)
+            reading.doubt("face_down", "face-down tiles: all four are face down: which tile is it?", group,
+                          "all_face_down")
             reading.groups.append(Group(MELD, tuple(group)))
             return "done", []
         # a kong shows three or four tiles: a lone face-down box, or one beside a single tile, is
@@ -191,14 +195,16 @@ def classify_group(group: list[int], codes: list[str], det: Detections, frame: R
     if sideways and len(group) not in (3, 4):
         # a meld has three or four tiles: in any other group the mark is a misreading
         reading.doubt("sideways", f"tile {sideways[0]} looks sideways in a group of {len(group)} "
-                                  "tiles, which is no meld; read as concealed", sideways)
+                                  "tiles, which is no meld; read as concealed", sideways,
+                      index=int(sideways[0]), count=len(group))
         return "candidate", group
     if sideways:
         tiles = [parse_tile(codes[i]) for i in group]
         kind = meld_kind(tiles, stacked=bool(stacked & set(group)))
         if kind is None:
             reading.doubt("illegal_set", f"called tiles {' '.join(codes[i] for i in group)} are no "
-                                         "legal set (chi, pon or kan)", group)
+                                         "legal set (chi, pon or kan)", group,
+                          codes=" ".join(codes[i] for i in group))
             return "concealed", group
         reading.melds.append(f"{kind}:{format_tiles(tiles)}")
         reading.groups.append(Group(MELD, tuple(group), kind))
