@@ -34,7 +34,7 @@ translations: $(STAMP)
 # After changing a message in a view, template or script: extract, merge into every catalog, then
 # translate the new entries (tests/web/test_i18n_catalogs.py fails until every language has them).
 translations-extract: $(STAMP)
-	$(PYBABEL) -q extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output --project TileTally \
+	$(PYBABEL) -q extract -F babel.cfg -k _l -k lazy_gettext -k NP_:1,2 --no-location --sort-output --project TileTally \
 		-o webapp/translations/messages.pot .
 	$(PYBABEL) -q extract -F babel-js.cfg -k t -k pt:1c,2 --no-location --sort-output --project TileTally -o webapp/translations/js.pot .
 	$(PYBABEL) -q update -i webapp/translations/messages.pot -d webapp/translations -D messages \

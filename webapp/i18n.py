@@ -19,11 +19,11 @@ from urllib.parse import urlencode
 from babel import Locale
 from babel.support import Translations
 from flask import Flask, abort, request, session
-from flask_babel import Babel, format_decimal, get_locale
+from flask_babel import Babel, format_decimal, get_locale, get_translations
 
 from engine.names import NATIVE_LANGUAGE
 from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
-from webapp import engine_messages, labels, reason_text
+from webapp import doubt_messages, engine_messages, labels, reason_text
 from webapp.item_names import ItemTitle, item_title, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
@@ -102,8 +102,10 @@ def _item_reason(family: str, item: Mapping[str, Any], field: str = "why") -> st
 
 
 def engine_page_data(family: str) -> dict[str, Any]:
-    """What a page script needs to name items and engine errors in this language."""
+    """What a page script needs to name items, engine errors and the photo reader's doubts in
+    this language."""
     return {"language": current_language(), "native_lang": native_lang(family),
+            "doubts": doubt_messages.page_templates(get_translations(), current_language()),
             "titles": {english: list(title) for english, title
                        in titles_for_page(family, current_language()).items()},
             **engine_messages.templates_for_page(), **reason_text.page_templates(family)}

@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "webapp" / "translations"
-DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext"]),
+DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext", "-k", "NP_:1,2"]),
            "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"])}
 
 

@@ -559,7 +559,7 @@
     model.focus = null;
     renderSuggestions();
     const doubts = data.read.ambiguities || [];
-    $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, item.message)));
+    $("ambiguities").replaceChildren(...doubts.map((item) => el("li", {}, window.doubtText(item, words))));
     const source = file ? URL.createObjectURL(file) : data.photo_url;
     if (source) {
       photoImage = new Image();

@@ -116,9 +116,30 @@
       .replace("{message}", text);
   }
 
+  // A photo reader's doubt (an item of the reading's ambiguities) in this language, from its code
+  // and params: the code's message from the page's templates (a message with a count: its form
+  // for the count's plural category, as Intl.PluralRules names them), an engine code's message,
+  // or the reader's English text (in English, and for a code the page has no message for).
+  var plurals = (typeof Intl !== "undefined" && Intl.PluralRules) ? new Intl.PluralRules(lang) : null;
+  function doubtText(doubt, templates) {
+    var doubts = templates && templates.doubts;
+    if (!doubts) return doubt.message;
+    var code = doubt.code || doubt.kind;
+    var params = doubt.params || {};
+    var template = Object.prototype.hasOwnProperty.call(doubts, code) ? doubts[code] : null;
+    if (template === null) return engineText(code, params, doubt.message, templates);
+    if (typeof template === "object") {
+      if (typeof params.count !== "number") return doubt.message;
+      var category = plurals ? plurals.select(params.count) : "other";
+      template = template[category] || template.other || template.many || doubt.message;
+    }
+    return fill(template, params);
+  }
+
   window.t = t;
   window.pt = pt;
   window.engineText = engineText;
+  window.doubtText = doubtText;
   window.formatNumber = number;
   window.pageLanguage = lang;
   window.TTi18n = { windName: windName, windBadge: windBadge, handTitle: handTitle };
