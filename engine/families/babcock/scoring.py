@@ -45,6 +45,7 @@ from engine.families.babcock.tables import (
     SCORING_PAIR_POINTS,
     SET_POINTS,
 )
+from engine.families.babcock.titles import line
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +97,8 @@ class _Tally:
 # -- set points and doubles shared by winners and losers ----------------------------------------
 
 def _set_label(scored: ScoredSet) -> str:
-    state = "exposed" if scored.exposed else "concealed"
-    return f"{state.capitalize()} {scored.shape} of {kind_name(scored.kind)}"
+    return line("babcock.exposed_set" if scored.exposed else "babcock.concealed_set", shape=scored.shape,
+                tile_name=kind_name(scored.kind))
 
 
 def _pair_points(kind: int, seat_wind: int, round_wind: int, options: Mapping[str, Any]) -> tuple[int, str]:
@@ -129,8 +130,8 @@ def _score_sets(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int, round_
         elif scored.shape == PAIR:
             points, reason = _pair_points(scored.kind, seat_wind, round_wind, options)
             if points:
-                tally.points.append(Item(f"Pair of {kind_name(scored.kind)}", points, 1,
-                                         f"{reason} scores {points} exposed or concealed"))
+                name = line("babcock.scoring_pair", tile_name=kind_name(scored.kind))
+                tally.points.append(Item(name, points, 1, f"{reason} scores {points} exposed or concealed"))
 
 
 def _score_set_doubles(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int, round_wind: int,
@@ -141,13 +142,16 @@ def _score_set_doubles(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int,
         name = kind_name(scored.kind)
         if is_dragon(scored.kind):
             value, why = DOUBLES["Dragon set"]
-            tally.doubles.append(Item(f"Double: {name} {scored.shape}", value, 1, why))
+            tally.doubles.append(Item(line("babcock.dragon_set_double", honour=name, shape=scored.shape),
+                                      value, 1, why))
         if scored.kind == seat_wind:
             value, why = DOUBLES["Own wind set"]
-            tally.doubles.append(Item(f"Double: own wind {name} {scored.shape}", value, 1, why))
+            tally.doubles.append(Item(line("babcock.own_wind_set_double", honour=name, shape=scored.shape),
+                                      value, 1, why))
         if options.get("prevailing_wind") and scored.kind == round_wind:
             value, why = DOUBLES["Prevailing wind set"]
-            tally.doubles.append(Item(f"Double: prevailing wind {name} {scored.shape}", value, 1, why))
+            tally.doubles.append(Item(line("babcock.prevailing_wind_set_double", honour=name,
+                                           shape=scored.shape), value, 1, why))
 
 
 def _score_suit_doubles(tally: _Tally, tiles: Sequence[Tile]) -> None:
@@ -158,13 +162,14 @@ def _score_suit_doubles(tally: _Tally, tiles: Sequence[Tile]) -> None:
     suits = {suit_index(kind) for kind in kinds if not is_honor(kind)}
     honours = any(is_honor(kind) for kind in kinds)
     if not suits:
-        name = "All honours"
+        name, code = "All honours", "babcock.all_honours_double"
     elif len(suits) == 1:
-        name = "One suit with honours" if honours else "One suit"
+        name, code = ("One suit with honours", "babcock.one_suit_with_honours_double") if honours \
+            else ("One suit", "babcock.one_suit_double")
     else:
         return
     value, why = DOUBLES[name]
-    tally.doubles.append(Item(f"Double: {name.lower()}", value, 1, why))
+    tally.doubles.append(Item(line(code), value, 1, why))
 
 
 def _score_flowers(tally: _Tally, flowers: Sequence[Tile], seat_wind: int,
@@ -174,11 +179,12 @@ def _score_flowers(tally: _Tally, flowers: Sequence[Tile], seat_wind: int,
         return
     own_number = seat_wind - EAST + 1
     for tile in flowers:
-        tally.points.append(Item(kind_name(tile.kind), FLOWER_POINTS, 1,
+        tally.points.append(Item(line("babcock.flower", flowers=kind_name(tile.kind)), FLOWER_POINTS, 1,
                                  f"each flower or season scores {FLOWER_POINTS} (flowers option)"))
         if (tile.kind - BONUS_BASE) % 4 + 1 == own_number:
             value, why = DOUBLES["Own flower or season"]
-            tally.doubles.append(Item(f"Double: own {kind_name(tile.kind)}", value, 1,
+            name = line("babcock.own_flower_double", flowers=kind_name(tile.kind))
+            tally.doubles.append(Item(name, value, 1,
                                       f"{why}: seat {wind_letter(seat_wind)} owns number {own_number}"))
 
 
