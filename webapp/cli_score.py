@@ -20,7 +20,7 @@ from engine.families import RulesError, family_of, score_json, score_request
 from engine.reasons.marker import N_
 from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.engine_messages import command_line_error, render
-from webapp.item_names import item_title
+from webapp.item_lines import titled
 from webapp.reason_text import reason_text
 
 # The breakdown table's own words (engine.core.report writes them in English).
@@ -116,7 +116,7 @@ def breakdown_words(family: str) -> Words:
     tr = catalog()
 
     def name(item: Item | Excluded) -> str:
-        title = item_title(family, item.name, language)
+        title = titled(family, item.name, language, tr=tr)
         return f"{title.title} {title.native}" if title.native else title.title
 
     def reason(score: Score) -> str | None:

@@ -23,8 +23,8 @@ from flask_babel import Babel, format_decimal, get_locale, get_translations
 
 from engine.names import NATIVE_LANGUAGE
 from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
-from webapp import doubt_messages, engine_messages, labels, reason_text
-from webapp.item_names import ItemTitle, item_title, titles_for_page
+from webapp import doubt_messages, engine_messages, item_lines, labels, reason_text
+from webapp.item_names import ItemTitle, titles_for_page
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
 SESSION_KEY = "lang"
@@ -94,7 +94,7 @@ def switch_url(language: str) -> str:
 
 
 def _item_title(family: str, item: Mapping[str, Any]) -> ItemTitle:
-    return item_title(family, str(item.get("name", "")), current_language(), item.get("native_name"))
+    return item_lines.titled(family, str(item.get("name", "")), current_language(), item.get("native_name"))
 
 
 def _item_reason(family: str, item: Mapping[str, Any], field: str = "why") -> str:
@@ -107,7 +107,8 @@ def engine_page_data(family: str) -> dict[str, Any]:
     return {"language": current_language(), "native_lang": native_lang(family),
             "doubts": doubt_messages.page_templates(get_translations(), current_language()),
             "titles": {english: list(title) for english, title
-                       in titles_for_page(family, current_language()).items()},
+                       in {**titles_for_page(family, current_language()),
+                           **item_lines.page_titles(family, current_language())}.items()},
             **engine_messages.templates_for_page(), **reason_text.page_templates(family)}
 
 

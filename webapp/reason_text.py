@@ -61,7 +61,9 @@ def wind_names(tr: Translator | None = None) -> dict[str, str]:
     return {letter: tr.gettext(name) for letter, name in WIND_NAMES.items()}
 
 
-def _param(family: str, name: str, value: Any, language: str, tr: Translator) -> Any:
+def param_text(family: str, name: str, value: Any, language: str, tr: Translator) -> Any:
+    """A reason's (or an item line's) param in the reader's language: names and phrases
+    translated, tile notation and numbers as they are."""
     kind = name.rstrip("0123456789")
     named = words(tr)
     if kind == "reason" and isinstance(value, Mapping):
@@ -94,7 +96,7 @@ def render(family: str, explained: Mapping[str, Any], language: str, tr: Transla
     template = TEMPLATES.get(family, {}).get(str(explained.get("code")))
     if template is None:
         raise KeyError(explained.get("code"))
-    values = {name: _param(family, name, value, language, tr) for name, value in params.items()}
+    values = {name: param_text(family, name, value, language, tr) for name, value in params.items()}
     return tr.gettext(template).format(**values)
 
 

@@ -1,0 +1,58 @@
+"""The classical game's set lines and doubles in the reader's language ("Concealed pung of 5
+Dots" as 5 饼子的暗刻子).
+
+The scorer builds these names from the hand, from English templates with a code
+(engine/families/babcock/titles.py); a name is read back into its code and params (so a stored
+hand reads the same) and written with the template translated by the catalogs (babel.cfg extracts
+that module) and its params put in the reader's language as a reason's are (honour, suit and
+flower names, "pung"/"kong"). Any other name is titled by ``item_names`` alone.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import flask_babel
+
+from engine.families.babcock import titles as babcock_titles
+from vision.languages import DEFAULT_LANGUAGE
+from webapp.item_names import ItemTitle, item_title
+from webapp.reason_text import Translator, param_text
+
+# family -> its module of built names (LINES, explain_line, every_line)
+FAMILIES: dict[str, ModuleType] = {"babcock": babcock_titles}
+
+
+def line_title(family: str, english: str, language: str, tr: Translator | None = None) -> str | None:
+    """A built name in the reader's language, or None where the name is no built one (or the
+    reader reads English, the engine's own name)."""
+    lines = FAMILIES.get(family)
+    if lines is None or language == DEFAULT_LANGUAGE:
+        return None
+    explained = lines.explain_line(english)
+    if explained is None:
+        return None
+    tr = tr if tr is not None else flask_babel   # type: ignore[assignment]
+    values = {name: param_text(family, name, value, language, tr)
+              for name, value in explained["params"].items()}
+    try:
+        return tr.gettext(lines.LINES[explained["code"]]).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def titled(family: str, english: str, language: str, native: str | None = None,
+           tr: Translator | None = None) -> ItemTitle:
+    """An item's title as ``item_names.item_title`` gives it, a built name translated."""
+    named = item_title(family, english, language, native)
+    line = line_title(family, english, language, tr) if named.title == english else None
+    return ItemTitle(line, named.native) if line else named
+
+
+def page_titles(family: str, language: str) -> dict[str, ItemTitle]:
+    """Every built name of the family -> its title, for the page scripts (a closed set: a classical
+    declare page looks its set lines up like any other name)."""
+    lines = FAMILIES.get(family)
+    if lines is None or language == DEFAULT_LANGUAGE:
+        return {}
+    return {english: titled(family, english, language) for english in lines.every_line()}
