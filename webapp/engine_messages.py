@@ -24,6 +24,7 @@ from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from vision.languages import DEFAULT_LANGUAGE, current_language
 from vision.languages import _ as cli_gettext
 from webapp.storage.values import NAME_MESSAGES
+from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
 
 Translate = Callable[[str], str]
 
@@ -79,7 +80,11 @@ MESSAGES = {
     "score.not_a_win": N_("Not a winning hand: the tiles do not make a complete hand."),
     "score.no_yaku": N_("No yaku: the hand is complete but has no yaku (dora are not yaku)."),
     "score.below_minimum": N_("{points} fan points without flowers: a win needs at least {minimum}."),
+    # recording a win the engine scores as no win (the API's 422): its reason, itself coded
+    "record.not_a_scoring_win": N_("this hand is not a scoring win"),
+    "record.false_win_instead": N_("{reason}; record it through the dispute page as a false win"),
 }
+NOT_A_SCORING_WIN = MESSAGES["record.not_a_scoring_win"]
 
 # The input fields a tile-notation error can be found in (``params["field"]``).
 FIELDS = {
@@ -91,8 +96,8 @@ FIELDS = {
     "discards": N_("Discards"),      # ... and the first go-round's discards
 }
 
-# Every code's template: the hand's and the rules' (above), the table's and a name's.
-TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES}
+# Every code's template: the hand's and the rules' (above), the table's, a name's and an upload's.
+TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES, **UPLOAD_MESSAGES}
 
 # Params whose values are English words from a closed set, translated before they are filled in
 # (a name's refusal says which name: "the table name").
@@ -117,6 +122,9 @@ def render(code: str | None, params: Mapping[str, Any] | None, english: str,
     if template is None:
         return english
     params = params or {}
+    if params.get("reason_code"):     # a message around another coded one: that one first
+        params = {**params, "reason": render(params["reason_code"], params.get("reason_params"),
+                                             str(params.get("reason", "")), translate)}
     words = {key: translate(str(params[key])) for key in TRANSLATED_PARAMS if key in params}
     text = _fill(translate(template), {**params, **words})
     field = params.get("field")
@@ -125,6 +133,11 @@ def render(code: str | None, params: Mapping[str, Any] | None, english: str,
         text = translate(FIELD_FORMAT).format(field=translate(label) if label is not None else field,
                                               message=text)
     return text
+
+
+def render_english(code: str, params: Mapping[str, Any]) -> str:
+    """A code's English message filled in (the API's ``error``, which stays English)."""
+    return _fill(TEMPLATES[code], params)
 
 
 def render_error(result: Mapping[str, Any], translate: Translate = gettext) -> str:

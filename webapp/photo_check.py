@@ -20,13 +20,15 @@ import io
 
 from PIL import Image
 
+from webapp.security import UploadError
+
 # The smallest size asked of the JPEG decoder: it then picks its largest reduction, 1/8.
 SMALLEST = (1, 1)
 
 
-def damage(data: bytes) -> str | None:
-    """Why a photo whose header is fine is not whole (cut short in transfer, damaged), in
-    words; None when it is whole."""
+def damage(data: bytes) -> UploadError | None:
+    """Why a photo whose header is fine is not whole (cut short in transfer, damaged), as the
+    refusal to answer (422); None when it is whole."""
     try:
         with Image.open(io.BytesIO(data)) as image:
             if image.format in ("JPEG", "MPO"):
@@ -35,6 +37,5 @@ def damage(data: bytes) -> str | None:
             elif image.format == "PNG":
                 image.verify()
     except (OSError, ValueError, SyntaxError) as error:
-        return (f"the photo is damaged or was cut short in transfer ({error}); "
-                "take it again or send the whole file")
+        return UploadError.of("upload.damaged", 422, detail=str(error))
     return None

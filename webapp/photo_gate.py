@@ -16,12 +16,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from webapp import upload_messages
+
 
 class Busy(RuntimeError):
     """No slot came free in time; ``retry_after`` is the seconds to tell the client to wait."""
 
     def __init__(self, retry_after: int) -> None:
-        super().__init__("the server is reading other photos right now; try again in a few seconds")
+        super().__init__(upload_messages.text("upload.busy"))
         self.retry_after = retry_after
 
 

@@ -21,7 +21,9 @@ from flask.json.provider import DefaultJSONProvider
 from PIL import Image
 from werkzeug.exceptions import BadRequest
 
+from engine.core.coded import CodedError
 from vision.decode import ImageError, probe_image
+from webapp import upload_messages
 
 TOKEN_BYTES = 16
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
@@ -115,12 +117,20 @@ def check_api_request(req: Request) -> None:
 
 # -- uploads -------------------------------------------------------------------------------------
 
-class UploadError(ValueError):
-    """An upload refused before it reached the reader; ``status`` is the HTTP code to answer."""
+class UploadError(CodedError):
+    """An upload refused before it reached the reader; ``status`` is the HTTP code to answer, and
+    ``code`` and ``params`` say why (``webapp.upload_messages``), so a page can say it in its
+    reader's language."""
 
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, status: int = 400, *, code: str,
+                 params: dict[str, Any] | None = None) -> None:
+        super().__init__(message, code=code, params=params)
         self.status = status
+
+    @classmethod
+    def of(cls, code: str, status: int, **params: Any) -> UploadError:
+        """The refusal with its code's English message filled in."""
+        return cls(upload_messages.text(code, **params), status, code=code, params=params)
 
 
 @dataclass(frozen=True)
@@ -148,24 +158,32 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
     try:
         info = probe_image(data, max_bytes=max_bytes, max_pixels=max_pixels)
     except ImageError as error:
-        raise UploadError(str(error), UPLOAD_STATUS[error.reason]) from error
+        code, params = _decode_refusal(error, len(data), max_bytes, max_pixels)
+        raise UploadError(str(error), UPLOAD_STATUS[error.reason], code=code, params=params) from error
     fmt, (width, height) = info.format, info.oriented_size
     if fmt not in IMAGE_FORMATS:
-        raise UploadError(f"{fmt} images are not accepted; send a JPEG, PNG or WebP photo", 415)
+        raise UploadError.of("upload.format_refused", 415, format=fmt)
     pixels = width * height
     if max_full_decode_pixels is not None and pixels > max_full_decode_pixels:
+        sizes = {"megapixels": f"{pixels / 1e6:.1f}", "limit": f"{max_full_decode_pixels / 1e6:.0f}"}
         if fmt != "JPEG":
-            raise UploadError(
-                f"the {fmt} image is {width} x {height} = {pixels / 1e6:.1f} megapixels; "
-                f"{fmt} is limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send a JPEG photo)", 413)
+            raise UploadError.of("upload.full_decode_limit", 413, format=fmt, width=width, height=height,
+                                 **sizes)
         if _progressive(data):
-            raise UploadError(
-                f"the photo is a progressive JPEG of {pixels / 1e6:.1f} megapixels; progressive "
-                f"JPEGs are limited to {max_full_decode_pixels / 1e6:.0f} megapixels (send the camera's "
-                "photo)", 413)
+            raise UploadError.of("upload.progressive_jpeg", 413, **sizes)
     if width < 16 or height < 16:
-        raise UploadError(f"the photo is only {width} x {height} pixels", 400)
+        raise UploadError.of("upload.too_small", 400, width=width, height=height)
     return CheckedImage(data=data, format=fmt, width=width, height=height)
+
+
+def _decode_refusal(error: ImageError, size: int, max_bytes: int,
+                    max_pixels: int) -> tuple[str, dict[str, Any]]:
+    """The code and params of a header check's refusal (its English text is vision.decode's)."""
+    if error.reason != "too_large":
+        return upload_messages.DECODE_CODES.get(error.reason, "upload.not_an_image"), {}
+    if size > max_bytes:
+        return "upload.too_many_bytes", {"megabytes": f"{size / 1e6:.1f}", "limit": f"{max_bytes / 1e6:.1f}"}
+    return "upload.too_many_pixels", {"limit": f"{max_pixels / 1e6:.0f}"}
 
 
 def _progressive(data: bytes) -> bool:

@@ -540,7 +540,7 @@
       useRead(data, file);
     } catch (error) {
       $("photo-status").textContent = "";
-      showMessage(error.message);
+      showMessage(engineText(error.data && error.data.code, error.data && error.data.params, error.message));
     }
   }
 
@@ -552,7 +552,7 @@
       ? t("The table camera read {count} tiles. Check them below.", { count })
       : data.reader
         ? t("Read {count} tiles in {ms} ms. Check them below; amber boxes are unsure.", { count, ms: Math.round(data.read_ms || 0) })
-        : data.warning ? t("Photo saved, but {warning}.", { warning: data.warning })
+        : data.warning ? t("Photo saved, but {warning}.", { warning: engineText(data.warning_code, data.warning_params, data.warning) })
           : t("Photo saved. No tile reader is installed, so enter the tiles with the palette.");
     fromRead(data.read);
     model.suggestions = (data.read.suggestions || []).map((s) => Object.assign({ state: "open" }, s));

@@ -107,6 +107,10 @@
     }
     var template = code && templates.messages && templates.messages[code];
     if (!template) return english;
+    if (params && params.reason_code) {   // a message around another coded one: that one first
+      params = Object.assign({}, params, {
+        reason: engineText(params.reason_code, params.reason_params, params.reason, templates) });
+    }
     var text = template.replace(/\{\{|\}\}|\{(\w+)\}/g, function (whole, key) {
       if (key === undefined) return whole[0];
       return params && Object.prototype.hasOwnProperty.call(params, key) ? String(params[key]) : whole;

@@ -75,7 +75,9 @@ window.TTLive = (function () {
           if (live.stable) { take(); return; }
         }
       } catch (error) {
-        options.onStatus(t("A frame was not read ({error}); trying again.", { error: error.message }));
+        // the reader's own words where the answer has them (upload.frame_unreadable's detail)
+        const detail = error.data && error.data.params && error.data.params.detail;
+        options.onStatus(t("A frame was not read ({error}); trying again.", { error: detail || error.message }));
       }
       const wait = Math.max(0, FRAME_GAP_MS - (performance.now() - started));
       state.timer = setTimeout(loop, wait);

@@ -16,7 +16,8 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, url
 
 from engine.families import RulesError
 from engine.table.events import TableError
-from webapp import photo_check
+from webapp import photo_check, upload_messages
+from webapp.engine_messages import NOT_A_SCORING_WIN, render_english
 from webapp.photo_gate import Busy
 from webapp.refusals import abort_with_result, refuse
 from webapp.security import CheckedImage, UploadError, check_image
@@ -138,26 +139,26 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     upload = request.files.get("photo")
     if upload is None:
-        message = "send the photo as multipart field 'photo'"
-        return jsonify({"ok": False, "error": message, "status": 400}), 400
+        return refuse(UploadError.of("upload.no_photo", 400), 400)
     config = current_app.config
     try:   # the header checks cost no decoding: they run before waiting for a slot
         image = check_image(upload.read(), max_bytes=config["MAX_UPLOAD_BYTES"],
                             max_pixels=config["MAX_IMAGE_PIXELS"],
                             max_full_decode_pixels=config["MAX_FULL_DECODE_PIXELS"])
     except UploadError as error:
-        return jsonify({"ok": False, "error": str(error), "status": error.status}), error.status
+        return refuse(error, error.status)
     try:
         with current_app.extensions["tiletally.photo_gate"].slot():   # bounded decodes at once
             damage = photo_check.damage(image.data)
             if damage:
-                return jsonify({"ok": False, "error": damage, "status": 422}), 422
+                return refuse(damage, damage.status)
             live = request.form.get("live")
             if live is not None:
                 return _live_frame(live, image.data)
             return _read_upload(token, loaded, image)
     except Busy as error:
-        response = jsonify({"ok": False, "error": str(error), "status": 503})
+        response = jsonify({"ok": False, "error": str(error), "code": "upload.busy", "params": {},
+                            "status": 503})
         response.headers["Retry-After"] = str(error.retry_after)
         return response, 503
 
@@ -166,18 +167,20 @@ def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: igno
     reader = current_app.extensions.get("tiletally.reader")
     read: dict[str, Any] = {"tiles": [], "groups": [], "hand": {}}
     started = time.perf_counter()
-    warning = None
+    warning, warning_params = None, None
     if reader is not None:
         try:
             read = dict(reader(image.data))
         except (ValueError, OSError) as error:
-            warning = f"the tiles could not be read ({error}); enter them by hand"
+            warning_params = {"detail": str(error)}
+            warning = upload_messages.text("upload.unreadable", **warning_params)
     elapsed = (time.perf_counter() - started) * 1000
     read.setdefault("width", image.width)
     read.setdefault("height", image.height)
     photo_id = backend().save_photo(loaded.ref.id, image, read)
+    coded = {"warning_code": "upload.unreadable", "warning_params": warning_params} if warning else {}
     return jsonify({"ok": True, "photo_id": photo_id, "reader": reader is not None and warning is None,
-                    "warning": warning, "read_ms": round(elapsed, 1), "read": read,
+                    "warning": warning, **coded, "read_ms": round(elapsed, 1), "read": read,
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
 
 
@@ -193,7 +196,7 @@ def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
     try:
         read = dict(reader(data))
     except (ValueError, OSError) as error:
-        return jsonify({"ok": False, "error": f"the frame could not be read ({error})", "status": 422}), 422
+        return refuse(UploadError.of("upload.frame_unreadable", 422, detail=str(error)), 422)
     elapsed = (time.perf_counter() - started) * 1000
     votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
@@ -215,8 +218,12 @@ def _win_from_body(loaded: Loaded, body: dict[str, Any], target: int | None = No
         abort_with_result({**result["score"], "error": result["error"]}, 422)
     score_data = result["score"]
     if not score_data.get("valid") or not score_data.get("meets_minimum"):
-        abort(422, description=(score_data.get("reason") or "this hand is not a scoring win")
-              + "; record it through the dispute page as a false win")
+        # the engine's reason (itself coded) inside the refusal's own message
+        params = {"reason": score_data["reason"], "reason_code": score_data.get("reason_code"),
+                  "reason_params": score_data.get("reason_params") or {}} if score_data.get("reason") \
+            else {"reason": NOT_A_SCORING_WIN, "reason_code": "record.not_a_scoring_win", "reason_params": {}}
+        abort_with_result({"error": render_english("record.false_win_instead", params),
+                           "code": "record.false_win_instead", "params": params}, 422)
     return result["event"]
 
 

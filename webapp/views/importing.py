@@ -8,8 +8,10 @@ are stored under the new table.
 
 from __future__ import annotations
 
+from engine.core.coded import CodedError
 from engine.families import RulesError
 from engine.table.events import TableError
+from webapp import upload_messages
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.storage import StorageError, TableRef
 from webapp.views.archive import ArchiveError, read_upload
@@ -37,7 +39,12 @@ def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int,
         try:
             photos[photo_id] = check_image(photo, max_bytes=max_upload_bytes, max_pixels=max_image_pixels)
         except UploadError as error:
-            raise ImportFailed(f"photo {photo_id} in the zip: {error}", error.status) from error
+            # coded (the photo, and the upload's own refusal inside) so a page can translate it
+            params = {"photo": photo_id, "reason": str(error), "reason_code": error.code,
+                      "reason_params": dict(error.params)}
+            cause = CodedError(upload_messages.text("import.photo", **params), code="import.photo",
+                               params=params)
+            raise ImportFailed(str(cause), error.status) from cause
     try:
         ref = backend.import_table(archive.export, photos, archive.readings)
     except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
