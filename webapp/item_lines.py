@@ -75,7 +75,7 @@ class _Remembered:
 def page_titles(family: str, language: str) -> dict[str, ItemTitle]:
     """Every built name of the family -> its title, for the page scripts (a closed set: a classical
     declare page looks its set lines up like any other name). Written once per language and
-    catalog (a few hundred names: some 20 ms), then reused by every page."""
+    catalog (a few hundred names, each from several lookups), then reused by every page."""
     if family not in FAMILIES or language == DEFAULT_LANGUAGE:
         return {}
     return _page_titles(family, language, flask_babel.get_translations())
