@@ -30,6 +30,7 @@ DOUBTS = [
      "params": {}},
     {"kind": "later", "tiles": [], "code": "later", "message": "a doubt this page has no words for",
      "params": {"x": 1}},
+    {"kind": "low_confidence", "tiles": [2], "message": "tile 2 read as 3m (a reading stored before params)"},
 ]
 
 
@@ -60,7 +61,8 @@ def test_doubts_are_written_in_polish_and_japanese(  # type: ignore[no-untyped-d
                       "pominięto 5 słabych wykryć z dala od ręki (1z 1z 2z 3s 4s)",
                       "3 kamienie odczytane jako 6p; komplet ma 2",
                       "Nie podano kamienia wygrywającego.",
-                      "a doubt this page has no words for"]
+                      "a doubt this page has no words for",
+                      "tile 2 read as 3m (a reading stored before params)"]
     japanese = doubts_on_the_page(phone, doubting_server, "ja", hand_photo)
     assert japanese[:3] == ["牌 4 を 6p と読み取りました（確信度 0.61）",
                             "手牌から離れた弱い検出枠5個（1z 1z 2z 3s 4s）を除外しました",

@@ -137,7 +137,11 @@
       var category = plurals ? plurals.select(params.count) : "other";
       template = template[category] || template.other || template.many || doubt.message;
     }
-    return fill(template, params);
+    // a reading stored before doubts had params (or one missing a param): the reader's own text
+    var missing = (template.match(/\{\w+\}/g) || []).some(function (whole) {
+      return !Object.prototype.hasOwnProperty.call(params, whole.slice(1, -1));
+    });
+    return missing ? doubt.message : fill(template, params);
   }
 
   window.t = t;
