@@ -109,3 +109,24 @@ def test_quarter_turns_match_turn_level_and_map_back(turns):
     box = np.array([[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]], np.float32)
     back = View(turns * np.pi / 2, matrix, (30, 50)).to_photo(Detections.from_codes(box, ["1m"]))
     np.testing.assert_allclose(back.boxes[0], [20, 5, 24, 12], atol=1e-4)
+
+
+@pytest.mark.parametrize("block", [(40, 560, 100, 700), (0, 600, 0, 500)])
+def test_a_close_up_is_looked_at_small_and_named_on_the_photo(block):
+    """The zoomed-out look builds its canvas at the detector's input size (not 16 times the photo)
+    and names the tile on the photo itself, padded only where the box runs off it."""
+    from vision.level import ZOOM_OUT, _zoomed_out
+
+    detector = Blocks()
+    detector.imgsz = 416
+    top, bottom, left, right = block
+    photo = np.full((600, 800, 3), 30, np.uint8)
+    photo[top:bottom, left:right] = 255                  # one tile filling the frame
+    image, matrix, boxes, _ = _zoomed_out(detector, photo)
+    assert detector.looks == [(312, 416)]                # the canvas the detector's input holds
+    assert len(boxes) == 1
+    back = View(0.0, matrix, photo.shape[:2]).to_photo(Detections.from_codes(boxes, ["1m"])).boxes[0]
+    np.testing.assert_allclose(back, [left, top, right, bottom], atol=ZOOM_OUT * 800 / 416)
+    x1, y1, x2, y2 = np.round(boxes[0]).astype(int)
+    assert image[y1 + 8:y2 - 8, x1 + 8:x2 - 8].min() == 255       # the photo's own pixels, named there
+    assert image.size <= 4 * photo.size < ZOOM_OUT ** 2 * photo.size    # padded by half a box at most

@@ -103,13 +103,47 @@ def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
 
 
 def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
-    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size."""
+    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size.
+
+    The detector sees that canvas shrunk to its input size, so the canvas is made at that size
+    from the photo shrunk first (the full canvas of a 12-megapixel photo is 16 times as many
+    pixels to pad and then shrink, most of the cost of this look), and the tiles found are named
+    on the photo padded only as far as their boxes reach: the same pixels the full canvas gives
+    the classifier, grey where the photo ends."""
     height, width = pixels.shape[:2]
-    top, left = (ZOOM_OUT - 1) * height // 2, (ZOOM_OUT - 1) * width // 2
-    canvas = cv2.copyMakeBorder(pixels, top, top, left, left, cv2.BORDER_CONSTANT,
+    side = getattr(detector, "imgsz", ZOOM_OUT * max(height, width))
+    wide = width >= height
+    canvas_w = side if wide else max(1, round(side * width / height))
+    canvas_h = max(1, round(side * height / width)) if wide else side
+    small_w, small_h = max(1, round(canvas_w / ZOOM_OUT)), max(1, round(canvas_h / ZOOM_OUT))
+    shrink = cv2.INTER_AREA if small_w < width else cv2.INTER_LINEAR
+    small = cv2.resize(pixels, (small_w, small_h), interpolation=shrink)
+    top, left = (canvas_h - small_h) // 2, (canvas_w - small_w) // 2
+    canvas = cv2.copyMakeBorder(small, top, canvas_h - small_h - top, left, canvas_w - small_w - left,
+                                cv2.BORDER_CONSTANT, value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
+    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+    stretch = np.array([width / small_w, height / small_h] * 2)
+    boxes = ((boxes - [left, top, left, top]) * stretch).astype(np.float32) if len(boxes) else boxes
+    pad_x, pad_y = _reach(boxes, width, height)
+    padded = cv2.copyMakeBorder(pixels, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT,
                                 value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
-    matrix = np.array([[1.0, 0.0, left], [0.0, 1.0, top]])
-    return canvas, matrix, *detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+    matrix = np.array([[1.0, 0.0, pad_x], [0.0, 1.0, pad_y]])
+    shifted = boxes + np.array([pad_x, pad_y, pad_x, pad_y], np.float32) if len(boxes) else boxes
+    return padded, matrix, shifted, scores
+
+
+def _reach(boxes: np.ndarray, width: int, height: int) -> tuple[int, int]:
+    """How far past the photo's sides (x, y) boxes reach, each grown by half its size (the crops
+    for the classifier and the orientation model take a margin round the box), at most the
+    zoomed-out canvas's own margin."""
+    if not len(boxes):
+        return 0, 0
+    grow = (boxes[:, 2:] - boxes[:, :2]) / 2
+    low, high = boxes[:, :2] - grow, boxes[:, 2:] + grow
+    over_x = max(0.0, float(-low[:, 0].min()), float(high[:, 0].max()) - width)
+    over_y = max(0.0, float(-low[:, 1].min()), float(high[:, 1].max()) - height)
+    return (min(int(np.ceil(over_x)), (ZOOM_OUT - 1) * width // 2),
+            min(int(np.ceil(over_y)), (ZOOM_OUT - 1) * height // 2))
 
 
 def _best(detector: TileDetector, scores: np.ndarray) -> float:
