@@ -130,3 +130,31 @@ def test_a_close_up_is_looked_at_small_and_named_on_the_photo(block):
     x1, y1, x2, y2 = np.round(boxes[0]).astype(int)
     assert image[y1 + 8:y2 - 8, x1 + 8:x2 - 8].min() == 255       # the photo's own pixels, named there
     assert image.size <= 4 * photo.size < ZOOM_OUT ** 2 * photo.size    # padded by half a box at most
+
+
+class FaintBlocks(Blocks):
+    """Blocks, the narrow ones scored under the threshold; counts the boxes named per call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.named: list[int] = []
+
+    def find_tiles(self, pixels: np.ndarray, conf: float) -> tuple[np.ndarray, np.ndarray]:
+        boxes, _ = super().find_tiles(pixels, conf)
+        return boxes, np.where(boxes[:, 2] - boxes[:, 0] < 40, 0.25, 0.9).astype(np.float32)
+
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        self.named.append(len(boxes))
+        found = Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores)
+        sure = scores >= self.conf
+        return found[np.flatnonzero(sure)], found[np.flatnonzero(~sure)]
+
+
+def test_faint_tiles_are_named_only_when_asked_for_and_once():
+    detector = FaintBlocks()
+    photo, _ = photo_of_a_row(0)
+    photo[300:380, 100:130] = 255                       # a narrow block: a box under the threshold
+    tiles, faint, _ = detect_level(detector, photo)
+    assert len(tiles) == 10 and detector.named == [10]  # the sure boxes only
+    assert len(faint()) == 1 and detector.named == [10, 1]
+    assert len(faint()) == 1 and detector.named == [10, 1]   # named once

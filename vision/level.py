@@ -24,7 +24,9 @@ is kept when it is surer of its best tile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
@@ -156,11 +158,16 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
-                 close_ups: bool = False) -> tuple[Detections, Detections, View]:
+                 close_ups: bool = False) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
-    Two looks in a turned photo, five at most."""
+    Two looks in a turned photo, five at most.
+
+    The faint tiles come as a function that names them when first called (once): only
+    suggestions use them, and the boxes under the threshold are most of the classifier's work
+    (on frames of real hands, a third to nine tenths of the boxes; each unsure, so cut up to four
+    ways), which a live camera need not do for frames whose reading it does not emit."""
     angle = _snapped(hint)
     look = _look(detector, pixels, angle)
     count = int(_sure(detector, look[3]).sum())
@@ -192,5 +199,13 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         if _best(detector, small[3]) > _best(detector, look[3]):
             angle, look = 0.0, small
     image, matrix, boxes, scores = look
-    tiles, faint = detector.name_tiles(image, boxes, scores)
+    sure = _sure(detector, scores)
+    tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure])
+
+    @cache
+    def faint() -> Detections:
+        if sure.all():
+            return doubted
+        return detector.name_tiles(image, boxes[~sure], scores[~sure])[1].joined(doubted)
+
     return tiles, faint, View(float(angle), matrix, pixels.shape[:2])
