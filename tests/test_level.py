@@ -18,9 +18,12 @@ class Blocks:
 
     def __init__(self) -> None:
         self.looks: list[tuple[int, int]] = []
+        self.mirrors: list[bool | None] = []
 
-    def find_tiles(self, pixels: np.ndarray, conf: float) -> tuple[np.ndarray, np.ndarray]:
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
         self.looks.append(pixels.shape[:2])
+        self.mirrors.append(mirror)
         grey = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
         count, _, stats, _ = cv2.connectedComponentsWithStats((grey > 200).astype(np.uint8))
         boxes = np.array([[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]], np.float32).reshape(-1, 4)
@@ -139,8 +142,9 @@ class FaintBlocks(Blocks):
         super().__init__()
         self.named: list[int] = []
 
-    def find_tiles(self, pixels: np.ndarray, conf: float) -> tuple[np.ndarray, np.ndarray]:
-        boxes, _ = super().find_tiles(pixels, conf)
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+        boxes, _ = super().find_tiles(pixels, conf, mirror)
         return boxes, np.where(boxes[:, 2] - boxes[:, 0] < 40, 0.25, 0.9).astype(np.float32)
 
     def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
@@ -158,3 +162,11 @@ def test_faint_tiles_are_named_only_when_asked_for_and_once():
     assert len(tiles) == 10 and detector.named == [10]  # the sure boxes only
     assert len(faint()) == 1 and detector.named == [10, 1]
     assert len(faint()) == 1 and detector.named == [10, 1]   # named once
+
+
+def test_a_lean_read_looks_without_the_mirror_every_time():
+    detector = Blocks()
+    photo, _ = photo_of_a_row(1)
+    detect_level(detector, photo, mirror=False)
+    detect_level(detector, photo)
+    assert detector.mirrors == [False, False, None, None]    # two looks each (the row runs down)

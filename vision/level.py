@@ -92,16 +92,17 @@ def quarter_turned(pixels: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarr
     return np.ascontiguousarray(np.rot90(pixels, turns % 4)), np.array(matrix, np.float64)
 
 
-def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
-    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level."""
+def _look(detector: TileDetector, pixels: np.ndarray, angle: float, mirror: bool | None = None):
+    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level
+    (``mirror`` as in TileDetector.find_tiles)."""
     turns = round(angle / (np.pi / 2))
     if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
-        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf))
+        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf), mirror)
     if angle == turns * np.pi / 2:
         level, matrix = quarter_turned(pixels, turns)
     else:
         level, matrix = turn_level(pixels, angle)
-    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf))
+    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf), mirror)
 
 
 def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
@@ -158,10 +159,12 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
-                 close_ups: bool = False) -> tuple[Detections, Callable[[], Detections], View]:
+                 close_ups: bool = False, mirror: bool | None = None,
+                 ) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
+    ``mirror``: each look also mirrored (TileDetector.find_tiles; default: as the detector was made).
     Two looks in a turned photo, five at most.
 
     The faint tiles come as a function that names them when first called (once): only
@@ -169,11 +172,11 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     (on frames of real hands, a third to nine tenths of the boxes; each unsure, so cut up to four
     ways), which a live camera need not do for frames whose reading it does not emit."""
     angle = _snapped(hint)
-    look = _look(detector, pixels, angle)
+    look = _look(detector, pixels, angle, mirror)
     count = int(_sure(detector, look[3]).sum())
     if count < MIN_LINE and angle != 0.0:
         # the camera moved since the last frame: start again from the photo as it is
-        angle, look = 0.0, _look(detector, pixels, 0.0)
+        angle, look = 0.0, _look(detector, pixels, 0.0, mirror)
         count = int(_sure(detector, look[3]).sum())
     if count >= MIN_LINE:
         # a few tiles give the line roughly: the turned look is checked the same way, once more
@@ -182,7 +185,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             if abs(residual) <= LEVEL_TOLERANCE:
                 break
             turned = _snapped(angle + residual)
-            again = _look(detector, pixels, turned)
+            again = _look(detector, pixels, turned, mirror)
             found = int(_sure(detector, again[3]).sum())
             # the level look is kept unless it finds far fewer tiles: in a slanting photo the
             # first look's count holds boxes over two tiles and parts of tiles
@@ -191,7 +194,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             angle, look, count = turned, again, found
     elif count >= 1:
         turned = _snapped(angle + np.pi / 2)
-        again = _look(detector, pixels, turned)
+        again = _look(detector, pixels, turned, mirror)
         if _sure(detector, again[3]).sum() > count:
             angle, look = turned, again
     if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
