@@ -184,7 +184,7 @@ def watch_fps(sample: Sample, reader, frames: int) -> None:
     print(f"3. watch at 640x480: {watch_line([frame] * frames, reader)}")
 
 
-def peak_memory(data: bytes) -> str:
+def peak_memory(data: bytes, label: str = "4.") -> str:
     """The high-water RSS (VmHWM) of a fresh process that reads the photo, as that process sees it
     at its end (ru_maxrss would not do: Linux carries it across exec from the forking parent)."""
     with tempfile.NamedTemporaryFile(suffix=".jpg") as photo:
@@ -197,7 +197,7 @@ def peak_memory(data: bytes) -> str:
         result = subprocess.run([sys.executable, "-c", script], cwd=REPO, check=True, text=True,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak_kb = int(result.stderr.strip().splitlines()[-1].split()[1])
-    return (f"4. peak memory of `python -m vision read` on the 12 MP photo: {peak_kb / 1024:.0f} MB "
+    return (f"{label} peak memory of `python -m vision read` on the 12 MP photo: {peak_kb / 1024:.0f} MB "
             "(target < 1024)")
 
 
@@ -338,8 +338,11 @@ def main(argv: list[str] | None = None) -> int:
     if not args.speed_only:
         real_side_by_side(real, reader, baseline)
     longest = max(real, key=lambda sample: len(sample.truth["tiles"]))
-    read_latency(twelve_megapixel(longest), reader, args.repeats)
+    big = twelve_megapixel(longest)
+    print(f"  speed on {longest.image.name} ({len(longest.truth['tiles'])} tiles: the most of these photos)")
+    read_latency(big, reader, args.repeats)
     watch_fps_video(real_video(longest, args.frames), reader)
+    print("  " + peak_memory(big, label=""))
     return 0
 
 
