@@ -18,9 +18,12 @@ class Blocks:
 
     def __init__(self) -> None:
         self.looks: list[tuple[int, int]] = []
+        self.mirrors: list[bool | None] = []
 
-    def find_tiles(self, pixels: np.ndarray, conf: float) -> tuple[np.ndarray, np.ndarray]:
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
         self.looks.append(pixels.shape[:2])
+        self.mirrors.append(mirror)
         grey = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY)
         count, _, stats, _ = cv2.connectedComponentsWithStats((grey > 200).astype(np.uint8))
         boxes = np.array([[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]], np.float32).reshape(-1, 4)
@@ -109,3 +112,61 @@ def test_quarter_turns_match_turn_level_and_map_back(turns):
     box = np.array([[xs.min(), ys.min(), xs.max() + 1, ys.max() + 1]], np.float32)
     back = View(turns * np.pi / 2, matrix, (30, 50)).to_photo(Detections.from_codes(box, ["1m"]))
     np.testing.assert_allclose(back.boxes[0], [20, 5, 24, 12], atol=1e-4)
+
+
+@pytest.mark.parametrize("block", [(40, 560, 100, 700), (0, 600, 0, 500)])
+def test_a_close_up_is_looked_at_small_and_named_on_the_photo(block):
+    """The zoomed-out look builds its canvas at the detector's input size (not 16 times the photo)
+    and names the tile on the photo itself, padded only where the box runs off it."""
+    from vision.level import ZOOM_OUT, _zoomed_out
+
+    detector = Blocks()
+    detector.imgsz = 416
+    top, bottom, left, right = block
+    photo = np.full((600, 800, 3), 30, np.uint8)
+    photo[top:bottom, left:right] = 255                  # one tile filling the frame
+    image, matrix, boxes, _ = _zoomed_out(detector, photo)
+    assert detector.looks == [(312, 416)]                # the canvas the detector's input holds
+    assert len(boxes) == 1
+    back = View(0.0, matrix, photo.shape[:2]).to_photo(Detections.from_codes(boxes, ["1m"])).boxes[0]
+    np.testing.assert_allclose(back, [left, top, right, bottom], atol=ZOOM_OUT * 800 / 416)
+    x1, y1, x2, y2 = np.round(boxes[0]).astype(int)
+    assert image[y1 + 8:y2 - 8, x1 + 8:x2 - 8].min() == 255       # the photo's own pixels, named there
+    assert image.size <= 4 * photo.size < ZOOM_OUT ** 2 * photo.size    # padded by half a box at most
+
+
+class FaintBlocks(Blocks):
+    """Blocks, the narrow ones scored under the threshold; counts the boxes named per call."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.named: list[int] = []
+
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+        boxes, _ = super().find_tiles(pixels, conf, mirror)
+        return boxes, np.where(boxes[:, 2] - boxes[:, 0] < 40, 0.25, 0.9).astype(np.float32)
+
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        self.named.append(len(boxes))
+        found = Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores)
+        sure = scores >= self.conf
+        return found[np.flatnonzero(sure)], found[np.flatnonzero(~sure)]
+
+
+def test_faint_tiles_are_named_only_when_asked_for_and_once():
+    detector = FaintBlocks()
+    photo, _ = photo_of_a_row(0)
+    photo[300:380, 100:130] = 255                       # a narrow block: a box under the threshold
+    tiles, faint, _ = detect_level(detector, photo)
+    assert len(tiles) == 10 and detector.named == [10]  # the sure boxes only
+    assert len(faint()) == 1 and detector.named == [10, 1]
+    assert len(faint()) == 1 and detector.named == [10, 1]   # named once
+
+
+def test_a_lean_read_looks_without_the_mirror_every_time():
+    detector = Blocks()
+    photo, _ = photo_of_a_row(1)
+    detect_level(detector, photo, mirror=False)
+    detect_level(detector, photo)
+    assert detector.mirrors == [False, False, None, None]    # two looks each (the row runs down)

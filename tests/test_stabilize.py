@@ -60,3 +60,30 @@ def test_the_latest_reading_of_the_winner_is_returned():
 def test_quorum_must_fit_the_window():
     with pytest.raises(ValueError, match="quorum"):
         Stabilizer(window=3, quorum=4)
+
+
+def test_a_settled_vote_is_never_won_by_what_lean_frames_read():
+    """Frames are read lean while the vote is settled, as watch does; here lean frames always read
+    "lean" and full frames "A": the hand emitted is A, once, and lean frames keep coming back."""
+    stabilizer = Stabilizer(window=8, quorum=6)
+    emitted, lean_frames = [], 0
+    for _ in range(60):
+        lean = stabilizer.settled
+        lean_frames += lean
+        signature = "lean" if lean else "A"
+        if stabilizer.push(signature, signature) is not None:
+            emitted.append(signature)
+    assert emitted == ["A"] and lean_frames >= 10
+
+
+def test_a_vote_that_two_readings_could_win_is_never_settled():
+    stabilizer = Stabilizer(window=8, quorum=4)
+    for _ in range(8):
+        stabilizer.push("A", "A")
+    assert not stabilizer.settled
+    strict = Stabilizer(window=4, quorum=3)
+    for _ in range(3):
+        strict.push("A", "A")
+    assert strict.settled
+    strict.reset()
+    assert not strict.settled

@@ -299,6 +299,30 @@ def test_a_photo_turned_in_its_plane_reads_the_same_tiles(reader):
         assert boxes.min() >= 0 and boxes[:, 2].max() <= width and boxes[:, 3].max() <= height
 
 
+def test_a_live_frame_names_its_faint_tiles_only_when_its_reading_is_used(reader, monkeypatch):
+    """A camera frame's boxes under the threshold are named when its reading is turned into JSON
+    (the suggestions use them), not for every frame; the JSON is the same as a photo's."""
+    frame = cv2.imread(str(EVAL_DIR / "scene-107.jpg"))
+    frame = cv2.resize(frame, (640, round(640 * frame.shape[0] / frame.shape[1])))
+    photo = reader.read_pixels(frame, hint=0.0)
+    assert len(photo.faint)                              # this frame has faint boxes to name
+    named: list[int] = []
+    name_tiles = reader.detector.name_tiles
+
+    def counted(pixels, boxes, scores):
+        named.append(len(boxes))
+        return name_tiles(pixels, boxes, scores)
+
+    monkeypatch.setattr(reader.detector, "name_tiles", counted)
+    live = reader.read_pixels(frame)
+    assert len(named) == 1                               # the sure boxes only
+    out, expected = live.to_json(), photo.to_json()
+    assert len(named) == 2
+    for data in (out, expected):
+        data.pop("timing_ms")
+    assert out == expected
+
+
 def test_a_one_tile_close_up_is_read(reader):
     """One tile filling most of the frame, as a player photographs a flower to ask what it is."""
     photo = cv2.imread(str(EVAL_DIR / "scene-114.jpg"))

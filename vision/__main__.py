@@ -129,7 +129,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
             if not ok:
                 break
             frames += 1
-            reading = reader.read_pixels(frame)
+            # once the vote is settled a frame only keeps it: read lean (vision.stabilize)
+            reading = reader.read_pixels(frame, lean=stabilizer.settled)
             signature = reading.layout.signature() if len(reading.detections) else None
             stable = stabilizer.push(signature, reading)
             if stable is not None:

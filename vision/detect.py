@@ -339,16 +339,18 @@ class TileDetector:
         self._class_map = np.array([CLASS_INDEX.get(code, -1) for code in self.config.classifier_classes])
         self._back = CLASS_INDEX[BACK]
 
-    def find_tiles(self, pixels: np.ndarray, conf: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+    def find_tiles(self, pixels: np.ndarray, conf: float | None = None,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Stage one: (boxes in pixel coordinates, detector scores) after NMS, scores from ``conf``
-        (default: the detector's threshold)."""
+        (default: the detector's threshold); ``mirror``: also look at the pixels mirrored
+        (default: as the detector was made)."""
         height, width = pixels.shape[:2]
         shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
         canvas, box = letterbox(pixels, shape)
         tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         threshold = self.conf if conf is None else conf
         boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
-        if self.mirror:
+        if self.mirror if mirror is None else mirror:
             mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
             boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
             scores = np.concatenate([scores, mirrored_scores])

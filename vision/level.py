@@ -24,7 +24,9 @@ is kept when it is surer of its best tile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 import cv2
 import numpy as np
@@ -90,26 +92,61 @@ def quarter_turned(pixels: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarr
     return np.ascontiguousarray(np.rot90(pixels, turns % 4)), np.array(matrix, np.float64)
 
 
-def _look(detector: TileDetector, pixels: np.ndarray, angle: float):
-    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level."""
+def _look(detector: TileDetector, pixels: np.ndarray, angle: float, mirror: bool | None = None):
+    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level
+    (``mirror`` as in TileDetector.find_tiles)."""
     turns = round(angle / (np.pi / 2))
     if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
-        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf))
+        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf), mirror)
     if angle == turns * np.pi / 2:
         level, matrix = quarter_turned(pixels, turns)
     else:
         level, matrix = turn_level(pixels, angle)
-    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf))
+    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf), mirror)
 
 
 def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
-    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size."""
+    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size.
+
+    The detector sees that canvas shrunk to its input size, so the canvas is made at that size
+    from the photo shrunk first (the full canvas of a 12-megapixel photo is 16 times as many
+    pixels to pad and then shrink, most of the cost of this look), and the tiles found are named
+    on the photo padded only as far as their boxes reach: the same pixels the full canvas gives
+    the classifier, grey where the photo ends."""
     height, width = pixels.shape[:2]
-    top, left = (ZOOM_OUT - 1) * height // 2, (ZOOM_OUT - 1) * width // 2
-    canvas = cv2.copyMakeBorder(pixels, top, top, left, left, cv2.BORDER_CONSTANT,
+    side = getattr(detector, "imgsz", ZOOM_OUT * max(height, width))
+    wide = width >= height
+    canvas_w = side if wide else max(1, round(side * width / height))
+    canvas_h = max(1, round(side * height / width)) if wide else side
+    small_w, small_h = max(1, round(canvas_w / ZOOM_OUT)), max(1, round(canvas_h / ZOOM_OUT))
+    shrink = cv2.INTER_AREA if small_w < width else cv2.INTER_LINEAR
+    small = cv2.resize(pixels, (small_w, small_h), interpolation=shrink)
+    top, left = (canvas_h - small_h) // 2, (canvas_w - small_w) // 2
+    canvas = cv2.copyMakeBorder(small, top, canvas_h - small_h - top, left, canvas_w - small_w - left,
+                                cv2.BORDER_CONSTANT, value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
+    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+    stretch = np.array([width / small_w, height / small_h] * 2)
+    boxes = ((boxes - [left, top, left, top]) * stretch).astype(np.float32) if len(boxes) else boxes
+    pad_x, pad_y = _reach(boxes, width, height)
+    padded = cv2.copyMakeBorder(pixels, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT,
                                 value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
-    matrix = np.array([[1.0, 0.0, left], [0.0, 1.0, top]])
-    return canvas, matrix, *detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+    matrix = np.array([[1.0, 0.0, pad_x], [0.0, 1.0, pad_y]])
+    shifted = boxes + np.array([pad_x, pad_y, pad_x, pad_y], np.float32) if len(boxes) else boxes
+    return padded, matrix, shifted, scores
+
+
+def _reach(boxes: np.ndarray, width: int, height: int) -> tuple[int, int]:
+    """How far past the photo's sides (x, y) boxes reach, each grown by half its size (the crops
+    for the classifier and the orientation model take a margin round the box), at most the
+    zoomed-out canvas's own margin."""
+    if not len(boxes):
+        return 0, 0
+    grow = (boxes[:, 2:] - boxes[:, :2]) / 2
+    low, high = boxes[:, :2] - grow, boxes[:, 2:] + grow
+    over_x = max(0.0, float(-low[:, 0].min()), float(high[:, 0].max()) - width)
+    over_y = max(0.0, float(-low[:, 1].min()), float(high[:, 1].max()) - height)
+    return (min(int(np.ceil(over_x)), (ZOOM_OUT - 1) * width // 2),
+            min(int(np.ceil(over_y)), (ZOOM_OUT - 1) * height // 2))
 
 
 def _best(detector: TileDetector, scores: np.ndarray) -> float:
@@ -122,17 +159,24 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
-                 close_ups: bool = False) -> tuple[Detections, Detections, View]:
+                 close_ups: bool = False, mirror: bool | None = None,
+                 ) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
-    Two looks in a turned photo, five at most."""
+    ``mirror``: each look also mirrored (TileDetector.find_tiles; default: as the detector was made).
+    Two looks in a turned photo, five at most.
+
+    The faint tiles come as a function that names them when first called (once): only
+    suggestions use them, and the boxes under the threshold are most of the classifier's work
+    (on frames of real hands, a third to nine tenths of the boxes; each unsure, so cut up to four
+    ways), which a live camera need not do for frames whose reading it does not emit."""
     angle = _snapped(hint)
-    look = _look(detector, pixels, angle)
+    look = _look(detector, pixels, angle, mirror)
     count = int(_sure(detector, look[3]).sum())
     if count < MIN_LINE and angle != 0.0:
         # the camera moved since the last frame: start again from the photo as it is
-        angle, look = 0.0, _look(detector, pixels, 0.0)
+        angle, look = 0.0, _look(detector, pixels, 0.0, mirror)
         count = int(_sure(detector, look[3]).sum())
     if count >= MIN_LINE:
         # a few tiles give the line roughly: the turned look is checked the same way, once more
@@ -141,7 +185,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             if abs(residual) <= LEVEL_TOLERANCE:
                 break
             turned = _snapped(angle + residual)
-            again = _look(detector, pixels, turned)
+            again = _look(detector, pixels, turned, mirror)
             found = int(_sure(detector, again[3]).sum())
             # the level look is kept unless it finds far fewer tiles: in a slanting photo the
             # first look's count holds boxes over two tiles and parts of tiles
@@ -150,7 +194,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             angle, look, count = turned, again, found
     elif count >= 1:
         turned = _snapped(angle + np.pi / 2)
-        again = _look(detector, pixels, turned)
+        again = _look(detector, pixels, turned, mirror)
         if _sure(detector, again[3]).sum() > count:
             angle, look = turned, again
     if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
@@ -158,5 +202,13 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         if _best(detector, small[3]) > _best(detector, look[3]):
             angle, look = 0.0, small
     image, matrix, boxes, scores = look
-    tiles, faint = detector.name_tiles(image, boxes, scores)
+    sure = _sure(detector, scores)
+    tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure])
+
+    @cache
+    def faint() -> Detections:
+        if sure.all():
+            return doubted
+        return detector.name_tiles(image, boxes[~sure], scores[~sure])[1].joined(doubted)
+
     return tiles, faint, View(float(angle), matrix, pixels.shape[:2])

@@ -43,6 +43,7 @@ class Stabilizer(Generic[Reading]):
     _signatures: deque[Hashable | None] = field(default_factory=deque, init=False, repr=False)
     _readings: dict[Hashable, Reading] = field(default_factory=dict, init=False, repr=False)
     _emitted: Hashable | None = field(default=None, init=False, repr=False)
+    _winner: Hashable | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.quorum <= self.window:
@@ -56,7 +57,7 @@ class Stabilizer(Generic[Reading]):
         if signature is not None:
             self._readings[signature] = reading
         self._readings = {key: value for key, value in self._readings.items() if key in self._signatures}
-        winner = vote(list(self._signatures), self.quorum)
+        winner = self._winner = vote(list(self._signatures), self.quorum)
         if winner is None:
             if all(signature is None for signature in self._signatures) and \
                     len(self._signatures) == self.window:
@@ -67,7 +68,18 @@ class Stabilizer(Generic[Reading]):
         self._emitted = winner
         return self._readings[winner]
 
+    @property
+    def settled(self) -> bool:
+        """Whether the window's vote has a winner, already emitted: the next frame may be read
+        lean (HandReader.read_pixels), as the vote stands without it. A lean frame's reading is
+        never emitted: while one reading holds a quorum another holds at most ``window -
+        quorum`` votes, one short of a quorum when ``2 * quorum > window + 1`` (so only then is
+        the vote settled); a lean frame that differs takes the vote away, and frames are read in
+        full until one wins, and that full frame's reading is the one emitted."""
+        return self._winner is not None and 2 * self.quorum > self.window + 1
+
     def reset(self) -> None:
         self._signatures.clear()
         self._readings.clear()
         self._emitted = None
+        self._winner = None
