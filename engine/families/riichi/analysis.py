@@ -167,7 +167,7 @@ _OPEN, _DOUBLE_YAKUMAN, _HAND_AT = 1 << 20, 1 << 21, 22
 _SET_BITS = _OPEN - 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)   # a bound, not a working set: an evicted Value is explained anew
 def _combined_value(key: int) -> Value:
     """The value of a hand's flag and hand yaku with one reading's sets yaku, from the key made in
     ``analyse``: the sets yaku add to the others, unless a yakuman pushes out every ordinary one.

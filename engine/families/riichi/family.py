@@ -140,7 +140,7 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
     return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)   # as many as ``analysis._combined_value`` keeps
 def explained_value(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
     """``explained`` for a candidate's shared Value, keyed on its identity (cheaper to hash than
     the yaku themselves)."""

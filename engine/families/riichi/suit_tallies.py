@@ -92,26 +92,26 @@ def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
         elif shape == PAIR_B:
             pair = kind
     tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
-    wins: list[WinInfo | None] = []
-    for kind in range(base, base + size):
-        groups: list[Block] = []
-        win_chows: list[Block] = []
-        pung = False
-        for block in blocks:
-            first, shape = block
-            if not (first <= kind <= first + 2 if shape == CHOW_B else first == kind):
-                continue
-            if block not in groups:
-                groups.append(block)
+    # Per kind of the suit, in block order: the distinct blocks holding it, its chows, a pung.
+    groups: list[list[Block]] = [[] for _ in range(size)]
+    win_chows: list[list[Block]] = [[] for _ in range(size)]
+    pungs = [False] * size
+    for block in blocks:
+        first, shape = block
+        offset = first - base
+        for at in (offset, offset + 1, offset + 2) if shape == CHOW_B else (offset,):
+            if block not in groups[at]:
+                groups[at].append(block)
             if shape == CHOW_B:
-                win_chows.append(block)
+                win_chows[at].append(block)
             elif shape != PAIR_B:
-                pung = True
-        wins.append((tuple(groups), tuple(win_chows), pung) if groups else None)
-    return Part(blocks, tally, masks, pair, tuple(wins))
+                pungs[at] = True
+    wins = tuple((tuple(groups[at]), tuple(win_chows[at]), pungs[at]) if groups[at] else None
+                 for at in range(size))
+    return Part(blocks, tally, masks, pair, wins)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
     """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
     bits; the Part when there is exactly one). Cached per suit: the splits and their shares are

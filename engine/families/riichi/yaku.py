@@ -431,7 +431,7 @@ def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
     return han
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def hand_units_exact(features: int) -> tuple[Yaku, ...]:
     """The flag and hand units a hand with these exact bits (``HAND_EXACT``) has, in unit order:
     no predicate runs, as each bit already is its unit's whole condition."""
