@@ -78,34 +78,41 @@ RON_PUNG_LOSS: tuple[int, ...] = tuple(
     for kind in range(34))
 
 
+# Every concealed block's (tally, masks), by kind * 4 + shape.
+CLOSED_TALLY: tuple[tuple[int, int] | None, ...] = tuple(
+    block_tally(kind, shape, False) if shape != CHOW_B or (kind < 27 and kind % 9 <= 6) else None
+    for kind in range(34) for shape in range(4))
+
+
 def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
     """Count one split's share of a reading (see the module docstring)."""
     tally = masks = 0
     pair = -1
     chows: dict[int, int] = {}
-    for kind, shape in blocks:
-        block_bits, block_masks = block_tally(kind, shape, False)
-        tally += block_bits
-        masks |= block_masks
-        if shape == CHOW_B:
-            chows[kind] = chows.get(kind, 0) + 1
-        elif shape == PAIR_B:
-            pair = kind
-    tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
     # Per kind of the suit, in block order: the distinct blocks holding it, its chows, a pung.
     groups: list[list[Block]] = [[] for _ in range(size)]
     win_chows: list[list[Block]] = [[] for _ in range(size)]
     pungs = [False] * size
     for block in blocks:
-        first, shape = block
-        offset = first - base
-        for at in (offset, offset + 1, offset + 2) if shape == CHOW_B else (offset,):
-            if block not in groups[at]:
-                groups[at].append(block)
-            if shape == CHOW_B:
+        kind, shape = block
+        block_bits, block_masks = CLOSED_TALLY[kind * 4 + shape]  # type: ignore[misc]
+        tally += block_bits
+        masks |= block_masks
+        offset = kind - base
+        if shape == CHOW_B:
+            chows[kind] = chows.get(kind, 0) + 1
+            for at in (offset, offset + 1, offset + 2):
+                if block not in groups[at]:
+                    groups[at].append(block)
                 win_chows[at].append(block)
-            elif shape != PAIR_B:
-                pungs[at] = True
+            continue
+        if shape == PAIR_B:
+            pair = kind
+        else:
+            pungs[offset] = True
+        if block not in groups[offset]:
+            groups[offset].append(block)
+    tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
     wins = tuple((tuple(groups[at]), tuple(win_chows[at]), pungs[at]) if groups[at] else None
                  for at in range(size))
     return Part(blocks, tally, masks, pair, wins)
