@@ -20,27 +20,55 @@ _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _TH = frozenset(TERMINALS_AND_HONORS)
 
 
-@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
-    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
-    if not any(vec):
-        return SETS_ONLY
-    index = 0
-    while not vec[index]:
-        index += 1
-    count = vec[index]
-    result = 0
-    if count >= 3:
-        result |= suit_shape(vec[:index] + (count - 3,) + vec[index + 1:], honors)
-    if count >= 2 and suit_shape(vec[:index] + (count - 2,) + vec[index + 1:], honors) & SETS_ONLY:
-        result |= WITH_PAIR
-    if not honors and index <= 6 and vec[index + 1] and vec[index + 2]:
-        rest = list(vec)
-        rest[index] -= 1
-        rest[index + 1] -= 1
-        rest[index + 2] -= 1
-        result |= suit_shape(tuple(rest), honors)
-    return result
+    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair (not cached
+    here: ``_role``, its one caller, is).
+
+    Sets hold 3n tiles and 3n+2 with a pair, so at most one bit can be set. Every chow and pung
+    also holds kinds whose offsets sum to a multiple of 3, so the pair's offset p has
+    2p = (the sum of every tile's offset) mod 3: only a third of the suited kinds can hold it.
+    Counts may reach 5 (``_completions`` adds a fifth tile to try a kind all four of which are
+    held)."""
+    remainder = sum(vec) % 3
+    if remainder == 0:
+        return SETS_ONLY if _sets_only(vec, honors, -1) else 0
+    if remainder == 1:
+        return 0
+    if honors:
+        candidates = range(len(vec))
+    else:
+        weight = 0
+        for offset, count in enumerate(vec):
+            weight += offset * count
+        candidates = range(2 * weight % 3, len(vec), 3)
+    for pair in candidates:
+        if vec[pair] >= 2 and _sets_only(vec, honors, pair):
+            return WITH_PAIR
+    return 0
+
+
+def _sets_only(vec: tuple[int, ...], honors: bool, pair: int) -> bool:
+    """Whether the counts, less two of kind ``pair`` (-1: none), split into chows and pungs.
+
+    Three equal chows hold the same tiles as three pungs, so some split (if any) begins fewer than
+    three chows at each kind: read from the lowest kind up, the tiles a kind has left after the
+    chows begun below it make pungs, and the remainder mod 3 must begin chows. One pass, no search."""
+    one_below = two_below = 0     # chows begun at the kind below, and two below
+    for index, count in enumerate(vec):
+        if index == pair:
+            count -= 2
+        if honors:
+            if count % 3:
+                return False
+            continue
+        rest = count - one_below - two_below
+        if rest < 0:
+            return False
+        starts = rest % 3
+        if starts and index > 6:
+            return False
+        two_below, one_below = one_below, starts
+    return True
 
 
 @cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
