@@ -79,6 +79,9 @@ class Value:
     yaku: tuple[tuple[Yaku, int], ...]
     han: int                      # yaku han (dora not included)
     yakuman: int                  # number of yakuman (0 for an ordinary hand)
+    # Its items, yaku ids and the positions of reasons that read the hand, written the first time
+    # a hand with this value is shown (``family.explanation``) and kept with the shared value.
+    explanation: tuple | None = None
 
 
 @dataclass(slots=True)
