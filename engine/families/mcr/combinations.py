@@ -5,12 +5,13 @@ two to four sets (Pure Straight, Mixed Triple Chow, Double Pung, Short Straight 
 (or the suited pungs) of a reading, ``best_set_fans`` searches every order of adding such fans,
 each new fan taking at least one unused set and at most one already-used set (account-once), never
 with a set that already made the same fan (non-identical), never all-used sets (non-separation),
-and keeps the best total. The answer depends only on the sets' first tiles, so it is cached.
+and keeps the best total. The answer depends only on the sets' first tiles, so its caller
+(``patterns._combination_entries``) caches it, with the fan of each group of sets here.
 """
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import combinations
 
 from engine.families.mcr.fans import FANS, ORDER
@@ -92,7 +93,6 @@ def _pung_fan(firsts: tuple[int, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
 def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     """The best choice of multi-set fans over sorted set firsts, under the principles.
 
