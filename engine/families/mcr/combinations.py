@@ -5,12 +5,13 @@ two to four sets (Pure Straight, Mixed Triple Chow, Double Pung, Short Straight 
 (or the suited pungs) of a reading, ``best_set_fans`` searches every order of adding such fans,
 each new fan taking at least one unused set and at most one already-used set (account-once), never
 with a set that already made the same fan (non-identical), never all-used sets (non-separation),
-and keeps the best total. The answer depends only on the sets' first tiles, so it is cached.
+and keeps the best total. The answer depends only on the sets' first tiles, so its caller
+(``patterns._combination_entries``) caches it, with the fan of each group of sets here.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 from engine.families.mcr.fans import FANS, ORDER
@@ -18,6 +19,7 @@ from engine.families.mcr.fans import FANS, ORDER
 RANK = {key: index for index, key in enumerate(ORDER)}
 
 
+@cache  # finite domain: 2-4 sorted chow starts; many hands share each group
 def _chow_fan(firsts: tuple[int, ...]) -> str | None:
     """The fan 2, 3 or 4 chows (sorted first kinds) make together, if any."""
     suits = [first // 9 for first in firsts]
@@ -65,6 +67,7 @@ def _chow_fan(firsts: tuple[int, ...]) -> str | None:
     return None
 
 
+@cache  # finite domain: 2-4 sorted suited pung kinds; many hands share each group
 def _pung_fan(firsts: tuple[int, ...]) -> str | None:
     """The fan 2, 3 or 4 suited pungs (sorted first kinds) make together, if any."""
     suits = [first // 9 for first in firsts]
@@ -90,7 +93,6 @@ def _pung_fan(firsts: tuple[int, ...]) -> str | None:
     return None
 
 
-@lru_cache(maxsize=65536)
 def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     """The best choice of multi-set fans over sorted set firsts, under the principles.
 
@@ -101,49 +103,15 @@ def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     size = len(firsts)
     candidates = []
     for width in (4, 3, 2):
-        for indexes in combinations(range(size), width):
-            key = finder(tuple(firsts[i] for i in indexes))
+        for indexes, group in zip(combinations(range(size), width), combinations(firsts, width), strict=True):
+            key = finder(group)
             if key:
                 candidates.append((key, indexes))
     if not candidates:
         return (), ()
-    best: list = [(-1, ()), ()]
-    # The search adds fans in every order; a set of fans reached again (in another order) has the
-    # same used sets and the same extensions as when first met, and the first meeting's subtree
-    # has already tried them all, so it cannot beat the best (which only a strictly better choice
-    # replaces): it is skipped.
-    seen: set[frozenset] = set()
-
-    def search(chosen: list, used: int, types: dict) -> None:
-        state = frozenset(chosen)
-        if state in seen:
-            return
-        seen.add(state)
-        value = sum(FANS[key].value for key, _ in chosen)
-        rank = tuple(sorted(RANK[key] for key, _ in chosen))
-        if (value, _neg(rank)) > best[0]:
-            best[0] = (value, _neg(rank))
-            best[1] = tuple(chosen)
-        for key, indexes in candidates:
-            if (key, indexes) in chosen:
-                continue
-            old = [i for i in indexes if used >> i & 1]
-            if len(old) > 1 or len(old) == len(indexes):
-                continue
-            if old and key in types.get(old[0], ()):
-                continue
-            new_types = dict(types)
-            for i in indexes:
-                new_types[i] = new_types.get(i, ()) + (key,)
-            mask = used
-            for i in indexes:
-                mask |= 1 << i
-            chosen.append((key, indexes))
-            search(chosen, mask, new_types)
-            chosen.pop()
-
-    search([], 0, {})
-    chosen = best[1]
+    if len(candidates) == 1:   # what the search below finds when there is nothing to choose
+        return tuple(candidates), ()
+    chosen = tuple(candidates[index] for index in _search(candidates))
     refused = []
     for key, indexes in candidates:
         if (key, indexes) in chosen:
@@ -152,9 +120,55 @@ def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     return chosen, tuple(refused)
 
 
-def _neg(rank: tuple[int, ...]) -> tuple[int, ...]:
-    # Prefer, among equal totals, the choice with the higher-ranked (earlier-numbered) fans.
-    return tuple(-r for r in rank)
+def _search(candidates: list[tuple[str, tuple[int, ...]]]) -> list[int]:
+    """The candidates (by index, in the order added) of the best choice.
+
+    The search adds fans in every order, each new fan taking at least one unused set and at most
+    one already-used set (account-once), never with a set that already made the same fan
+    (non-identical); the best total wins, ties going to the higher-ranked fans, and among equals to
+    the choice met first. A choice reached again (in another order) has the same used sets and the
+    same extensions as when first met, and the first meeting has already tried them all, so it
+    cannot beat the best (which only a strictly better choice replaces): it is skipped.
+    """
+    keys = [key for key, _ in candidates]
+    values = [FANS[key].value for key in keys]
+    ranks = [RANK[key] for key in keys]
+    masks = [sum(1 << i for i in indexes) for _, indexes in candidates]
+    count = len(candidates)
+    seen = {0}
+    best_value = 0
+    best_rank: tuple[int, ...] = ()
+    best: list[int] = []
+
+    def search(chosen: list[int], state: int, used: int, value: int) -> None:
+        nonlocal best_value, best_rank, best
+        if value >= best_value:
+            # ranks ascending, negated: among equal totals the higher-ranked fans win
+            negated = tuple([-rank for rank in sorted([ranks[index] for index in chosen])])
+            if value > best_value or negated > best_rank:
+                best_value, best_rank, best = value, negated, list(chosen)
+        for index in range(count):
+            bit = 1 << index
+            if state & bit:
+                continue
+            mask = masks[index]
+            old = mask & used
+            if old:
+                if old & (old - 1) or old == mask:
+                    continue
+                key = keys[index]
+                if any(keys[other] == key and masks[other] & old for other in chosen):
+                    continue
+            after = state | bit
+            if after in seen:
+                continue
+            seen.add(after)
+            chosen.append(index)
+            search(chosen, after, used | mask, value + values[index])
+            chosen.pop()
+
+    search([], 0, 0, 0)
+    return best
 
 
 def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> str:

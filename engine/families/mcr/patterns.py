@@ -238,8 +238,10 @@ def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Ra
     never changed in place)."""
     chosen, refusals = best_set_fans(firsts, chows)
     shape = CHOW if chows else "pung"
-    return (tuple([key, 1, (sets_text, shape, tuple(firsts[i] for i in indexes))] for key, indexes in chosen),
-            tuple((key, (sets_text, shape, tuple(firsts[i] for i in indexes)), because)
+    # Reasons written here, once per cached answer: a text key is cheaper for the item caches to
+    # hash than a (function, arguments) one, every time a hand with these sets wins.
+    return (tuple([key, 1, sets_text(shape, tuple(firsts[i] for i in indexes))] for key, indexes in chosen),
+            tuple((key, sets_text(shape, tuple(firsts[i] for i in indexes)), because)
                   for key, indexes, because in refusals))
 
 
@@ -251,7 +253,8 @@ def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -
 @lru_cache(maxsize=16384)  # honour pungs, honour pair and the two winds: a small finite domain
 def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
                    seat_wind: int) -> tuple[Raw, ...]:
-    """The wind and dragon fans (entries shared, never changed in place)."""
+    """The wind and dragon fans (entries shared, never changed in place), their reasons written
+    once here."""
     raw: list[Raw] = []
     wind_pungs = tuple([first for first in honor_pungs if first in WIND_SET])
     dragon_pungs = tuple([first for first in honor_pungs if first in DRAGON_SET])
@@ -259,20 +262,20 @@ def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
         raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
     elif len(wind_pungs) == 3:
         if pair in WIND_SET:
-            raw.append(["little_four_winds", 1, (_pair_text, "three wind pungs", pair), wind_pungs])
-        raw.append(["big_three_winds", 1, (_names_text, wind_pungs), wind_pungs])
+            raw.append(["little_four_winds", 1, _pair_text("three wind pungs", pair), wind_pungs])
+        raw.append(["big_three_winds", 1, _names_text(wind_pungs), wind_pungs])
     if len(dragon_pungs) == 3:
         raw.append(["big_three_dragons", 1, "pungs of all three dragons", dragon_pungs])
     elif len(dragon_pungs) == 2:
         if pair in DRAGON_SET:
-            raw.append(["little_three_dragons", 1, (_pair_text, "two dragon pungs", pair), dragon_pungs])
-        raw.append(["two_dragon_pungs", 1, (_names_text, dragon_pungs), dragon_pungs])
+            raw.append(["little_three_dragons", 1, _pair_text("two dragon pungs", pair), dragon_pungs])
+        raw.append(["two_dragon_pungs", 1, _names_text(dragon_pungs), dragon_pungs])
     elif len(dragon_pungs) == 1:
-        raw.append(["dragon_pung", 1, (_names_text, dragon_pungs), dragon_pungs])
+        raw.append(["dragon_pung", 1, _names_text(dragon_pungs), dragon_pungs])
     if round_wind in wind_pungs:
-        raw.append(["prevalent_wind", 1, (_wind_text, round_wind, "prevalent"), (round_wind,)])
+        raw.append(["prevalent_wind", 1, _wind_text(round_wind, "prevalent"), (round_wind,)])
     if seat_wind in wind_pungs:
-        raw.append(["seat_wind", 1, (_wind_text, seat_wind, "seat"), (seat_wind,)])
+        raw.append(["seat_wind", 1, _wind_text(seat_wind, "seat"), (seat_wind,)])
     return tuple(raw)
 
 

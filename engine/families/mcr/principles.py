@@ -27,7 +27,6 @@ from engine.families.mcr.facts import (
     _pungs_text,
     _values_for,
 )
-from engine.families.mcr.fans import FANS
 
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
@@ -68,7 +67,7 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     kept entries as items (indexes among them, Green Book order), None when a fan is there twice
     (its items merge). ``value_key`` is Two Concealed Kongs' value.
     """
-    dropped, trim = _drops(tuple(sorted(set(keys), key=RANK.__getitem__)), no_knitted_waits)
+    dropped, trim = _drops(keys, no_knitted_waits)
     values = _values_for(value_key)
     points = 0
     implied = []
@@ -87,25 +86,50 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
             "pung_of_terminals_or_honors" in kept, order)
 
 
-@lru_cache(maxsize=16384)  # keyed on the set of fans, whatever their order
-def _drops(ranked: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
-    """The fans non-repeat drops (fan key -> the fan that implies it), read from the highest fan
-    down (``ranked``: the distinct fans in Green Book order, a key the garbage collector need not
-    track); and whether Pung of Terminals or Honors is there with a kept fan that may cover it."""
-    present = set(ranked)
+# Non-repeat reads the fans as bits, one per fan in Green Book order (the order it drops them in),
+# with each fan's "do not also count" list as a mask over those bits.
+_RANKED = sorted(RANK, key=RANK.__getitem__)
+_BIT = {key: 1 << index for index, key in enumerate(_RANKED)}
+_KEY_OF_BIT = {bit: key for key, bit in _BIT.items()}
+_EXCLUDES_OF_BIT = {_BIT[key]: sum(_BIT[other] for other in EXCLUDES[key]) for key in _RANKED}
+_NAME_OF_BIT = {_BIT[key]: NAMES[key] for key in _RANKED}
+_WAIT_BITS = sum(_BIT[key] for key in _WAIT_KEYS)
+_COVER_BITS = sum(_BIT[key] for key in COVERS)
+_TERMINAL_PUNG_BIT = _BIT["pung_of_terminals_or_honors"]
+_KNITTED_WAITS_OFF = "Knitted Straight (option knitted_straight_waits is off)"
+
+
+def _drops(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
+    """The fans non-repeat drops (fan key -> the name of the fan that implies it), read from the
+    highest fan down so that a dropped fan drops nothing itself; and whether Pung of Terminals or
+    Honors is there with a kept fan that may cover it."""
+    present = 0
+    for key in keys:
+        present |= _BIT[key]
+    dropped_bits = 0
     dropped: dict[str, str] = {}
-    for key in ranked:
-        if key in dropped:
+    rest = present
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        if bit & dropped_bits:
             continue
-        for other in EXCLUDES[key]:
-            if other in present and other not in dropped:
-                dropped[other] = FANS[key].name
-    if no_knitted_waits:
-        for key in _WAIT_KEYS:
-            if key in present:
-                dropped[key] = "Knitted Straight (option knitted_straight_waits is off)"
-    trim = "pung_of_terminals_or_honors" in present and \
-        any(key in COVERS and key not in dropped for key in present)
+        hit = _EXCLUDES_OF_BIT[bit] & present & ~dropped_bits
+        if hit:
+            dropped_bits |= hit
+            name = _NAME_OF_BIT[bit]
+            while hit:
+                other = hit & -hit
+                hit ^= other
+                dropped[_KEY_OF_BIT[other]] = name
+    if no_knitted_waits and present & _WAIT_BITS:
+        waits = present & _WAIT_BITS
+        dropped_bits |= waits
+        while waits:
+            other = waits & -waits
+            waits ^= other
+            dropped[_KEY_OF_BIT[other]] = _KNITTED_WAITS_OFF
+    trim = bool(present & _TERMINAL_PUNG_BIT and present & _COVER_BITS & ~dropped_bits)
     return dropped, trim
 
 

@@ -20,55 +20,84 @@ _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _TH = frozenset(TERMINALS_AND_HONORS)
 
 
-@cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
-def suit_shape(vec: tuple[int, ...], honors: bool) -> int:
-    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair."""
-    if not any(vec):
-        return SETS_ONLY
-    index = 0
-    while not vec[index]:
-        index += 1
-    count = vec[index]
-    result = 0
-    if count >= 3:
-        result |= suit_shape(vec[:index] + (count - 3,) + vec[index + 1:], honors)
-    if count >= 2 and suit_shape(vec[:index] + (count - 2,) + vec[index + 1:], honors) & SETS_ONLY:
-        result |= WITH_PAIR
-    if not honors and index <= 6 and vec[index + 1] and vec[index + 2]:
-        rest = list(vec)
-        rest[index] -= 1
-        rest[index + 1] -= 1
-        rest[index + 2] -= 1
-        result |= suit_shape(tuple(rest), honors)
-    return result
+def suit_shape(vec: tuple[int, ...], honors: bool, added: int = -1) -> int:
+    """Bit 1: the suit splits into sets only; bit 2: into sets and exactly one pair; with one more
+    tile of offset ``added`` when it is not -1 (not cached here: ``_role`` and ``_completions``
+    are).
+
+    Sets hold 3n tiles and 3n+2 with a pair, so at most one bit can be set. Every chow and pung
+    also holds kinds whose offsets sum to a multiple of 3, so the pair's offset p has
+    2p = (the sum of every tile's offset) mod 3: only a third of the suited kinds can hold it.
+    Counts may reach 5 (``_completions`` adds a fifth tile to try a kind all four of which are
+    held)."""
+    remainder = (sum(vec) + (added >= 0)) % 3
+    if remainder == 0:
+        return SETS_ONLY if _sets_only(vec, honors, -1, added) else 0
+    if remainder == 1:
+        return 0
+    if honors:
+        candidates = range(len(vec))
+    else:
+        weight = added if added >= 0 else 0
+        for offset, count in enumerate(vec):
+            weight += offset * count
+        candidates = range(2 * weight % 3, len(vec), 3)
+    for pair in candidates:
+        if vec[pair] + (pair == added) >= 2 and _sets_only(vec, honors, pair, added):
+            return WITH_PAIR
+    return 0
+
+
+def _sets_only(vec: tuple[int, ...], honors: bool, pair: int, added: int) -> bool:
+    """Whether the counts, less two of kind ``pair`` and with one more of kind ``added`` (-1:
+    none), split into chows and pungs.
+
+    Three equal chows hold the same tiles as three pungs, so some split (if any) begins fewer than
+    three chows at each kind: read from the lowest kind up, the tiles a kind has left after the
+    chows begun below it make pungs, and the remainder mod 3 must begin chows. One pass, no search."""
+    one_below = two_below = 0     # chows begun at the kind below, and two below
+    for index, count in enumerate(vec):
+        if index == pair:
+            count -= 2
+        if index == added:
+            count += 1
+        if honors:
+            if count % 3:
+                return False
+            continue
+        rest = count - one_below - two_below
+        if rest < 0:
+            return False
+        starts = rest % 3
+        if starts and index > 6:
+            return False
+        two_below, one_below = one_below, starts
+    return True
 
 
 @cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def _role(vec: tuple[int, ...], honors: bool) -> int:
-    """0: this suit cannot be part of a complete hand; SETS_ONLY or WITH_PAIR: what it supplies."""
-    remainder = sum(vec) % 3
-    if remainder == 1:
-        return 0
-    need = SETS_ONLY if remainder == 0 else WITH_PAIR
-    return need if suit_shape(vec, honors) & need else 0
+    """0: this suit cannot be part of a complete hand; SETS_ONLY or WITH_PAIR: what it supplies
+    (``suit_shape`` answers only the one its tile count allows)."""
+    return suit_shape(vec, honors)
 
 
 @cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def _completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Offsets whose tile makes this suit (sets only, sets and the pair)."""
-    sets_only, with_pair = [], []
+    remainder = (sum(vec) + 1) % 3      # the same for every tile added
+    if remainder == 1:
+        return (), ()
+    found = []
     for offset in range(len(vec)):
         if honors:
             if not vec[offset]:
                 continue
         elif not any(vec[max(0, offset - 2):offset + 3]):
             continue
-        role = _role(vec[:offset] + (vec[offset] + 1,) + vec[offset + 1:], honors)
-        if role == SETS_ONLY:
-            sets_only.append(offset)
-        elif role == WITH_PAIR:
-            with_pair.append(offset)
-    return tuple(sets_only), tuple(with_pair)
+        if suit_shape(vec, honors, offset):
+            found.append(offset)
+    return (tuple(found), ()) if remainder == 0 else ((), tuple(found))
 
 
 def _regular_candidates(counts) -> list[int]:

@@ -79,6 +79,9 @@ class Value:
     yaku: tuple[tuple[Yaku, int], ...]
     han: int                      # yaku han (dora not included)
     yakuman: int                  # number of yakuman (0 for an ordinary hand)
+    # Its items, yaku ids and the positions of reasons that read the hand, written the first time
+    # a hand with this value is shown (``family.explanation``) and kept with the shared value.
+    explanation: tuple | None = None
 
 
 @dataclass(slots=True)
@@ -167,22 +170,34 @@ _OPEN, _DOUBLE_YAKUMAN, _HAND_AT = 1 << 20, 1 << 21, 22
 _SET_BITS = _OPEN - 1
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)   # a bound, not a working set: an evicted Value is explained anew
 def _combined_value(key: int) -> Value:
     """The value of a hand's flag and hand yaku with one reading's sets yaku, from the key made in
     ``analyse``: the sets yaku add to the others, unless a yakuman pushes out every ordinary one.
     Few sets of yaku occur, so each is valued once; one integer key hashes cheaply."""
-    is_open = bool(key & _OPEN)
-    options = {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}
-    fixed = hand_units_exact(key >> _HAND_AT)
-    extra = set_units_exact(key & _SET_BITS)
-    fixed_value = _value(fixed, is_open, options) if fixed else _NO_YAKU
+    fixed, fixed_value = _part_value(key & ~_SET_BITS, True)
+    extra, (extra_counted, extra_han, extra_yakuman) = _part_value(key & _PART_BITS, False)
     if not extra:
         return Value(*fixed_value)
-    extra_counted, extra_han, extra_yakuman = _value(extra, is_open, options)
     if fixed_value[2] or extra_yakuman:
-        return Value(*_value(fixed + extra, is_open, options))
+        return Value(*_value(fixed + extra, bool(key & _OPEN),
+                             {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}))
     return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0)
+
+
+_PART_BITS = (1 << _HAND_AT) - 1   # a reading's bits with the two switches
+
+
+@lru_cache(maxsize=16384)
+def _part_value(key: int, hand: bool
+                ) -> tuple[tuple[Yaku, ...], tuple[tuple[tuple[Yaku, int], ...], int, int]]:
+    """The units and value of one side of a ``_combined_value`` key: the hand's flag and hand
+    units (``hand``; set bits cleared) or one reading's sets units (hand bits cleared). Many hands share
+    each side, so a new hand's value is mostly made of parts already valued."""
+    units = hand_units_exact(key >> _HAND_AT) if hand else set_units_exact(key & _SET_BITS)
+    if not units:
+        return units, _NO_YAKU
+    return units, _value(units, bool(key & _OPEN), {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)})
 
 
 _SEVEN_PAIRS = -1               # the tally that marks the seven pairs entry

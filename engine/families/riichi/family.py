@@ -97,7 +97,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
                        fu=candidate.fu, reason_code="score.no_yaku")
     total, basic, limit, payments = value
     worth = candidate.value
-    items, ids, dynamic = explained_value(worth)
+    items, ids, dynamic = worth.explanation or explanation(worth)
     if dynamic:
         items = _with_reasons(items, dynamic, candidate, analysis)
     if dora and not worth.yakuman:
@@ -140,11 +140,12 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
     return tuple(items), tuple(unit.id for unit, _ in yaku), tuple(dynamic)
 
 
-@lru_cache(maxsize=8192)
-def explained_value(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
-    """``explained`` for a candidate's shared Value, keyed on its identity (cheaper to hash than
-    the yaku themselves)."""
-    return explained(value.yaku)
+def explanation(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
+    """``explained`` for a candidate's Value, kept on the value: values are shared by every
+    candidate with the same yaku (``analysis._combined_value``), so each is explained once and
+    found again without a lookup."""
+    value.explanation = explained(value.yaku)
+    return value.explanation
 
 
 @lru_cache(maxsize=1024)

@@ -9,9 +9,10 @@ hands far more than whole hands do), and a reading is scored by adding a few int
 walking its blocks. The counters share one integer (``tally``, fields of 4 bits below the fu),
 so adding two parts is one addition.
 
-Which block the winning tile completed is a property of the split too: ``Part.wins`` lists, for
+Which block the winning tile completed is a property of the split too: ``Part.wins`` holds, for
 each kind of the suit, the distinct blocks holding it (the candidates for the winning set), the
-chows among them, and whether a concealed pung of that kind exists.
+chows among them, and whether a concealed pung of that kind exists. A hand reads one kind of one
+suit there, so each kind's entry is worked out the first time a hand wins on it (``win_info``).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ class Part:
     tally: int
     masks: int
     pair: int                         # the kind of its pair, or -1
-    wins: tuple[WinInfo | None, ...]  # by offset from the suit's first kind
+    base: int                         # the suit's first kind
+    wins: list                        # by offset from base: WinInfo, None (no block), or _UNKNOWN
 
 
 def _outside(kind: int, shape: int) -> bool:
@@ -78,13 +80,19 @@ RON_PUNG_LOSS: tuple[int, ...] = tuple(
     for kind in range(34))
 
 
+# Every concealed block's (tally, masks), by kind * 4 + shape.
+CLOSED_TALLY: tuple[tuple[int, int] | None, ...] = tuple(
+    block_tally(kind, shape, False) if shape != CHOW_B or (kind < 27 and kind % 9 <= 6) else None
+    for kind in range(34) for shape in range(4))
+
+
 def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
     """Count one split's share of a reading (see the module docstring)."""
     tally = masks = 0
     pair = -1
     chows: dict[int, int] = {}
     for kind, shape in blocks:
-        block_bits, block_masks = block_tally(kind, shape, False)
+        block_bits, block_masks = CLOSED_TALLY[kind * 4 + shape]  # type: ignore[misc]
         tally += block_bits
         masks |= block_masks
         if shape == CHOW_B:
@@ -92,26 +100,38 @@ def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
         elif shape == PAIR_B:
             pair = kind
     tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
-    wins: list[WinInfo | None] = []
-    for kind in range(base, base + size):
-        groups: list[Block] = []
-        win_chows: list[Block] = []
-        pung = False
-        for block in blocks:
-            first, shape = block
-            if not (first <= kind <= first + 2 if shape == CHOW_B else first == kind):
-                continue
+    return Part(blocks, tally, masks, pair, base, [_UNKNOWN] * size)
+
+
+_UNKNOWN = object()   # a kind's entry in Part.wins not worked out yet
+
+
+def win_info(part: Part, kind: int) -> WinInfo | None:
+    """The blocks of a split that hold ``kind`` (distinct, in block order), the chows among them,
+    and whether one is a concealed pung; None when no block holds it. Kept on the part."""
+    found = part.wins[kind - part.base]
+    if found is not _UNKNOWN:
+        return found
+    groups: list[Block] = []
+    win_chows: list[Block] = []
+    pung = False
+    for block in part.blocks:
+        first, shape = block
+        if shape == CHOW_B:
+            if first <= kind <= first + 2:
+                if block not in groups:
+                    groups.append(block)
+                win_chows.append(block)
+        elif first == kind:
             if block not in groups:
                 groups.append(block)
-            if shape == CHOW_B:
-                win_chows.append(block)
-            elif shape != PAIR_B:
+            if shape != PAIR_B:
                 pung = True
-        wins.append((tuple(groups), tuple(win_chows), pung) if groups else None)
-    return Part(blocks, tally, masks, pair, tuple(wins))
+    found = part.wins[kind - part.base] = (tuple(groups), tuple(win_chows), pung) if groups else None
+    return found
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)
 def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
     """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
     bits; the Part when there is exactly one). Cached per suit: the splits and their shares are
@@ -145,7 +165,7 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
     """
     blocks: tuple[Block, ...] = ()
     tally = masks = present = 0
-    win_info: WinInfo | None = None
+    win_facts: WinInfo | None = None
     honour_pair = -1
     dead = False                    # no reading; the scan goes on for the kinds present
     honour_counts = counts[27:]
@@ -156,7 +176,7 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
         else:
             blocks, tally, honour_pair = honours.blocks, honours.tally, honours.pair
             if win >= 27:
-                win_info = honours.wins[win - 27]
+                win_facts = win_info(honours, win)
     combos: list[Entry] | None = None
     win_base = win - win % 9 if win < 27 else -1
     for base in (18, 9, 0):
@@ -173,21 +193,21 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
             tally += single.tally
             masks |= single.masks
             if base == win_base:
-                win_info = single.wins[win - base]
+                win_facts = win_info(single, win)
             continue
         if not parts:
             dead = True
             continue
         if combos is None:
-            combos = [(blocks, tally, masks, win_info)]
+            combos = [(blocks, tally, masks, win_facts)]
         on_win = base == win_base
         combos = [(part.blocks + rest, part.tally + more, part.masks | bits,
-                   part.wins[win - base] if on_win else info)
+                   win_info(part, win) if on_win else info)
                   for part in parts for rest, more, bits, info in combos
                   if (part.tally + more) >> PAIRS_AT & FIELD <= 1]
     if dead:
         return [], present, honour_pair
     if combos is None:
-        return ([(blocks, tally, masks, win_info)] if tally >> PAIRS_AT & FIELD == 1 else []), \
+        return ([(blocks, tally, masks, win_facts)] if tally >> PAIRS_AT & FIELD == 1 else []), \
             present, honour_pair
     return [entry for entry in combos if entry[1] >> PAIRS_AT & FIELD == 1], present, honour_pair

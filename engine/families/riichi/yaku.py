@@ -417,6 +417,9 @@ BY_ID: dict[str, Yaku] = {unit.id: unit for unit in ALL_YAKU}
 # The fast path's tables, read off the units: each unit's exact bits by its id.
 HAND_EXACT: dict[str, int] = {unit.id: unit.exact for unit in SITUATIONAL + HAND_UNITS}
 EXACT: dict[str, int] = {unit.id: unit.exact for unit in SET_UNITS}
+# The same as (bits, unit) pairs in unit order, for the lookups below.
+_HAND_EXACT_UNITS = tuple((HAND_EXACT[unit.id], unit) for unit in SITUATIONAL + HAND_UNITS)
+_SET_EXACT_UNITS = tuple((EXACT[unit.id], unit) for unit in SET_UNITS)
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
 # Units decided outside the predicate loop (thirteen orphans has no sets to read).
@@ -431,18 +434,18 @@ def yaku_han(unit: Yaku, is_open: bool, options: dict[str, Any]) -> int:
     return han
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def hand_units_exact(features: int) -> tuple[Yaku, ...]:
     """The flag and hand units a hand with these exact bits (``HAND_EXACT``) has, in unit order:
     no predicate runs, as each bit already is its unit's whole condition."""
-    return tuple(unit for unit in SITUATIONAL + HAND_UNITS if HAND_EXACT[unit.id] & ~features == 0)
+    return tuple([unit for exact, unit in _HAND_EXACT_UNITS if exact & ~features == 0])
 
 
 @lru_cache(maxsize=1024)
 def set_units_exact(bits: int) -> tuple[Yaku, ...]:
     """The sets units a reading with these exact bits (``EXACT``) has, in unit order: no
     predicate runs, as each bit already is its unit's whole condition."""
-    return tuple(unit for unit in SET_UNITS if EXACT[unit.id] & ~bits == 0)
+    return tuple([unit for exact, unit in _SET_EXACT_UNITS if exact & ~bits == 0])
 
 
 def _block_text(block: Block) -> str:

@@ -78,3 +78,47 @@ def concealed_tiles(draw):
 def test_waits_match_shapes_on_arbitrary_tiles(example):
     counts, meld_count = example
     assert waits(tuple(counts), meld_count) == tuple(reference_waits(counts, meld_count))
+
+
+def _splits_by_search(vec: tuple[int, ...], honors: bool, pair_left: bool) -> bool:
+    """The definition: take the lowest kind as a pung, the pair, or (suited) the first of a chow."""
+    if not any(vec):
+        return not pair_left
+    index = next(i for i, count in enumerate(vec) if count)
+    rest = list(vec)
+    if vec[index] >= 3:
+        rest[index] -= 3
+        if _splits_by_search(tuple(rest), honors, pair_left):
+            return True
+        rest[index] += 3
+    if pair_left and vec[index] >= 2:
+        rest[index] -= 2
+        if _splits_by_search(tuple(rest), honors, False):
+            return True
+        rest[index] += 2
+    if not honors and index <= 6 and vec[index + 1] and vec[index + 2]:
+        for offset in range(3):
+            rest[index + offset] -= 1
+        return _splits_by_search(tuple(rest), honors, pair_left)
+    return False
+
+
+def test_suit_shape_matches_the_search_it_replaces():
+    """``suit_shape`` reads a suit in one pass (chows begun per kind mod 3, the pair's kind from the
+    offsets' sum mod 3); a search over pungs, the pair and chows defines the answer."""
+    from engine.families.mcr.waits import SETS_ONLY, WITH_PAIR, suit_shape
+
+    rng = random.Random(7)
+    checked = {SETS_ONLY: 0, WITH_PAIR: 0}
+    for _ in range(6000):
+        honors = rng.random() < 0.3
+        # up to five of a kind: the waits try a fifth tile of a kind whose four are held
+        vec = tuple(rng.choice((0, 0, 0, 1, 2, 3, 4, 5)) for _ in range(7 if honors else 9))
+        if sum(vec) > 15:
+            continue
+        expected = (SETS_ONLY if _splits_by_search(vec, honors, False) else 0) \
+            | (WITH_PAIR if _splits_by_search(vec, honors, True) else 0)
+        assert suit_shape(vec, honors) == expected, (vec, honors)
+        for bit in checked:
+            checked[bit] += bool(expected & bit)
+    assert min(checked.values()) > 25      # both answers were met often enough to mean something
