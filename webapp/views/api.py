@@ -35,7 +35,7 @@ from webapp.views.actions import (
     score_win,
 )
 from webapp.views.backend import Conflict, Loaded
-from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes
+from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes, read_frame
 from webapp.views.present import preset_catalogue, table_view
 from webapp.views.tables import export_zip, remember
 
@@ -192,13 +192,13 @@ def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
     if reader is None:
         return jsonify({"ok": True, "reader": False, "read": {"tiles": []},
                         "live": {"stable": False, "votes": 0, "quorum": QUORUM, "window": WINDOW}})
+    votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     started = time.perf_counter()
     try:
-        read = dict(reader(data))
+        read = read_frame(reader, data, lean=votes.settled(session))
     except (ValueError, OSError) as error:
         return refuse(UploadError.of("upload.frame_unreadable", 422, detail=str(error)), 422)
     elapsed = (time.perf_counter() - started) * 1000
-    votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
                     "live": votes.push(session, read)})
 

@@ -1,7 +1,8 @@
 """The declare page's live camera: each frame's reading votes, as in ``python -m vision watch``.
 
 The page posts a few frames a second to the photo endpoint with a ``live`` session id; those frames
-are read but not stored. Each reading's signature (its hand, not its boxes) goes into the session's
+are read but not stored, each as ``vision watch`` reads a frame (``read_frame``): while the session's
+vote is settled, lean. Each reading's signature (its hand, not its boxes) goes into the session's
 ``vision.stabilize.Stabilizer``, the same vote ``vision watch`` uses, and the answer says when a
 hand has held still. The page then uploads that frame as the hand's photo.
 
@@ -15,7 +16,7 @@ import json
 import re
 import threading
 from collections import OrderedDict, deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from vision.stabilize import Stabilizer
@@ -36,6 +37,13 @@ def signature_of(read: Mapping[str, Any]) -> str | None:
                        hand.get("flowers")])
 
 
+def read_frame(reader: Callable[[bytes], Mapping[str, Any]], data: bytes, *, lean: bool) -> dict[str, Any]:
+    """One frame's reading: through the reader's ``frame`` (webapp.views.reader.PhotoReader), or,
+    for a reader that has none (a stand-in), read as a photo."""
+    frame = getattr(reader, "frame", None)
+    return dict(frame(data, lean=lean) if frame is not None else reader(data))
+
+
 class LiveVotes:
     """One vote window per live session."""
 
@@ -43,6 +51,13 @@ class LiveVotes:
         self.window, self.quorum = window, quorum
         self._sessions: OrderedDict[str, tuple[Stabilizer[dict[str, Any]], deque[str | None]]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def settled(self, session: str) -> bool:
+        """Whether the session's next frame may be read lean: its vote stands without that frame
+        (vision.stabilize.Stabilizer.settled), so a lean frame is never the one a hand is taken from."""
+        with self._lock:
+            held = self._sessions.get(session)
+            return held is not None and held[0].settled
 
     def push(self, session: str, read: Mapping[str, Any]) -> dict[str, Any]:
         """Add one frame's reading; ``stable`` is true the first time its hand wins the vote."""

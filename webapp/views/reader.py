@@ -2,30 +2,71 @@
 
 The shipped model is loaded once when the app starts (``load_reader``); a checkout without a model
 still serves every page, and the declare page then starts from an empty hand for manual entry.
+A live camera frame is read the way ``python -m vision watch`` reads one (``PhotoReader.frame``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import logging
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vision.classes import MODEL_CONFIG
+
+if TYPE_CHECKING:
+    from vision.reader import HandReader
 
 Reader = Callable[[bytes], dict[str, Any]]
 log = logging.getLogger(__name__)
 
 
-def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> Reader | None:
+class PhotoReader:
+    """Called with a photo's bytes: the photo read in full, suggestions included. ``frame``: a live
+    camera frame, read as ``vision watch`` reads one (vision.reader.HandReader.read_pixels): the
+    rows looked for at the last frame's angle first, no close-up look, and ``lean`` (the session's
+    vote is settled: vision.stabilize.Stabilizer.settled) without the detector's mirrored look.
+    A frame's answer only draws its boxes and votes, so it names no faint tile and works out no
+    suggestion: the frame the vote takes is uploaded as the hand's photo and read in full."""
+
+    def __init__(self, hand_reader: HandReader) -> None:
+        self.hand_reader = hand_reader
+
+    def __call__(self, data: bytes) -> dict[str, Any]:
+        from vision.decode import ImageError  # noqa: PLC0415 - optional at import time
+
+        try:
+            return self.hand_reader.read_bytes(data).to_json()
+        except ImageError as error:
+            raise ValueError(str(error)) from error
+
+    def frame(self, data: bytes, *, lean: bool) -> dict[str, Any]:
+        """A live frame's JPEG bytes -> its reading, ``suggestions`` empty; raises ValueError for
+        what is not a usable image."""
+        from vision.decode import ImageError, decode_image  # noqa: PLC0415
+
+        start = time.perf_counter()
+        try:
+            decoded = decode_image(data, min_side=self.hand_reader.min_side)
+        except ImageError as error:
+            raise ValueError(str(error)) from error
+        decode_ms = (time.perf_counter() - start) * 1000
+        reading = self.hand_reader.read_pixels(decoded.pixels, scale=decoded.scale, lean=lean)
+        # without suggest options the reading's JSON neither suggests nor names its faint tiles
+        return replace(reading, suggest_options=None,
+                       timing_ms=reading.timing_ms | {"decode": decode_ms}).to_json()
+
+
+def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> PhotoReader | None:
     """A reader over ``vision.reader.HandReader``, or None when no model or runtime is there.
     ``threads``: the cores one reading may use (default: the reader's own choice)."""
     if importlib.util.find_spec("vision.reader") is None:
         log.warning("vision.reader is missing: photos will not be read")
         return None
-    from vision.decode import ImageError  # noqa: PLC0415 - optional at import time
-    from vision.detect import ModelConfig  # noqa: PLC0415
+    from vision.detect import ModelConfig  # noqa: PLC0415 - optional at import time
     from vision.detect import models_dir as default_models
     from vision.reader import HandReader  # noqa: PLC0415
 
@@ -34,15 +75,7 @@ def load_reader(models_dir: str | Path | None = None, *, threads: int | None = N
         log.warning("no %s in %s: photos will not be read, tiles are entered by hand", MODEL_CONFIG, folder)
         return None
     try:
-        hand_reader = HandReader(ModelConfig.load(folder), threads=threads)
+        return PhotoReader(HandReader(ModelConfig.load(folder), threads=threads))
     except Exception as error:  # noqa: BLE001 - a broken model must not stop the app from serving
         log.warning("could not load the vision model from %s: %s", folder, error)
         return None
-
-    def read(data: bytes) -> dict[str, Any]:
-        try:
-            return hand_reader.read_bytes(data).to_json()
-        except ImageError as error:
-            raise ValueError(str(error)) from error
-
-    return read
