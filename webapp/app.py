@@ -110,6 +110,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                                                        app.config["PHOTO_WAITING"])
 
     limiter = guards.install(app, csrf_exempt=(api.bp,))
+    # flask_limiter's decorators hold their Limiter weakly, and a disabled Limiter registers nowhere
+    # in the app: without this reference it is collected and every limited route raises.
+    app.extensions["tiletally.limiter"] = limiter
     i18n.install(app)
     for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
         app.register_blueprint(blueprint)

@@ -51,6 +51,17 @@ def test_a_png_larger_than_full_decoding_allows_is_413(tmp_path: Path) -> None:
     assert upload(client, token, png_bytes(1000, 1000)).status_code == 201
 
 
+def test_uploads_work_with_rate_limits_turned_off(tmp_path: Path) -> None:
+    # a disabled Limiter is held by nothing in the app; its route decorator then lost it (a 500)
+    import gc
+
+    app = create_app({"DATA_DIR": str(tmp_path), "READER": False, "RATE_LIMITS_ENABLED": False})
+    gc.collect()
+    client = app.test_client()
+    token = client.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
+    assert upload(client, token, png_bytes(200, 100)).status_code == 201
+
+
 def test_uploads_beyond_the_decode_slots_wait_then_get_503_with_retry_after(tmp_path: Path) -> None:
     entered, release = threading.Event(), threading.Event()
 
