@@ -70,7 +70,7 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     dropped, trim = _drops(keys, no_knitted_waits)
     values = _values_for(value_key)
     points = 0
-    implied = []
+    implied: list[Excluded] = []
     kept = []
     for key in keys:
         if key in dropped:
@@ -81,9 +81,14 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
                 points += values[key]
     order = None
     if len(set(kept)) == len(kept):
-        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
-    return (dropped, tuple(implied), trim, points, "tile_hog" in kept,
-            "pung_of_terminals_or_honors" in kept, order)
+        ranks = [RANK[key] for key in kept]
+        order = tuple(sorted(range(len(kept)), key=ranks.__getitem__))
+    # Most readings drop nothing: one shared empty dict and tuple instead of new ones per cached entry.
+    return (dropped or _NOTHING_DROPPED, tuple(implied) if implied else (), trim, points,
+            "tile_hog" in kept, "pung_of_terminals_or_honors" in kept, order)
+
+
+_NOTHING_DROPPED: dict[str, str] = {}   # shared by every cached answer that drops nothing; never changed
 
 
 # Non-repeat reads the fans as bits, one per fan in Green Book order (the order it drops them in),
