@@ -93,7 +93,7 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
         points, order_key, scored = score_reading(reading, facts, options)
         if (points, order_key) > (best[0], best[1]):
             best = (points, order_key, scored)
-    return _build_score(best[2], facts, options)
+    return _build_score(Reading(*best[2]), facts, options)
 
 
 def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:

@@ -23,14 +23,15 @@ from engine.families.mcr.facts import (
     RANK,
     HandFacts,
     Raw,
-    Reading,
     _pungs_text,
     _values_for,
 )
 
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
-                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
+                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, tuple]:
+    """(points, tie-break order, the ``Reading`` fields): the caller makes a ``Reading`` of the
+    winner's fields only, not an object per reading tried."""
     dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
         tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
@@ -47,7 +48,7 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts
         points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, order, implied, refused, facts.values, removed, points)
+    return points, search_order, (form, kept, order, implied, refused, facts.values, removed, points)
 
 
 _KEY = itemgetter(0)   # a raw entry's fan key
