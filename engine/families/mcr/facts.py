@@ -120,8 +120,10 @@ class Reading:
         return out
 
     @property
-    def excluded(self) -> list[Excluded]:
+    def excluded(self) -> tuple[Excluded, ...]:
         """Every fan a counting principle removed, and which principle."""
+        if not self.refused and not self.terminal_pungs_removed:
+            return self.implied   # already a tuple (often the shared empty one): nothing new to build
         out: list[Excluded] = list(self.implied)
         for key, sets, because in self.refused:
             out.append(_refused(key, sets, because))
@@ -129,7 +131,7 @@ class Reading:
             out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
                                 f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, "
                                 "dragon or whole-hand fan (non-repeat)"))
-        return out
+        return tuple(out)
 
 
 def _rank_of_fan(fan: Raw) -> int:

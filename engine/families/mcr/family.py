@@ -93,11 +93,12 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
         points, order_key, scored = score_reading(reading, facts, options)
         if (points, order_key) > (best[0], best[1]):
             best = (points, order_key, scored)
-    return _build_score(best[2], facts, options)
+    return _build_score(Reading(*best[2]), facts, options)
 
 
 def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
     items = scored.items
+    excluded = scored.excluded
     fan_points = scored.points
     flowers = facts.flowers
     flower_count = 0
@@ -113,10 +114,10 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
         details["notes"] = list(facts.notes)
     if fan_points >= minimum:
         return Score(True, True, tuple(items), total, payments=payments_summary(total, facts.win_by),
-                     excluded=tuple(scored.excluded), details=details)
+                     excluded=excluded, details=details)
     return Score(True, False, tuple(items), total, payments={},
                  reason=f"{fan_points} fan points without flowers; a win needs at least {minimum}",
-                 excluded=tuple(scored.excluded),
+                 excluded=excluded,
                  details={**details, "reason_code": "score.below_minimum",
                           "reason_params": {"points": fan_points, "minimum": minimum}})
 

@@ -92,7 +92,7 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.melded_kongs = melded_kongs
     facts.concealed_kongs = concealed_kongs
     facts.unique_wait = None
-    facts.notes = []
+    facts.notes = ()   # most hands have none: a tuple grown only when one is added
     facts.mask = mask
     value_key = int(options.get("two_concealed_kongs", 8))
     facts.values = _values_for(value_key)
@@ -244,27 +244,50 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     return out
 
 
-def _kong_fans(facts: HandFacts, options: dict) -> list[Raw]:
+# The kong fans' entries, made once (shared, never changed in place): a hand with melds only picks one.
+_FOUR_KONGS = (["four_kongs", 1, "four kongs"],)
+_THREE_KONGS = (["three_kongs", 1, "three kongs"],)
+_TWO_CONCEALED_KONGS = (["two_concealed_kongs", 1, "two concealed kongs"],)
+_TWO_MELDED_KONGS = (["two_melded_kongs", 1, "two melded kongs"],)
+_MELDED_AND_CONCEALED_KONGS = (["melded_and_concealed_kongs", 1, "one melded and one concealed kong"],)
+_TWO_KONGS_ONE_CONCEALED = (["two_melded_kongs", 1, "two kongs, one of them concealed"],
+                            ["concealed_kong", 1, "the concealed kong also scores as such"])
+_CONCEALED_KONG = (["concealed_kong", 1, "a concealed kong"],)
+_MELDED_KONG = (["melded_kong", 1, "a melded kong"],)
+
+
+def _kong_fans(facts: HandFacts, options: dict) -> tuple[Raw, ...]:
     melded, concealed = facts.melded_kongs, facts.concealed_kongs
     kongs = melded + concealed
     if kongs == 4:
-        return [["four_kongs", 1, "four kongs"]]
+        return _FOUR_KONGS
     if kongs == 3:
-        return [["three_kongs", 1, "three kongs"]]
+        return _THREE_KONGS
     if kongs == 2:
         if concealed == 2:
-            return [["two_concealed_kongs", 1, "two concealed kongs"]]
+            return _TWO_CONCEALED_KONGS
         if melded == 2:
-            return [["two_melded_kongs", 1, "two melded kongs"]]
+            return _TWO_MELDED_KONGS
         if int(options.get("melded_concealed_kongs", 6)) == 5:
-            return [["melded_and_concealed_kongs", 1, "one melded and one concealed kong"]]
-        return [["two_melded_kongs", 1, "two kongs, one of them concealed"],
-                ["concealed_kong", 1, "the concealed kong also scores as such"]]
+            return _MELDED_AND_CONCEALED_KONGS
+        return _TWO_KONGS_ONE_CONCEALED
     if concealed:
-        return [["concealed_kong", 1, "a concealed kong"]]
+        return _CONCEALED_KONG
     if melded:
-        return [["melded_kong", 1, "a melded kong"]]
-    return []
+        return _MELDED_KONG
+    return ()
+
+
+# The situational fans' entries, made once (per winning kind where the reason names it).
+_LAST_TILE_DRAW = ["last_tile_draw", 1, "won on the last tile of the wall"]
+_LAST_TILE_CLAIM = ["last_tile_claim", 1, "won on the discard of the last tile"]
+_REPLACEMENT = ["out_with_replacement_tile", 1, "won on the replacement tile after a kong"]
+_ROBBING = tuple(["robbing_the_kong", 1, f"won on the {code(kind)} another player added to a pung"]
+                 for kind in range(34))
+_LAST_OF_KIND_MELDED = tuple(["last_tile", 1, f"the other three {code(kind)} are in the hand's melds"]
+                             for kind in range(34))
+_LAST_OF_KIND_SEEN = tuple(["last_tile", 1, f"the other three {code(kind)} were already visible"]
+                           for kind in range(34))
 
 
 def _situational_fans(facts: HandFacts, out: list[Raw]) -> None:
@@ -273,24 +296,24 @@ def _situational_fans(facts: HandFacts, out: list[Raw]) -> None:
     win = facts.win
     if "last_tile" in flags:
         if facts.tsumo:
-            out.append(["last_tile_draw", 1, "won on the last tile of the wall"])
+            out.append(_LAST_TILE_DRAW)
         else:
-            out.append(["last_tile_claim", 1, "won on the discard of the last tile"])
+            out.append(_LAST_TILE_CLAIM)
     if "kong_replacement" in flags:
         if facts.tsumo and facts.melded_kongs + facts.concealed_kongs:
-            out.append(["out_with_replacement_tile", 1, "won on the replacement tile after a kong"])
+            out.append(_REPLACEMENT)
         else:
-            facts.notes.append("kong_replacement needs a self-drawn win and a kong")
+            facts.notes += ("kong_replacement needs a self-drawn win and a kong",)
     if "robbing_kong" in flags:
         if not facts.tsumo and facts.all_counts[win] == 1:
-            out.append(["robbing_the_kong", 1, f"won on the {code(win)} another player added to a pung"])
+            out.append(_ROBBING[win])
         else:
-            facts.notes.append("robbing_kong needs a win on discard and no other copy of the tile")
+            facts.notes += ("robbing_kong needs a win on discard and no other copy of the tile",)
     visible = facts.all_counts[win] - facts.counts[win]
     if "last_of_kind" in flags or (visible == 3 and "robbing_kong" not in flags):
         if facts.counts[win] == 1 and visible == 3 and "last_of_kind" not in flags:
-            out.append(["last_tile", 1, f"the other three {code(win)} are in the hand's melds"])
+            out.append(_LAST_OF_KIND_MELDED[win])
         elif facts.counts[win] == 1:
-            out.append(["last_tile", 1, f"the other three {code(win)} were already visible"])
+            out.append(_LAST_OF_KIND_SEEN[win])
         else:
-            facts.notes.append(f"last_of_kind: another {code(win)} is concealed in the hand")
+            facts.notes += (f"last_of_kind: another {code(win)} is concealed in the hand",)

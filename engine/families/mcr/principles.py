@@ -23,14 +23,15 @@ from engine.families.mcr.facts import (
     RANK,
     HandFacts,
     Raw,
-    Reading,
     _pungs_text,
     _values_for,
 )
 
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
-                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, Reading]:
+                      search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, tuple]:
+    """(points, tie-break order, the ``Reading`` fields): the caller makes a ``Reading`` of the
+    winner's fields only, not an object per reading tried."""
     dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
         tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
@@ -47,7 +48,7 @@ def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts
         points += facts.values["pung_of_terminals_or_honors"] * (terminal_pungs - removed)
     if not kept:
         points = 8   # Chicken Hand
-    return points, search_order, Reading(form, kept, order, implied, refused, facts.values, removed, points)
+    return points, search_order, (form, kept, order, implied, refused, facts.values, removed, points)
 
 
 _KEY = itemgetter(0)   # a raw entry's fan key
@@ -70,7 +71,7 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     dropped, trim = _drops(keys, no_knitted_waits)
     values = _values_for(value_key)
     points = 0
-    implied = []
+    implied: list[Excluded] = []
     kept = []
     for key in keys:
         if key in dropped:
@@ -81,9 +82,14 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
                 points += values[key]
     order = None
     if len(set(kept)) == len(kept):
-        order = tuple(sorted(range(len(kept)), key=lambda index: RANK[kept[index]]))
-    return (dropped, tuple(implied), trim, points, "tile_hog" in kept,
-            "pung_of_terminals_or_honors" in kept, order)
+        ranks = [RANK[key] for key in kept]
+        order = tuple(sorted(range(len(kept)), key=ranks.__getitem__))
+    # Most readings drop nothing: one shared empty dict and tuple instead of new ones per cached entry.
+    return (dropped or _NOTHING_DROPPED, tuple(implied) if implied else (), trim, points,
+            "tile_hog" in kept, "pung_of_terminals_or_honors" in kept, order)
+
+
+_NOTHING_DROPPED: dict[str, str] = {}   # shared by every cached answer that drops nothing; never changed
 
 
 # Non-repeat reads the fans as bits, one per fan in Green Book order (the order it drops them in),
