@@ -18,7 +18,8 @@ from typing import Any
 
 from flask_babel import gettext
 
-from engine.core.coded import coded_cause
+from engine.core.coded import CodedText, coded_cause
+from engine.families.settlement import MINIMUM_MESSAGES
 from engine.reasons.marker import N_
 from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from vision.languages import DEFAULT_LANGUAGE, current_language
@@ -96,12 +97,13 @@ FIELDS = {
     "discards": N_("Discards"),      # ... and the first go-round's discards
 }
 
-# Every code's template: the hand's and the rules' (above), the table's, a name's and an upload's.
-TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES, **UPLOAD_MESSAGES}
+# Every code's template: the hand's and the rules' (above), the table's, a name's, an upload's
+# and the declare page's minimum line.
+TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES, **UPLOAD_MESSAGES, **MINIMUM_MESSAGES}
 
 # Params whose values are English words from a closed set, translated before they are filled in
-# (a name's refusal says which name: "the table name").
-TRANSLATED_PARAMS = ("what",)
+# (a name's refusal says which name: "the table name"; the minimum line's unit: "fan").
+TRANSLATED_PARAMS = ("what", "unit")
 
 
 def _fill(template: str, params: Mapping[str, Any]) -> str:
@@ -133,6 +135,12 @@ def render(code: str | None, params: Mapping[str, Any] | None, english: str,
         text = translate(FIELD_FORMAT).format(field=translate(label) if label is not None else field,
                                               message=text)
     return text
+
+
+def minimum_fields(line: CodedText) -> dict[str, Any]:
+    """A family's minimum line as the declare preview's JSON carries it: the English text, and
+    the code and params a page in another language renders it from."""
+    return {"minimum_text": line.text, "minimum_code": line.code, "minimum_params": dict(line.params)}
 
 
 def render_english(code: str, params: Mapping[str, Any]) -> str:

@@ -9,12 +9,23 @@ params are plain JSON values (text, numbers, lists of them) so a JSON answer can
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
 def fill(template: str, params: Mapping[str, Any]) -> str:
     """``template`` with its ``{name}`` placeholders filled in from ``params``."""
     return template.format(**params)
+
+
+@dataclass(frozen=True)
+class CodedText:
+    """A statement (not an error) with its code and params beside its English ``text``: a line
+    a page shows, translated from the code where the page has the code's template."""
+
+    text: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
 
 
 class CodedError(ValueError):

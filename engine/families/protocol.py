@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Score
 
@@ -31,7 +32,7 @@ class WinPayments(Protocol):
 
 FalseWinPayments = Callable[[int, int, dict], list[int]]   # (offender, dealer, options) -> deltas
 DrawPayments = Callable[[Sequence[bool], dict], list[int]]  # (waiting by place, options) -> deltas
-MinimumText = Callable[[Mapping[str, Any], Mapping[str, Any]], str]  # (options, score dict) -> text
+MinimumText = Callable[[Mapping[str, Any], Mapping[str, Any]], CodedText]  # (options, score dict) -> line
 
 OPTION_KINDS = ("bool", "int", "float", "text")  # a text option may list its choices
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.coded import CodedText, fill
 from engine.core.result import Score
+from engine.reasons.marker import N_
 
 SEATS = 4
 
@@ -39,8 +41,25 @@ def each_pays(offender: int, penalty: int) -> list[int]:
     return [-(SEATS - 1) * penalty if seat == offender else penalty for seat in range(SEATS)]
 
 
-def minimum_met_text(minimum: int, unit: str, score: Mapping[str, Any]) -> str:
+# The declare page's minimum line, one English template per code (``N_``: extracted for the
+# catalogs, babel.cfg names this module); the page translates it from the code and params.
+MINIMUM_MESSAGES: dict[str, str] = {
+    "minimum.met": N_("minimum {minimum} {unit}, flowers not counted: met"),
+    "minimum.not_met": N_("minimum {minimum} {unit}, flowers not counted: not met"),
+    "minimum.none": N_("no minimum in these rules"),
+    "minimum.none_base_wins": N_("no minimum in these rules: a hand without tai wins the base"),
+    "minimum.yaku_met": N_("at least one yaku: met"),
+    "minimum.yaku_not_met": N_("at least one yaku: not met"),
+}
+
+
+def minimum_line(code: str, **params: Any) -> CodedText:
+    """The minimum line for ``code``: its English text filled in, with the code and params."""
+    return CodedText(fill(MINIMUM_MESSAGES[code], params), code, params)
+
+
+def minimum_met_text(minimum: int, unit: str, score: Mapping[str, Any]) -> CodedText:
     """The minimum as the declare page states it (flowers never count towards it), and whether
     this hand meets it."""
-    met = "met" if score.get("meets_minimum") else "not met"
-    return f"minimum {minimum} {unit}, flowers not counted: {met}"
+    code = "minimum.met" if score.get("meets_minimum") else "minimum.not_met"
+    return minimum_line(code, minimum=minimum, unit=unit)

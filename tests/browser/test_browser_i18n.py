@@ -22,6 +22,13 @@ MISREAD_INDEX = 4   # the fake reader in conftest.py reads this tile (5p) as 6p
 WIN = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1}
 # A shared test machine can be slow to serve the first pages; waiting longer tests nothing less.
 TIMEOUT_MS = 120_000
+# The declare page's minimum line for the MCR win, as each language says it (the unit as the
+# page's units name fan).
+MINIMUM_MET = {"en": "minimum 8 fan, flowers not counted: met",
+               "pl": "minimum 8 pkt, bez kwiatów: spełnione",
+               "zh_Hans": "起和 8 番（花牌不计）：已达到",
+               "zh_Hant": "起和 8 番（花牌不計）：已達到",
+               "ja": "最低 8 点（花牌は数えない）：達成"}
 # Where `shot` writes (conftest.py): docs/screenshots under `make screenshots`, else an ignored folder.
 SCREENSHOTS = Path(os.environ.get("TILETALLY_SCREENSHOTS")
                    or Path(__file__).resolve().parents[2] / "data" / "screenshots")
@@ -81,6 +88,7 @@ def test_table_and_declare_pages_in_each_language(phone, server: str, shot, hand
     assert page.get_attribute("html", "lang") == tag
     declare_the_photo(page, hand_photo)
     breakdown = page.inner_text("#breakdown")
+    assert MINIMUM_MET[language] in page.inner_text("#breakdown .verdict.ok"), language
     for english in ("Mixed Straight", "Concealed Hand"):
         title, native = item_title("mcr", english, language)
         assert title in breakdown and (native is None or native in breakdown), (language, english)

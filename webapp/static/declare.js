@@ -47,6 +47,15 @@
   // An engine code's message in this language, or the engine's English text.
   function engineText(code, params, english) { return window.engineText(code, params, english, words); }
 
+  // The rules' minimum line ("minimum 8 fan, flowers not counted: met") in this language, from
+  // its code and params, the unit named as the page names units; else the engine's English.
+  function minimumText(data) {
+    if (!data.minimum_text) return "";
+    const params = Object.assign({}, data.minimum_params || {});
+    if (params.unit) params.unit = UNITS[params.unit] || params.unit;
+    return engineText(data.minimum_code, params, data.minimum_text);
+  }
+
   // A breakdown reason (an item's why, an excluded fan's because) in this language, from its code
   // and params (webapp/reason_text.py writes the same on the pages); else the engine's English.
   function reasonText(item, field) {
@@ -834,14 +843,14 @@
     setStep("score");
     const score = data.score;
     const parts = [];
+    const minimumLine = minimumText(data);
     if (score.valid && score.meets_minimum) {
-      // The minimum's wording comes from the server in English; other languages say only the verdict.
-      const minimum = words.language === "en" && data.minimum_text ? ": " + data.minimum_text : "";
+      const minimum = minimumLine ? ": " + minimumLine : "";
       parts.push(el("div", { class: "verdict ok" }, t("Valid win") + minimum));
     } else {
       const reason = engineText(score.reason_code, score.reason_params, score.reason)
         || (score.valid ? t("Below the minimum") : t("Not a winning hand"));
-      const minimum = words.language === "en" && data.minimum_text ? " (" + data.minimum_text + ")" : "";
+      const minimum = minimumLine ? " (" + minimumLine + ")" : "";
       parts.push(el("div", { class: "verdict bad" }, reason + minimum));
     }
     if (score.items && score.items.length) {

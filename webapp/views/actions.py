@@ -17,6 +17,7 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
 from engine.table.state import TableState, hand_context
 from engine.table.win_request import others_from_score, win_request
+from webapp.engine_messages import minimum_fields
 from webapp.refusals import refusal_fields
 from webapp.views.amend_preview import amend_effects
 from webapp.views.backend import Loaded
@@ -179,7 +180,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
         out["error"] = score.get("error", "the hand could not be read")
         return out
     out["item_units"] = item_units(state.rules, state.options, score)
-    out["minimum_text"] = family.minimum_text(state.options, score)
+    out.update(minimum_fields(family.minimum_text(state.options, score)))
     event = win_event(state, body, request, score, winner, discarder)
     claims = other_claims(loaded, body, winner, discarder, state)
     if claims:
@@ -344,7 +345,7 @@ def dispute(loaded: Loaded, body: Mapping[str, Any]) -> dict[str, Any]:
     declared = (f"{claim.total}" if claim.total is not None else "") + \
         (" (" + ", ".join(f"{name} x{count}" if count > 1 else name for name, count in claim.items) + ")"
          if claim.items else "")
-    out["minimum_text"] = family.minimum_text(loaded.head.options, score)
+    out.update(minimum_fields(family.minimum_text(loaded.head.options, score)))
     out["payments"] = list(verdict.deltas) if verdict.upheld else None
     out["dispute"] = {
         "upheld": verdict.upheld,

@@ -15,6 +15,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand, HandError
 from engine.core.result import Score
 from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
@@ -24,7 +25,7 @@ from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score
 from engine.families.option_specs import OptionValueError
 from engine.families.option_specs import check_options as check_option_values
 from engine.families.protocol import Family, Flag, OptionText, Units
-from engine.families.settlement import check_seats
+from engine.families.settlement import check_seats, minimum_line
 
 SEATS = 4
 SACRED_DISCARD_RULES = tuple(SACRED_RULES)
@@ -185,8 +186,8 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
     return replace(score, payments=payments, details=details)
 
 
-def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
-    return "no minimum in these rules"
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedText:
+    return minimum_line("minimum.none")
 
 
 FAMILY = Family(

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
@@ -163,7 +164,7 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     return each_pays(offender, false_win_penalty(options))
 
 
-def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedText:
     return minimum_met_text(options.get("min_faan", 3), "faan", score)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import format_kinds
@@ -132,7 +133,7 @@ def _flower_item(flowers: int) -> Item:
 
 
 
-def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedText:
     return minimum_met_text(options.get("minimum", 8), "fan", score)
 
 

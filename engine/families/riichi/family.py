@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
@@ -40,6 +41,7 @@ from engine.families.riichi.payments import (
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
 from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
+from engine.families.settlement import minimum_line
 
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
@@ -202,11 +204,11 @@ def furiten_waits(tiles: str | Iterable[Tile], discards: str | Iterable[Tile],
     return [code for code in waits(tiles, melds) if CODE_TO_KIND[code] in thrown]
 
 
-def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedText:
     """Riichi needs a yaku; the points-times-doubles game (no han in its scores) has no minimum."""
     if score.get("han") is None:
-        return "no minimum in these rules"
-    return "at least one yaku: " + ("met" if score.get("meets_minimum") else "not met")
+        return minimum_line("minimum.none")
+    return minimum_line("minimum.yaku_met" if score.get("meets_minimum") else "minimum.yaku_not_met")
 
 
 FAMILY = Family(

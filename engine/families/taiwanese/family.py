@@ -14,13 +14,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
 from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
-from engine.families.settlement import check_win, each_pays
+from engine.families.settlement import check_win, each_pays, minimum_line
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.units import apply_units
 
@@ -145,8 +146,8 @@ def false_win_payments(offender: int, dealer: int, options: dict) -> list[int]:
     return each_pays(offender, payment(int(options["false_win_tai"]), options))
 
 
-def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> str:
-    return "no minimum in these rules: a hand without tai wins the base"
+def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedText:
+    return minimum_line("minimum.none_base_wins")
 
 
 FAMILY = Family(
