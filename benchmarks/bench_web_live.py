@@ -90,9 +90,9 @@ class Counted:
     def __call__(self, data: bytes) -> dict[str, Any]:
         return self.reader(data)
 
-    def frame(self, data: bytes, *, lean: bool) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
         self.lean_frames += lean
-        return self.reader.frame(data, lean=lean)
+        return self.reader.frame(data, lean=lean, start_angle=start_angle)
 
 
 def _compared(as_photos: Run, as_frames: Run, truth: Counter[str]) -> str:

@@ -170,3 +170,44 @@ def test_a_lean_read_looks_without_the_mirror_every_time():
     detect_level(detector, photo, mirror=False)
     detect_level(detector, photo)
     assert detector.mirrors == [False, False, None, None]    # two looks each (the row runs down)
+
+
+@pytest.fixture()
+def block_reader(monkeypatch):  # type: ignore[no-untyped-def]
+    """A vision.reader.HandReader over the Blocks stand-in (no model); the stand-in as ``.blocks``."""
+    from vision.reader import HandReader  # noqa: PLC0415 - the reader module loads the runtime
+
+    blocks = Blocks()
+    monkeypatch.setattr("vision.reader.TileDetector", lambda *args, **kwargs: blocks)
+    reader = HandReader(suggest=False)
+    reader.blocks = blocks
+    return reader
+
+
+def test_a_watching_reader_carries_its_angle_from_frame_to_frame(block_reader):
+    # `vision watch`: one camera, one reader; its next frame starts where the last one's rows were
+    turned, _ = photo_of_a_row(1)
+    first = block_reader.read_pixels(turned)
+    assert abs(abs(first.angle) - np.pi / 2) < 1e-9 and len(block_reader.blocks.looks) == 2
+    block_reader.blocks.looks.clear()
+    again = block_reader.read_pixels(turned)
+    assert again.angle == first.angle and len(block_reader.blocks.looks) == 1
+
+
+def test_a_frame_s_start_angle_is_used_and_leaves_the_reader_s_own_angle_alone(block_reader):
+    turned, _ = photo_of_a_row(1)
+    level, _ = photo_of_a_row(0)
+    found = block_reader.read_pixels(turned).angle          # the reader's own camera: a quarter turn
+    block_reader.blocks.looks.clear()
+    # another camera's frame, level, started level: one look, and found level
+    other = block_reader.read_pixels(level, start_angle=0.0)
+    assert other.angle == 0.0 and len(block_reader.blocks.looks) == 1
+    # the reader's own camera still starts at its quarter turn: the level frame changed nothing
+    block_reader.blocks.looks.clear()
+    assert block_reader.read_pixels(turned).angle == found and len(block_reader.blocks.looks) == 1
+    # a frame started at the quarter turn found before is looked at once, turned
+    block_reader.blocks.looks.clear()
+    assert block_reader.read_pixels(turned, start_angle=found).angle == found
+    assert len(block_reader.blocks.looks) == 1
+    with pytest.raises(ValueError):
+        block_reader.read_pixels(level, hint=0.0, start_angle=0.0)

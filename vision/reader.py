@@ -129,18 +129,23 @@ class HandReader:
         return replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None,
-                    lean: bool = False) -> Reading:
+                    lean: bool = False, start_angle: float | None = None) -> Reading:
         """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel.
         ``hint``: the rows' angle to look at first (vision.level), given for a photo; by default
         the angle found in the last frame read, as a camera stays where it is (and a live frame is
         not searched for a close-up of one tile, and its faint tiles are named only if asked for).
+        ``start_angle``: a live frame's angle to look at first, for a caller that keeps its own
+        camera's angle (one reader shared by several cameras: each camera's last angle, from its
+        frames' ``Reading.angle``); the reader's own last angle is then neither used nor changed.
         ``lean``: a frame read only to keep a settled vote (vision.stabilize.Stabilizer.settled),
         without the detector's mirrored look, half its work: the look finds fewer tiles (on the
         30 real dev photos, tile recall 75.9% against 78.9% with it), which can only unsettle the
         vote, never be emitted."""
+        if hint is not None and start_angle is not None:
+            raise ValueError("give a photo's hint or a frame's start_angle, not both")
         start = time.perf_counter()
-        level, level_faint_of, view = detect_level(self.detector, pixels,
-                                                   self._angle if hint is None else hint,
+        first = hint if hint is not None else start_angle if start_angle is not None else self._angle
+        level, level_faint_of, view = detect_level(self.detector, pixels, first,
                                                    close_ups=hint is not None, mirror=False if lean else None)
         turned = view.matrix is not None
 
@@ -153,7 +158,7 @@ class HandReader:
 
         faint_now = faint_later() if hint is not None else None
         detect_ms = _ms(start)
-        if len(level) >= MIN_LINE:
+        if len(level) >= MIN_LINE and start_angle is None:
             self._angle = view.angle
         start = time.perf_counter()
         level = level[reading_order(level, self.options)] if len(level) else level

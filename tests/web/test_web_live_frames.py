@@ -6,9 +6,12 @@ from __future__ import annotations
 import copy
 import io
 import json
+import math
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from webapp.app import create_app
@@ -24,20 +27,25 @@ OTHER = {"tiles": [{"tile": "5z", "box": [0, 0, 10, 10], "conf": 0.9}], "groups"
 
 class FrameReader:
     """A stand-in reader with a ``frame`` method: the photo's layout for a photo; for frames the
-    readings given in turn (then the layout), each frame's lean flag recorded."""
+    readings given in turn (then the layout), each frame's lean flag and start angle recorded, and
+    the angles given answered in turn as the angles found (then the start angle, kept)."""
 
-    def __init__(self, frames: list[dict[str, Any]] | None = None) -> None:
+    def __init__(self, frames: list[dict[str, Any]] | None = None, angles: list[float] | None = None) -> None:
         self.frames = list(frames or [])
+        self.angles = list(angles or [])
         self.lean: list[bool] = []
+        self.starts: list[float] = []
         self.photos = 0
 
     def __call__(self, data: bytes) -> dict[str, Any]:
         self.photos += 1
         return copy.deepcopy(LAYOUT)
 
-    def frame(self, data: bytes, *, lean: bool) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
         self.lean.append(lean)
-        return copy.deepcopy(self.frames.pop(0) if self.frames else LAYOUT)
+        self.starts.append(start_angle)
+        read = copy.deepcopy(self.frames.pop(0) if self.frames else LAYOUT)
+        return read | {"angle": self.angles.pop(0) if self.angles else start_angle}
 
 
 @pytest.fixture()
@@ -110,6 +118,43 @@ def test_a_reader_without_frames_reads_each_frame_as_a_photo(live_app) -> None: 
     answers = [_post(client, token) for _ in range(QUORUM + 1)]
     assert [answer["live"]["stable"] for answer in answers].index(True) == QUORUM - 1
     assert len(calls) == QUORUM + 1 and answers[QUORUM - 1]["read"] == LAYOUT
+
+
+def test_each_session_starts_its_frames_at_its_own_angle(live_app) -> None:  # type: ignore[no-untyped-def]
+    # one reader serves every table: session A's camera, turned a quarter, must not steer B's
+    quarter = math.pi / 2
+    reader = FrameReader(angles=[quarter, quarter, -0.2])
+    client, token = live_app(reader)
+    _post(client, token, session="session-a")             # A: from level, finds a quarter turn
+    _post(client, token, session="session-a")             # A: from its quarter turn
+    first_b = _post(client, token, session="session-b")   # B: from level, whatever A found; finds -0.2
+    _post(client, token, session="session-a")             # A: still from its quarter turn
+    _post(client, token, session=None)                    # a photo upload steers no session
+    _post(client, token, session="session-b")             # B: from its own -0.2
+    assert reader.starts == [0.0, quarter, 0.0, quarter, -0.2]
+    assert reader.photos == 1
+    assert "angle" not in first_b["read"]                  # the frame's answer is as before
+
+
+def _jpeg(pixels: np.ndarray) -> bytes:
+    ok, data = cv2.imencode(".jpg", pixels)
+    assert ok
+    return data.tobytes()
+
+
+@pytest.mark.skipif(not (REPO / "models" / "vision.json").is_file(), reason="no shipped model yet")
+def test_the_shipped_reader_answers_where_a_session_s_next_frame_starts() -> None:
+    reader = load_reader(REPO / "models")
+    assert reader is not None
+    turned = _jpeg(cv2.rotate(cv2.imread(str(PHOTO)), cv2.ROTATE_90_CLOCKWISE))
+    first = reader.frame(turned, lean=False)
+    assert first["tiles"] and abs(abs(first["angle"]) - math.pi / 2) < 0.2   # the rows run down
+    reader(PHOTO.read_bytes())                             # a level photo read in between
+    again = reader.frame(turned, lean=False, start_angle=first["angle"])
+    assert again["angle"] == first["angle"] and len(again["tiles"]) == len(first["tiles"])
+    # a frame without tiles tells no angle: the session's is kept
+    empty = reader.frame(_jpeg(np.full((480, 640, 3), 90, np.uint8)), lean=False, start_angle=0.3)
+    assert empty["tiles"] == [] and empty["angle"] == 0.3
 
 
 @pytest.mark.skipif(not (REPO / "models" / "vision.json").is_file(), reason="no shipped model yet")

@@ -195,12 +195,12 @@ def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
     votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     started = time.perf_counter()
     try:
-        read = read_frame(reader, data, lean=votes.settled(session))
+        read, angle = read_frame(reader, data, lean=votes.settled(session), start_angle=votes.angle(session))
     except (ValueError, OSError) as error:
         return refuse(UploadError.of("upload.frame_unreadable", 422, detail=str(error)), 422)
     elapsed = (time.perf_counter() - started) * 1000
     return jsonify({"ok": True, "reader": True, "read": read, "read_ms": round(elapsed, 1),
-                    "live": votes.push(session, read)})
+                    "live": votes.push(session, read, angle)})
 
 
 @bp.post("/tables/<token>/score")

@@ -4,7 +4,9 @@ The page posts a few frames a second to the photo endpoint with a ``live`` sessi
 are read but not stored, each as ``vision watch`` reads a frame (``read_frame``): while the session's
 vote is settled, lean. Each reading's signature (its hand, not its boxes) goes into the session's
 ``vision.stabilize.Stabilizer``, the same vote ``vision watch`` uses, and the answer says when a
-hand has held still. The page then uploads that frame as the hand's photo.
+hand has held still. The page then uploads that frame as the hand's photo. Each session also keeps
+the angle its frames found the rows at, where its next frame looks first: the app's one reader
+serves every table, so no other camera, and no photo, moves where a session's frames look.
 
 Sessions live in this process's memory (a live camera talks to one server for a few seconds; the
 served app is one process), the least recently used dropped beyond ``MAX_SESSIONS``.
@@ -17,6 +19,7 @@ import re
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from vision.stabilize import Stabilizer
@@ -37,19 +40,35 @@ def signature_of(read: Mapping[str, Any]) -> str | None:
                        hand.get("flowers")])
 
 
-def read_frame(reader: Callable[[bytes], Mapping[str, Any]], data: bytes, *, lean: bool) -> dict[str, Any]:
-    """One frame's reading: through the reader's ``frame`` (webapp.views.reader.PhotoReader), or,
-    for a reader that has none (a stand-in), read as a photo."""
+def read_frame(reader: Callable[[bytes], Mapping[str, Any]], data: bytes, *, lean: bool,
+               start_angle: float = 0.0) -> tuple[dict[str, Any], float]:
+    """One frame's (reading, angle for the session's next frame): through the reader's ``frame``
+    (webapp.views.reader.PhotoReader), from ``start_angle``, or, for a reader that has none (a
+    stand-in), read as a photo, the angle kept."""
     frame = getattr(reader, "frame", None)
-    return dict(frame(data, lean=lean) if frame is not None else reader(data))
+    if frame is None:
+        return dict(reader(data)), start_angle
+    read = dict(frame(data, lean=lean, start_angle=start_angle))
+    return read, float(read.pop("angle", start_angle))
+
+
+@dataclass
+class _Session:
+    """One camera's state: its vote, its recent signatures, and the angle its next frame's rows are
+    looked for at first (its own: the reader is shared, and a camera at one table, or a photo,
+    must not steer where another table's camera looks)."""
+
+    stabilizer: Stabilizer[dict[str, Any]]
+    recent: deque[str | None]
+    angle: float = 0.0
 
 
 class LiveVotes:
-    """One vote window per live session."""
+    """One vote window, and one last angle, per live session."""
 
     def __init__(self, window: int = WINDOW, quorum: int = QUORUM) -> None:
         self.window, self.quorum = window, quorum
-        self._sessions: OrderedDict[str, tuple[Stabilizer[dict[str, Any]], deque[str | None]]] = OrderedDict()
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
         self._lock = threading.Lock()
 
     def settled(self, session: str) -> bool:
@@ -57,20 +76,30 @@ class LiveVotes:
         (vision.stabilize.Stabilizer.settled), so a lean frame is never the one a hand is taken from."""
         with self._lock:
             held = self._sessions.get(session)
-            return held is not None and held[0].settled
+            return held is not None and held.stabilizer.settled
 
-    def push(self, session: str, read: Mapping[str, Any]) -> dict[str, Any]:
-        """Add one frame's reading; ``stable`` is true the first time its hand wins the vote."""
+    def angle(self, session: str) -> float:
+        """Where the session's next frame looks for its rows first (radians): the angle its last
+        frames found; level for a new session."""
+        with self._lock:
+            held = self._sessions.get(session)
+            return held.angle if held is not None else 0.0
+
+    def push(self, session: str, read: Mapping[str, Any], angle: float | None = None) -> dict[str, Any]:
+        """Add one frame's reading (and ``angle``, where the session's next frame starts, when
+        given); ``stable`` is true the first time its hand wins the vote."""
         signature = signature_of(read)
         with self._lock:
             if session not in self._sessions:
-                self._sessions[session] = (Stabilizer(window=self.window, quorum=self.quorum),
-                                           deque(maxlen=self.window))
+                self._sessions[session] = _Session(Stabilizer(window=self.window, quorum=self.quorum),
+                                                   deque(maxlen=self.window))
                 while len(self._sessions) > MAX_SESSIONS:
                     self._sessions.popitem(last=False)
             self._sessions.move_to_end(session)
-            stabilizer, recent = self._sessions[session]
-            stable = stabilizer.push(signature, dict(read))
-            recent.append(signature)
-            votes = sum(1 for item in recent if item is not None and item == signature)
+            held = self._sessions[session]
+            if angle is not None:
+                held.angle = angle
+            stable = held.stabilizer.push(signature, dict(read))
+            held.recent.append(signature)
+            votes = sum(1 for item in held.recent if item is not None and item == signature)
         return {"stable": stable is not None, "votes": votes, "quorum": self.quorum, "window": self.window}

@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 class PhotoReader:
     """Called with a photo's bytes: the photo read in full, suggestions included. ``frame``: a live
     camera frame, read as ``vision watch`` reads one (vision.reader.HandReader.read_pixels): the
-    rows looked for at the last frame's angle first, no close-up look, and ``lean`` (the session's
+    rows looked for at the session's last frame's angle first, no close-up look, and ``lean`` (the session's
     vote is settled: vision.stabilize.Stabilizer.settled) without the detector's mirrored look.
     A frame's answer only draws its boxes and votes, so it names no faint tile and works out no
     suggestion: the frame the vote takes is uploaded as the hand's photo and read in full."""
@@ -43,10 +43,15 @@ class PhotoReader:
         except ImageError as error:
             raise ValueError(str(error)) from error
 
-    def frame(self, data: bytes, *, lean: bool) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
         """A live frame's JPEG bytes -> its reading, ``suggestions`` empty; raises ValueError for
-        what is not a usable image."""
+        what is not a usable image. ``start_angle``: the angle (radians) the session's last frame
+        found its rows at; this one's rows are looked for there first. The answer's ``angle`` is
+        where the session's next frame starts: the angle found when this frame showed enough tiles
+        to tell it, as ``vision watch`` keeps it, else ``start_angle`` again. The one reader serves
+        every table, so each session keeps its own angle (webapp.views.live.LiveVotes)."""
         from vision.decode import ImageError, decode_image  # noqa: PLC0415
+        from vision.level import MIN_LINE  # noqa: PLC0415
 
         start = time.perf_counter()
         try:
@@ -54,10 +59,13 @@ class PhotoReader:
         except ImageError as error:
             raise ValueError(str(error)) from error
         decode_ms = (time.perf_counter() - start) * 1000
-        reading = self.hand_reader.read_pixels(decoded.pixels, scale=decoded.scale, lean=lean)
+        reading = self.hand_reader.read_pixels(decoded.pixels, scale=decoded.scale, lean=lean,
+                                               start_angle=start_angle)
         # without suggest options the reading's JSON neither suggests nor names its faint tiles
-        return replace(reading, suggest_options=None,
+        read = replace(reading, suggest_options=None,
                        timing_ms=reading.timing_ms | {"decode": decode_ms}).to_json()
+        told = len(reading.detections) >= MIN_LINE
+        return read | {"angle": reading.angle if told else start_angle}
 
 
 def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> PhotoReader | None:
