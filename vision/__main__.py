@@ -21,8 +21,18 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from vision import doubt_messages
 from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
-from vision.languages import LANGUAGES, _, lang_choice, requested_language, split_lang, use_language
+from vision.languages import (
+    LANGUAGES,
+    _,
+    catalog,
+    current_language,
+    lang_choice,
+    requested_language,
+    split_lang,
+    use_language,
+)
 from vision.repair import HAND_SIZES
 
 
@@ -42,7 +52,8 @@ def _print_json(data: Any) -> None:
 
 
 def summary(reading: dict[str, Any]) -> str:
-    """A person's view of a reading: the hand line, then one line per doubt."""
+    """A person's view of a reading: the hand line, then one line per doubt (in the command line's
+    language)."""
     hand = reading["hand"]
     parts = [hand.get("hand", "")] + list(hand.get("melds", []))
     if hand.get("win_tile"):
@@ -51,7 +62,8 @@ def summary(reading: dict[str, Any]) -> str:
         parts.append(_("flowers {tiles}").format(tiles=hand["flowers"]))
     lines = [_("{count} tiles: {hand}").format(count=len(reading["tiles"]),
                                               hand="  ".join(part for part in parts if part))]
-    lines += [f"  ? {ambiguity['message']}" for ambiguity in reading.get("ambiguities", [])]
+    lines += [f"  ? {doubt_messages.render(ambiguity, catalog(), current_language())}"
+              for ambiguity in reading.get("ambiguities", [])]
     for suggestion in reading.get("suggestions", []):
         changes = ", ".join(_("tile {index} {was} -> {now}").format(
             index=change["index"], was=change["was"] or _("faint box"), now=change["now"] or _("no tile"))

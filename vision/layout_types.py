@@ -46,8 +46,8 @@ class Ambiguity:
     """Something the person must confirm: ``kind`` is a short word, ``tiles`` the indexes involved.
 
     ``message`` is the English text; ``code`` (the kind, or a variant of it where one kind is said
-    in two ways) and ``params`` (plain JSON values) say the same as data, so a page can write it
-    in its reader's language (webapp/doubt_messages.py)."""
+    in two ways) and ``params`` (plain JSON values) say the same as data, so a page or the command
+    line can write it in its reader's language (vision/doubt_messages.py)."""
 
     kind: str
     message: str

@@ -79,6 +79,35 @@ def test_the_vision_command_line_speaks_japanese(tmp_path, capsys) -> None:
     assert "cannot read" in capsys.readouterr().err
 
 
+class _Reading:
+    """A reading with one doubt, as the reader would give it for a photo it doubts."""
+
+    def to_json(self) -> dict:
+        return {"tiles": [{}] * 14, "hand": {"hand": "123m"}, "suggestions": [],
+                "ambiguities": [{"kind": "low_confidence", "code": "low_confidence",
+                                 "params": {"index": 4, "tile": "5p", "confidence": 0.41},
+                                 "message": "tile 4 read as 5p with confidence 0.41"}],
+                "timing_ms": {"decode": 1.0}}
+
+
+def test_the_vision_command_line_says_the_readers_doubts_in_polish(tmp_path, capsys, monkeypatch) -> None:
+    import vision.__main__ as vision_cli
+
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(b"photo")
+    monkeypatch.setattr(vision_cli, "probe_image", lambda data: None)
+    reader = type("Reader", (), {"read_bytes": lambda self, data: _Reading()})()
+    monkeypatch.setattr(vision_cli, "_reader", lambda args: reader)
+    assert vision_main(["read", str(photo), "--lang", "pl"]) == 0
+    assert "  ? kamień 4 odczytany jako 5p z pewnością 0,41" in capsys.readouterr().out.splitlines()
+    monkeypatch.setenv("LANGUAGE", "pl")
+    assert vision_main(["read", str(photo)]) == 0
+    assert "  ? kamień 4 odczytany jako 5p z pewnością 0,41" in capsys.readouterr().out.splitlines()
+    monkeypatch.delenv("LANGUAGE")
+    assert vision_main(["read", str(photo), "--lang", "en"]) == 0
+    assert "  ? tile 4 read as 5p with confidence 0.41" in capsys.readouterr().out.splitlines()
+
+
 def test_the_score_breakdown_in_chinese_and_japanese(run) -> None:
     hand = ["score", "123m456p789s11222z", "--rules", "mcr", "--win-tile", "2z", "--tsumo"]
     code, out, _ = run(*hand, "--lang", "zh_Hans")
