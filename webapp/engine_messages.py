@@ -24,7 +24,7 @@ from engine.reasons.marker import N_
 from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from vision.languages import DEFAULT_LANGUAGE, current_language
 from vision.languages import _ as cli_gettext
-from webapp.storage.values import NAME_MESSAGES
+from webapp.storage.values import IMPORT_MESSAGES, NAME_MESSAGES
 from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
 
 Translate = Callable[[str], str]
@@ -97,9 +97,10 @@ FIELDS = {
     "discards": N_("Discards"),      # ... and the first go-round's discards
 }
 
-# Every code's template: the hand's and the rules' (above), the table's, a name's, an upload's
-# and the declare page's minimum line.
-TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES, **UPLOAD_MESSAGES, **MINIMUM_MESSAGES}
+# Every code's template: the hand's and the rules' (above), the table's, a name's, an import file's,
+# an upload's and the declare page's minimum line.
+TEMPLATES = {**MESSAGES, **TABLE_MESSAGES, **NAME_MESSAGES, **IMPORT_MESSAGES, **UPLOAD_MESSAGES,
+             **MINIMUM_MESSAGES}
 
 # Params whose values are English words from a closed set, translated before they are filled in
 # (a name's refusal says which name: "the table name"; the minimum line's unit: "fan").

@@ -36,7 +36,18 @@ MESSAGES = {
     "upload.frame_unreadable": N_("the frame could not be read ({detail})"),
     # a photo of an imported zip refused by the same checks ({reason}: the upload's refusal)
     "import.photo": N_("photo {photo} in the zip: {reason}"),
+    # an import file's own refusals (webapp.views.archive); {what} is "the file" or an entry's name
+    "import.not_json": N_("{what} is not a TileTally export (JSON, or a zip of one): {detail}"),
+    "import.no_table": N_("{what} is not a TileTally export: it holds no table"),
+    "import.damaged_zip": N_("the zip file is damaged: {detail}"),
+    "import.too_many_files": N_("the zip holds {count} files; an export has at most {limit}"),
+    "import.too_large": N_("the zip unpacks to more bytes than an import may hold"),
+    "import.no_table_entry": N_("the zip has no {entry}: it is not a TileTally export"),
+    # the store refused what the file holds ({reason}: its refusal, coded where it has a code)
+    "import.refused": N_("the export cannot be imported: {reason}"),
 }
+# The file as a whole, where an import refusal names what it read ({what}).
+THE_FILE = N_("the file")
 
 # vision.decode's reasons -> the code of its refusal (a too-large photo's code depends on why)
 DECODE_CODES = {"empty": "upload.empty", "not_an_image": "upload.not_an_image",

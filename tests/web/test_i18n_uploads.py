@@ -7,7 +7,10 @@ keeps an unmarked one from slipping in)."""
 from __future__ import annotations
 
 import ast
+import html
 import io
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -18,8 +21,14 @@ from tests_web_helpers import WIN
 
 from webapp.app import create_app
 from webapp.engine_messages import MESSAGES, TEMPLATES, render
+from webapp.refusals import refusal_fields
 from webapp.security import UploadError, check_image
+from webapp.storage import EXPORT_FORMAT, StorageError
+from webapp.storage.transfer import import_json
+from webapp.storage.values import IMPORT_MESSAGES, ImportRefused
 from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
+from webapp.upload_messages import THE_FILE
+from webapp.views.archive import ArchiveError, read_upload
 
 TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 RECORD = {code: template for code, template in MESSAGES.items() if code.startswith("record.")}
@@ -139,3 +148,54 @@ def test_a_hand_that_is_no_win_is_refused_with_the_engines_reason_inside(client,
             "reason_params": {}}
     assert render("record.false_win_instead", bare, "", tr("ja").gettext) == \
         "この手は点数のつく和了ではありません。異議のページから誤和了として記録してください"
+
+
+# -- an import file's refusals ----------------------------------------------------------------------
+
+def _import_page(client, data: bytes, language: str):  # type: ignore[no-untyped-def]
+    headers = {"Accept-Language": language}
+    csrf = re.search(r'name="csrf_token" value="([^"]+)"',
+                     client.get("/", headers=headers).get_data(as_text=True)).group(1)
+    return client.post("/import", data={"csrf_token": csrf, "file": (io.BytesIO(data), "t.zip")},
+                       content_type="multipart/form-data", headers=headers)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_import_refusal_is_translated(language: str) -> None:
+    strings = {message.id: message.string for message in catalog(language, "messages") if message.id}
+    english = [*IMPORT_MESSAGES.values(), THE_FILE]
+    left = [msgid for msgid in english if strings.get(msgid, msgid) == msgid]
+    assert left == [], f"{language}: left in English"
+    assert set(IMPORT_MESSAGES) <= set(TEMPLATES)
+
+
+def test_an_import_files_refusals_carry_codes() -> None:
+    with pytest.raises(ArchiveError) as damaged:
+        read_upload(b"PK\x03\x04 cut short", max_bytes=10**6)
+    assert damaged.value.code == "import.damaged_zip" and "damaged" in str(damaged.value)
+    with pytest.raises(ArchiveError) as not_json:
+        read_upload(b"[1, 2]", max_bytes=10**6)
+    assert not_json.value.to_dict() == {"error": "the file is not a TileTally export: it holds no table",
+                                        "code": "import.no_table", "params": {"what": "the file"}}
+    assert render("import.no_table", {"what": "the file"}, "", tr("pl").gettext) \
+        == "plik nie jest eksportem TileTally: nie zawiera stołu"
+
+
+def test_a_damaged_zip_is_refused_in_japanese(client) -> None:
+    response = _import_page(client, b"PK\x03\x04 cut short", "ja")
+    page = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 400 and "zip ファイルが壊れています：" in page
+    assert "the zip file is damaged" not in page
+    english = html.unescape(_import_page(client, b"PK\x03\x04 cut short", "en").get_data(as_text=True))
+    assert "the zip file is damaged: " in english
+
+
+def test_the_stores_refusal_of_an_import_is_said_in_polish(client) -> None:
+    export = json.dumps({"format": EXPORT_FORMAT, "format_version": 99}).encode()
+    page = html.unescape(_import_page(client, export, "pl").get_data(as_text=True))
+    assert "nie można zaimportować eksportu: nieobsługiwana wersja eksportu 99" in page
+    with pytest.raises(ImportRefused) as refused:
+        import_json(None, json.loads(export))  # type: ignore[arg-type]
+    assert isinstance(refused.value, StorageError)
+    assert refusal_fields(refused.value) == {"error": "unsupported export version 99",
+                                             "code": "import.version", "params": {"version": "99"}}

@@ -17,7 +17,14 @@ from engine.table.events import TableError
 from engine.table.state import TableState, new_state
 from webapp import snapshot
 from webapp.storage.models import EventRow, HandRow, utc_now
-from webapp.storage.values import PLAYER_NAME, TABLE_NAME, StorageError, TableRef, check_text, new_token
+from webapp.storage.values import (
+    PLAYER_NAME,
+    TABLE_NAME,
+    ImportRefused,
+    TableRef,
+    check_text,
+    new_token,
+)
 
 if TYPE_CHECKING:
     from webapp.storage.store import Storage
@@ -70,17 +77,17 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     number of events (an undo or amendment replays up to it).
     """
     if not isinstance(data, Mapping) or data.get("format") != EXPORT_FORMAT:
-        raise StorageError(f"not a {EXPORT_FORMAT} export")
+        raise ImportRefused("import.not_an_export", format=EXPORT_FORMAT)
     if data.get("format_version") != EXPORT_FORMAT_VERSION:
-        raise StorageError(f"unsupported export version {data.get('format_version')!r}")
+        raise ImportRefused("import.version", version=repr(data.get("format_version")))
     settings = data.get("table") or {}
     entries = data.get("events") or []
     if not isinstance(settings, Mapping) or not isinstance(entries, list) \
             or not all(isinstance(entry, Mapping) for entry in entries):
-        raise StorageError("the file's table must be an object and its events a list of objects")
+        raise ImportRefused("import.shape")
     log = [entry.get("event") for entry in entries]
     if not all(isinstance(event, Mapping) for event in log):
-        raise StorageError("every exported event must be an object")
+        raise ImportRefused("import.event_not_object")
     table_name = check_text(name if name is not None else str(settings.get("name") or ""),
                             TABLE_NAME)
     rules, players = settings.get("rules"), settings.get("players") or []
@@ -91,13 +98,13 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     for seq, item in enumerate(log, start=1):
         problem = imported_score_problem(item, overrides)
         if problem:
-            raise StorageError(f"event {seq}: {problem}")
+            raise ImportRefused.around(seq, problem)
     states = []
     try:
         for state in snapshot.states_after_each(rules, start.players, overrides, log):
             states.append(state)
     except TableError as error:
-        raise StorageError(f"event {len(states) + 1}: {error}") from error
+        raise ImportRefused.around(len(states) + 1, str(error), error) from error
     final = states[-1] if states else start
     _check_imported_totals(data, final)
     final = replace(final, records=snapshot.normalised(final.records))
@@ -126,15 +133,15 @@ def _check_imported_totals(data: Mapping[str, Any], final: TableState) -> None:
     """The replayed result must be what the file says it is: its totals, its hands, or both."""
     totals, hands = data.get("totals"), data.get("hands")
     if totals is None and hands is None:
-        raise StorageError("the file has neither totals nor hands to check its events against")
+        raise ImportRefused("import.no_totals")
     if totals is not None and list(final.totals) != list(totals if isinstance(totals, list) else [totals]):
-        raise StorageError(f"the file's totals {totals} do not match its events ({list(final.totals)})")
+        raise ImportRefused("import.totals", totals=str(totals), replayed=str(list(final.totals)))
     if hands is not None:
         replayed = [[record.event_id, list(record.deltas), list(record.totals)] for record in final.records]
         given = [[h.get("event_id"), h.get("deltas"), h.get("totals")] if isinstance(h, Mapping) else h
                  for h in (hands if isinstance(hands, list) else [hands])]
         if given != replayed:
-            raise StorageError("the file's hands do not match its events (payments or totals differ)")
+            raise ImportRefused("import.hands")
 
 
 MAX_SCORE_TOTAL = 10_000_000   # far above any real hand's points or fan; a larger total is forged

@@ -5,14 +5,46 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
-from engine.core.coded import fill
+from engine.core.coded import CodedError, fill
 from engine.reasons.marker import N_
 from engine.table.events import TableError
 
 
 class StorageError(RuntimeError):
     """A storage request that cannot be served: an unknown table, a malformed import file."""
+
+
+# The store's refusals of an import file, by code (``ImportRefused``).
+IMPORT_MESSAGES = {
+    "import.not_an_export": N_("not a {format} export"),
+    "import.version": N_("unsupported export version {version}"),
+    "import.shape": N_("the file's table must be an object and its events a list of objects"),
+    "import.event_not_object": N_("every exported event must be an object"),
+    "import.event": N_("event {event}: {reason}"),
+    "import.no_totals": N_("the file has neither totals nor hands to check its events against"),
+    "import.totals": N_("the file's totals {totals} do not match its events ({replayed})"),
+    "import.hands": N_("the file's hands do not match its events (payments or totals differ)"),
+}
+
+
+class ImportRefused(StorageError, CodedError):
+    """A malformed import file: a StorageError (as callers catch it) with a code and params, so a
+    page can say it in its reader's language."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        CodedError.__init__(self, fill(IMPORT_MESSAGES[code], params), code=code, params=params)
+
+    @classmethod
+    def around(cls, event: int, reason: str, cause: BaseException | None = None) -> ImportRefused:
+        """An event the file holds refused for ``reason``; a coded ``cause``'s code goes along
+        so the reason is translated too."""
+        params: dict[str, Any] = {"event": event, "reason": reason}
+        code = getattr(cause, "code", None)
+        if isinstance(code, str):
+            params.update(reason_code=code, reason_params=dict(getattr(cause, "params", None) or {}))
+        return cls("import.event", **params)
 
 
 class ConflictError(StorageError):

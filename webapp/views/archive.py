@@ -16,14 +16,22 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.coded import CodedError
+from webapp.upload_messages import THE_FILE, text
+
 TABLE_ENTRY = "table.json"
 PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(jpg|png|webp)")
 READING_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.read\.json")
 MAX_ENTRIES = 2000
 
 
-class ArchiveError(ValueError):
-    """An import file that cannot be read; the message says what is wrong with it."""
+class ArchiveError(CodedError):
+    """An import file that cannot be read; the message says what is wrong with it, and its code
+    and params (``webapp.upload_messages``) say the same for a page in another language."""
+
+    @classmethod
+    def of(cls, code: str, **params: Any) -> ArchiveError:
+        return cls(text(code, **params), code=code, params=params)
 
 
 @dataclass
@@ -58,16 +66,16 @@ def read_upload(data: bytes, *, max_bytes: int) -> Archive:
     """A JSON export, or a zip of one with its photos; ``max_bytes`` bounds the unpacked size."""
     if data[:4] == b"PK\x03\x04":
         return _read_zip(data, max_bytes)
-    return Archive(export=_json(data, "the file"))
+    return Archive(export=_json(data, THE_FILE))
 
 
 def _json(data: bytes, what: str) -> dict[str, Any]:
     try:
         value = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ArchiveError(f"{what} is not a TileTally export (JSON, or a zip of one): {error}") from error
+        raise ArchiveError.of("import.not_json", what=what, detail=str(error)) from error
     if not isinstance(value, dict):
-        raise ArchiveError(f"{what} is not a TileTally export: it holds no table")
+        raise ArchiveError.of("import.no_table", what=what)
     return value
 
 
@@ -76,14 +84,14 @@ def _read_zip(data: bytes, max_bytes: int) -> Archive:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
     except zipfile.BadZipFile as error:
-        raise ArchiveError(f"the zip file is damaged: {error}") from error
+        raise ArchiveError.of("import.damaged_zip", detail=str(error)) from error
     if len(entries) > MAX_ENTRIES:
-        raise ArchiveError(f"the zip holds {len(entries)} files; an export has at most {MAX_ENTRIES}")
+        raise ArchiveError.of("import.too_many_files", count=len(entries), limit=MAX_ENTRIES)
     if sum(entry.file_size for entry in entries) > max_bytes:
-        raise ArchiveError("the zip unpacks to more bytes than an import may hold")
+        raise ArchiveError.of("import.too_large")
     names = {entry.filename for entry in entries}
     if TABLE_ENTRY not in names:
-        raise ArchiveError(f"the zip has no {TABLE_ENTRY}: it is not a TileTally export")
+        raise ArchiveError.of("import.no_table_entry", entry=TABLE_ENTRY)
     try:
         result = Archive(export=_json(archive.read(TABLE_ENTRY), TABLE_ENTRY))
         for entry in entries:
@@ -94,5 +102,5 @@ def _read_zip(data: bytes, max_bytes: int) -> Archive:
             elif reading:
                 result.readings[reading.group(1)] = _json(archive.read(entry), entry.filename)
     except (zipfile.BadZipFile, OSError, EOFError) as error:
-        raise ArchiveError(f"the zip file is damaged: {error}") from error
+        raise ArchiveError.of("import.damaged_zip", detail=str(error)) from error
     return result

@@ -8,7 +8,7 @@ are stored under the new table.
 
 from __future__ import annotations
 
-from engine.core.coded import CodedError
+from engine.core.coded import CodedError, coded_cause
 from engine.families import RulesError
 from engine.table.events import TableError
 from webapp import upload_messages
@@ -48,5 +48,12 @@ def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int,
     try:
         ref = backend.import_table(archive.export, photos, archive.readings)
     except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
-        raise ImportFailed(f"the export cannot be imported: {error}") from error
+        # coded around the store's (or the table's) own refusal, translated inside where it has a code
+        params: dict[str, object] = {"reason": str(error)}
+        inner = coded_cause(error)
+        if inner is not None:
+            params.update(reason_code=inner.code, reason_params=dict(inner.params))
+        cause = CodedError(upload_messages.text("import.refused", **params), code="import.refused",
+                           params=params)
+        raise ImportFailed(str(cause)) from cause
     return ref, archive.missing()
