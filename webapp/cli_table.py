@@ -416,8 +416,8 @@ def _import(args: argparse.Namespace) -> int:
         _print_new_table(backend.storage, ref, _("table {id} imported from {file}").format(
             id=ref.id, file=args.file))
     except (ImportFailed, StorageError) as error:
-        print(_("error: {message}").format(message=_("not imported: {error}").format(error=error)),
-              file=sys.stderr)
+        refusal = _("not imported: {error}").format(error=command_line_error(error))
+        print(_("error: {message}").format(message=refusal), file=sys.stderr)
         return 2
     finally:
         if backend is not None:

@@ -141,3 +141,14 @@ def test_a_table_refusal_on_the_command_line_in_polish_and_in_english(run) -> No
                    "świętej zrzutki)\n"), err
     code, _, err = run("table", "discard", "Ann", "5p", "--lang", "en")
     assert code == 2 and "mcr keeps no discards, wall draws or ready declarations" in err
+
+
+def test_an_import_refusal_on_the_command_line_in_polish(run, tmp_path) -> None:
+    # the refusal inside "not imported: ..." comes from its code, not the English text
+    damaged = tmp_path / "table.zip"
+    damaged.write_bytes(b"PK\x03\x04 not really a zip")
+    code, _, english = run("table", "import", str(damaged))
+    assert code == 2 and "not imported:" in english
+    code, _, polish = run("--lang", "pl", "table", "import", str(damaged))
+    assert code == 2 and polish.startswith("błąd: ")
+    assert "plik zip jest uszkodzony" in polish and "damaged" not in polish, polish
