@@ -37,12 +37,15 @@ class ImageError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class ImageInfo:
-    """What the header says: format, stored size and EXIF orientation (1 = as stored)."""
+    """What the header says: format, stored size, EXIF orientation (1 = as stored), and whether a
+    JPEG is progressive (its decoder holds every coefficient of the whole image until the last
+    scan, so decoding it reduced saves no memory; a camera's photo is baseline)."""
 
     format: str
     width: int
     height: int
     orientation: int = 1
+    progressive: bool = False
 
     @property
     def oriented_size(self) -> tuple[int, int]:
@@ -74,6 +77,7 @@ def probe_image(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES,
             image_format = image.format or ""
             width, height = image.size
             orientation = _orientation(image)
+            progressive = bool(image.info.get("progressive") or image.info.get("progression"))
     except Image.DecompressionBombError as error:
         raise ImageError("too_large", "the photo claims far more pixels than a camera takes; the limit "
                                       f"is {max_pixels / 1e6:.0f} megapixels") from error
@@ -86,7 +90,7 @@ def probe_image(data: bytes, *, max_bytes: int = DEFAULT_MAX_BYTES,
     if width * height > max_pixels:
         raise ImageError("too_large", f"the photo is {width} x {height} = {width * height / 1e6:.1f} "
                                       f"megapixels; the limit is {max_pixels / 1e6:.0f} megapixels")
-    return ImageInfo(image_format, width, height, orientation)
+    return ImageInfo(image_format, width, height, orientation, progressive)
 
 
 def _orientation(image: Image.Image) -> int:

@@ -160,16 +160,20 @@ def render_reason(result: Mapping[str, Any], translate: Translate = gettext) -> 
                   translate)
 
 
-def command_line_error(error: Exception) -> str:
-    """An engine exception (HandError, RulesError, TableError: ``code`` and ``params``, or an
-    error caused by one) in the command line's language; in English the engine's own, more
-    detailed text, and any other error's own text."""
-    if current_language() == DEFAULT_LANGUAGE:
-        return str(error)
+def error_text(error: BaseException, language: str, translate: Translate = gettext) -> str:
+    """An error with a code (``engine.core.coded``: HandError, RulesError, TableError, an upload's
+    or an import's refusal, or an error raised from one) in ``language``, from its code's message;
+    in English the error's own text, which can say more than the template (a rule module's
+    detail), and any error without a code as its own text."""
     coded = coded_cause(error)
-    if coded is None:
+    if coded is None or language == DEFAULT_LANGUAGE:
         return str(error)
-    return render(coded.code, coded.params, str(error), cli_gettext)
+    return render(coded.code, coded.params, str(error), translate)
+
+
+def command_line_error(error: Exception) -> str:
+    """``error`` in the command line's language (``error_text``)."""
+    return error_text(error, current_language(), cli_gettext)
 
 
 def templates_for_page() -> dict[str, dict[str, str]]:

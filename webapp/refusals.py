@@ -16,18 +16,13 @@ from typing import Any, NoReturn
 from flask import Response, abort, jsonify
 
 from engine.core.coded import coded_cause
-from vision.languages import DEFAULT_LANGUAGE
-from webapp.engine_messages import render
+from webapp.engine_messages import error_text
 from webapp.i18n import current_language
 
 
 def refusal_text(error: BaseException) -> str:
-    """``error``'s message in the request's language; in English the error's own text, which
-    can say more than its code's template (a rule module's detail, the choices of an option)."""
-    coded = coded_cause(error)
-    if coded is None or current_language() == DEFAULT_LANGUAGE:
-        return str(error)
-    return render(coded.code, coded.params, str(error))
+    """``error``'s message in the request's language (``engine_messages.error_text``)."""
+    return error_text(error, current_language())
 
 
 def refusal_fields(error: BaseException) -> dict[str, Any]:

@@ -9,7 +9,6 @@ body, never with cookie credentials alone (``webapp.guards`` registers the check
 
 from __future__ import annotations
 
-import io
 import re
 import secrets
 from dataclasses import dataclass
@@ -18,7 +17,6 @@ from typing import Any
 
 from flask import Request, abort
 from flask.json.provider import DefaultJSONProvider
-from PIL import Image
 from werkzeug.exceptions import BadRequest
 
 from engine.core.coded import CodedError
@@ -169,7 +167,7 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
         if fmt != "JPEG":
             raise UploadError.of("upload.full_decode_limit", 413, format=fmt, width=width, height=height,
                                  **sizes)
-        if _progressive(data):
+        if info.progressive:
             raise UploadError.of("upload.progressive_jpeg", 413, **sizes)
     if width < 16 or height < 16:
         raise UploadError.of("upload.too_small", 400, width=width, height=height)
@@ -184,16 +182,6 @@ def _decode_refusal(error: ImageError, size: int, max_bytes: int,
     if size > max_bytes:
         return "upload.too_many_bytes", {"megabytes": f"{size / 1e6:.1f}", "limit": f"{max_bytes / 1e6:.1f}"}
     return "upload.too_many_pixels", {"limit": f"{max_pixels / 1e6:.0f}"}
-
-
-def _progressive(data: bytes) -> bool:
-    """Whether a JPEG is progressive: its decoder keeps every coefficient of the whole image until
-    the last scan, so decoding it reduced saves no memory (a camera's photo is baseline)."""
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            return bool(image.info.get("progressive") or image.info.get("progression"))
-    except (OSError, ValueError, SyntaxError):
-        return False     # the header check opened it already; the whole-file check follows
 
 
 # -- paths ---------------------------------------------------------------------------------------
