@@ -46,6 +46,9 @@ class Reading:
     named_level_faint: Detections | None = None
     angle: float = 0.0      # the rows' angle in the photo (radians), as vision.level found it
     faint_later: Callable[[], tuple[Detections, Detections | None]] | None = None
+    # where a camera's next frame looks for its rows first: ``angle`` when this reading saw enough
+    # tiles to tell it, else where this one started
+    next_angle: float = 0.0
 
     @cached_property
     def _faint(self) -> tuple[Detections, Detections | None]:
@@ -120,12 +123,16 @@ class HandReader:
         self.suggest_options = SuggestOptions(hand_size=hand_size) if suggest else None
         self._angle = 0.0       # the rows' angle in the last frame read (read_pixels' hint)
 
-    def read_bytes(self, data: bytes) -> Reading:
-        """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo."""
+    def read_bytes(self, data: bytes, *, frame: bool = False, lean: bool = False,
+                   start_angle: float | None = None) -> Reading:
+        """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo.
+        ``frame``: a live camera frame's bytes instead, read as ``read_pixels`` reads a frame
+        (``lean`` and ``start_angle`` as there)."""
         start = time.perf_counter()
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
-        reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=0.0)
+        reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=None if frame else 0.0,
+                                   lean=lean, start_angle=start_angle)
         return replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None,
@@ -158,7 +165,10 @@ class HandReader:
 
         faint_now = faint_later() if hint is not None else None
         detect_ms = _ms(start)
-        if len(level) >= MIN_LINE and start_angle is None:
+        # a frame with too few tiles says nothing of the rows' angle: the next one starts where it did
+        told = len(level) >= MIN_LINE
+        next_angle = view.angle if told else first
+        if told and start_angle is None:
             self._angle = view.angle
         start = time.perf_counter()
         level = level[reading_order(level, self.options)] if len(level) else level
@@ -175,6 +185,6 @@ class HandReader:
         if faint_now is None:
             return Reading(detections, layout, timing, suggest_options=self.suggest_options,
                            layout_options=self.options, level=level if turned else None,
-                           angle=view.angle, faint_later=faint_later)
+                           angle=view.angle, faint_later=faint_later, next_angle=next_angle)
         return Reading(detections, layout, timing, faint_now[0], self.suggest_options, self.options,
-                       level if turned else None, faint_now[1], view.angle)
+                       level if turned else None, faint_now[1], view.angle, next_angle=next_angle)

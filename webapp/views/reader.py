@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -50,22 +49,14 @@ class PhotoReader:
         where the session's next frame starts: the angle found when this frame showed enough tiles
         to tell it, as ``vision watch`` keeps it, else ``start_angle`` again. The one reader serves
         every table, so each session keeps its own angle (webapp.views.live.LiveVotes)."""
-        from vision.decode import ImageError, decode_image  # noqa: PLC0415
-        from vision.level import MIN_LINE  # noqa: PLC0415
+        from vision.decode import ImageError  # noqa: PLC0415
 
-        start = time.perf_counter()
         try:
-            decoded = decode_image(data, min_side=self.hand_reader.min_side)
+            reading = self.hand_reader.read_bytes(data, frame=True, lean=lean, start_angle=start_angle)
         except ImageError as error:
             raise ValueError(str(error)) from error
-        decode_ms = (time.perf_counter() - start) * 1000
-        reading = self.hand_reader.read_pixels(decoded.pixels, scale=decoded.scale, lean=lean,
-                                               start_angle=start_angle)
         # without suggest options the reading's JSON neither suggests nor names its faint tiles
-        read = replace(reading, suggest_options=None,
-                       timing_ms=reading.timing_ms | {"decode": decode_ms}).to_json()
-        told = len(reading.detections) >= MIN_LINE
-        return read | {"angle": reading.angle if told else start_angle}
+        return replace(reading, suggest_options=None).to_json() | {"angle": reading.next_angle}
 
 
 def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> PhotoReader | None:
