@@ -9,6 +9,7 @@ and params beside the unchanged English ``error``.
 
 from __future__ import annotations
 
+from engine.core.coded import fill
 from engine.reasons.marker import N_
 
 MESSAGES = {
@@ -56,4 +57,4 @@ DECODE_CODES = {"empty": "upload.empty", "not_an_image": "upload.not_an_image",
 
 def text(code: str, **params: object) -> str:
     """The English message of a code, filled in."""
-    return MESSAGES[code].format(**params)
+    return fill(MESSAGES[code], params)

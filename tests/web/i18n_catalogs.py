@@ -12,6 +12,8 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATIONS = ROOT / "webapp" / "translations"
+# the shipped languages besides English, whose catalogs must translate every message
+TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext", "-k", "NP_:1,2"]),
            "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"])}
 

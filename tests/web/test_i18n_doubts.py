@@ -11,13 +11,11 @@ import re
 
 import pytest
 from babel.support import Translations
-from i18n_catalogs import TRANSLATIONS, catalog, compile_catalogs
+from i18n_catalogs import TRANSLATED, TRANSLATIONS, catalog, compile_catalogs
 
 from engine.core.hand import HandError, hand_from_dict
 from webapp import engine_messages
 from webapp.doubt_messages import MESSAGES, page_templates, plural_samples, render
-
-TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 
 # One doubt of each code, as vision.layout, vision.sets and vision.halves write them.
 DOUBTS = [

@@ -11,12 +11,11 @@ import re
 
 import pytest
 from babel.support import Translations
-from i18n_catalogs import TRANSLATIONS, catalog, compile_catalogs
+from i18n_catalogs import TRANSLATED, TRANSLATIONS, catalog, compile_catalogs
 
 from engine.families.babcock.titles import LINES
 from webapp.item_lines import line_title, page_titles, titled
 
-TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 # Ann (East, East round) wins the classical game on Bob's 2z: a concealed pung of 5 Dots and of
 # East (her own wind: a double).
 CLASSICAL_WIN = {"hand": "123m555p789s111z22z", "win_tile": "2z", "win_by": "ron", "winner": 0,

@@ -5,13 +5,12 @@ beside the unchanged English text."""
 from __future__ import annotations
 
 import pytest
-from i18n_catalogs import catalog, compile_catalogs
+from i18n_catalogs import TRANSLATED, catalog, compile_catalogs
 
 from engine.families import FAMILY_PACKAGES, families
 from engine.families.settlement import MINIMUM_MESSAGES
 from webapp.engine_messages import TEMPLATES, minimum_fields, render
 
-TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 # Mixed suits, all chows, concealed, on a discard: well under MCR's 8 fan.
 SMALL_MCR_WIN = {"hand": "234m567m345p678s99s", "win_tile": "9s", "win_by": "ron", "winner": 0,
                  "discarder": 1}

@@ -8,14 +8,13 @@ import html
 import re
 
 import pytest
-from i18n_catalogs import catalog, compile_catalogs
+from i18n_catalogs import TRANSLATED, catalog, compile_catalogs
 from tests_web_helpers import WIN
 
 from engine.table.messages import MESSAGES as TABLE_MESSAGES
 from webapp.engine_messages import TEMPLATES, render
 from webapp.storage.values import NAME_MESSAGES, PLAYER_NAME, TABLE_NAME
 
-TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 BAD_TILES = {"kind": "abortive", "reason": "nine_terminals", "player": "0", "tiles": "19m5x"}
 
 

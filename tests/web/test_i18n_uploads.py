@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from babel.support import Translations
-from i18n_catalogs import ROOT, TRANSLATIONS, catalog, compile_catalogs
+from i18n_catalogs import ROOT, TRANSLATED, TRANSLATIONS, catalog, compile_catalogs
 from PIL import Image
 from tests_web_helpers import WIN
 
@@ -30,7 +30,6 @@ from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
 from webapp.upload_messages import THE_FILE
 from webapp.views.archive import ArchiveError, read_upload
 
-TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 RECORD = {code: template for code, template in MESSAGES.items() if code.startswith("record.")}
 # The modules an upload passes through: its refusals must be coded.
 UPLOAD_MODULES = ("webapp/security.py", "webapp/photo_check.py", "webapp/photo_gate.py",
