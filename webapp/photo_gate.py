@@ -16,14 +16,15 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from engine.core.coded import CodedError
 from webapp import upload_messages
 
 
-class Busy(RuntimeError):
+class Busy(CodedError):
     """No slot came free in time; ``retry_after`` is the seconds to tell the client to wait."""
 
     def __init__(self, retry_after: int) -> None:
-        super().__init__(upload_messages.text("upload.busy"))
+        super().__init__(upload_messages.text("upload.busy"), code="upload.busy")
         self.retry_after = retry_after
 
 

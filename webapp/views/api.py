@@ -157,10 +157,9 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
                 return _live_frame(live, image.data)
             return _read_upload(token, loaded, image)
     except Busy as error:
-        response = jsonify({"ok": False, "error": str(error), "code": "upload.busy", "params": {},
-                            "status": 503})
+        response, status = refuse(error, 503)
         response.headers["Retry-After"] = str(error.retry_after)
-        return response, 503
+        return response, status
 
 
 def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: ignore[no-untyped-def]
