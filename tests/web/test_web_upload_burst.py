@@ -123,6 +123,7 @@ def test_uploads_beyond_the_waiting_room_get_503_at_once(tmp_path: Path) -> None
         refused = upload(app.test_client(), token, jpeg_bytes(64, 64))
         # Refused while the one before it is still waiting: it did not wait out its 60 s.
         assert refused.status_code == 503 and refused.headers["Retry-After"].isdigit()
+        assert refused.json["code"] == "upload.busy" and refused.json["params"] == {}
         assert waiting.is_alive() and "waiting" not in answers
     finally:
         release.set()
