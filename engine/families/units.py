@@ -15,6 +15,11 @@ from engine.core.result import Excluded, Item
 from engine.families.reading import Reading
 
 
+def once_if(test: bool) -> int:
+    """A unit that applies once or not at all: its ``times`` for a yes-or-no rule."""
+    return 1 if test else 0
+
+
 @dataclass(frozen=True)
 class Unit:
     """One faan or tai: ``times(reading, options)`` says how often it applies (0: not at all)."""

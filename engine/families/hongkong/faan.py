@@ -13,14 +13,10 @@ from typing import Any
 
 from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
-from engine.families.units import Unit
+from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, LIMIT = "hand", "honour", "condition", "bonus", "limit"
 Options = Mapping[str, Any]
-
-
-def _one(test: bool) -> int:
-    return 1 if test else 0
 
 
 def _flush(r: Reading) -> bool:
@@ -55,57 +51,57 @@ def _dragon_why(r: Reading) -> str:
 FAAN: tuple[Unit, ...] = (
     # -- limit hands (scored alone, plus the winning conditions) ----------------------------------
     Unit("thirteen_orphans", "Thirteen Orphans", "十三么", LIMIT, 13,
-         lambda r, o: _one(r.form == "thirteen_orphans"),
+         lambda r, o: once_if(r.form == "thirteen_orphans"),
          lambda r: "one of each terminal and honour, and a second of one of them"),
     Unit("great_winds", "Great Winds", "大四喜", LIMIT, 13,
-         lambda r, o: _one(len(r.triplets_of(WINDS)) == 4),
+         lambda r, o: once_if(len(r.triplets_of(WINDS)) == 4),
          lambda r: "pungs or kongs of all four winds"),
     Unit("all_kongs", "All Kongs", "十八羅漢", LIMIT, 13,
-         lambda r, o: _one(len(r.kongs) == 4), lambda r: "four kongs: " + r.show_all(r.kongs)),
+         lambda r, o: once_if(len(r.kongs) == 4), lambda r: "four kongs: " + r.show_all(r.kongs)),
     Unit("heavenly", "Heavenly Hand", "天糊", LIMIT, 13,
-         lambda r, o: _one("heaven" in r.flags and r.is_dealer),
+         lambda r, o: once_if("heaven" in r.flags and r.is_dealer),
          lambda r: "the dealer's dealt tiles were a complete hand"),
     Unit("earthly", "Earthly Hand", "地糊", LIMIT, 13,
-         lambda r, o: _one("earth" in r.flags and not r.is_dealer),
+         lambda r, o: once_if("earth" in r.flags and not r.is_dealer),
          lambda r: "won on the dealer's first discard"),
     Unit("all_honours", "All Honours", "字一色", LIMIT, 10,
-         lambda r, o: _one(r.regular and r.all_honours), lambda r: "only winds and dragons",
+         lambda r, o: once_if(r.regular and r.all_honours), lambda r: "only winds and dragons",
          option="small_limit_faan"),
     Unit("four_concealed_pungs", "Four Concealed Pungs", "坎坎糊", LIMIT, 10,
-         lambda r, o: _one(r.regular and len(r.concealed_triplets) == 4),
+         lambda r, o: once_if(r.regular and len(r.concealed_triplets) == 4),
          lambda r: "four pungs or kongs formed in the hand: " + r.show_all(r.concealed_triplets),
          option="small_limit_faan"),
     Unit("orphans", "Orphans", "清么九", LIMIT, 10,
-         lambda r, o: _one(r.regular and r.all_terminals), lambda r: "only ones and nines",
+         lambda r, o: once_if(r.regular and r.all_terminals), lambda r: "only ones and nines",
          option="small_limit_faan"),
     Unit("nine_gates", "Nine Gates", "九子連環", LIMIT, 10,
-         lambda r, o: _one(_nine_gates(r)),
+         lambda r, o: once_if(_nine_gates(r)),
          lambda r: "1112345678999 of one suit, concealed, and one more of that suit",
          option="small_limit_faan"),
     # -- the shape of the hand --------------------------------------------------------------------
     Unit("common_hand", "Common Hand", "平糊", HAND, 1,
-         lambda r, o: _one(r.regular and len(r.chows) == 4),
+         lambda r, o: once_if(r.regular and len(r.chows) == 4),
          lambda r: "four chows: " + r.show_all(r.chows)),
     Unit("all_pungs", "All in Triplets", "對對糊", HAND, 3,
-         lambda r, o: _one(r.regular and len(r.triplets) == 4),
+         lambda r, o: once_if(r.regular and len(r.triplets) == 4),
          lambda r: "four pungs or kongs: " + r.show_all(r.triplets)),
     Unit("all_one_suit", "All One Suit", "清一色", HAND, 7,
-         lambda r, o: _one(_flush(r) and not r.has_honours),
+         lambda r, o: once_if(_flush(r) and not r.has_honours),
          lambda r: "every tile of one suit", replaces=("mixed_one_suit",), option="all_one_suit_faan"),
     Unit("mixed_one_suit", "Mixed One Suit", "混一色", HAND, 3,
-         lambda r, o: _one(_flush(r) and r.has_honours), lambda r: "one suit and honours"),
+         lambda r, o: once_if(_flush(r) and r.has_honours), lambda r: "one suit and honours"),
     Unit("mixed_orphans", "Mixed Orphans", "花么九", HAND, 1,
-         lambda r, o: _one(r.regular and r.all_terminals_or_honours and r.has_honours and r.suits),
+         lambda r, o: once_if(r.regular and r.all_terminals_or_honours and r.has_honours and r.suits),
          lambda r: "only ones, nines and honours"),
     Unit("great_dragons", "Great Dragons", "大三元", HAND, 8,
-         lambda r, o: _one(len(r.triplets_of(DRAGONS)) == 3), _dragon_why,
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why,
          replaces=("dragon",), option="great_dragons_faan"),
     Unit("small_dragons", "Small Dragons", "小三元", HAND, 5,
-         lambda r, o: _one(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
          lambda r: _dragon_why(r) + f", and a pair of {r.name(r.pair.first)}",
          replaces=("dragon",), option="small_dragons_faan"),
     Unit("small_winds", "Small Winds", "小四喜", HAND, 6,
-         lambda r, o: _one(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
+         lambda r, o: once_if(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
          lambda r: "pungs of three winds and a pair of the fourth", option="small_winds_faan"),
     # -- winds and dragons --------------------------------------------------------------------------
     Unit("dragon", "Dragon Pung", "三元牌", HONOUR, 1,
@@ -118,25 +114,25 @@ FAAN: tuple[Unit, ...] = (
          lambda r: f"pung or kong of {r.name(r.round_wind)}, the round's wind"),
     # -- how the hand was won -------------------------------------------------------------------------
     Unit("self_drawn", "Self-drawn", "自摸", CONDITION, 1,
-         lambda r, o: _one(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
+         lambda r, o: once_if(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
     Unit("fully_concealed", "Fully Concealed", "門前清", CONDITION, 1,
-         lambda r, o: _one(r.open_melds == 0),
+         lambda r, o: once_if(r.open_melds == 0),
          lambda r: "nothing called from others (a concealed kong is allowed)"),
     Unit("robbing_kong", "Robbing the Kong", "搶槓", CONDITION, 1,
-         lambda r, o: _one("robbing_kong" in r.flags),
+         lambda r, o: once_if("robbing_kong" in r.flags),
          lambda r: "won on the tile another player added to a pung"),
     Unit("last_tile", "Win by Last Catch", "海底撈月", CONDITION, 1,
-         lambda r, o: _one("last_tile" in r.flags),
+         lambda r, o: once_if("last_tile" in r.flags),
          lambda r: "won on the last tile of the wall (or its discard)"),
     Unit("kong_on_kong", "Kong on Kong", "槓上槓自摸", CONDITION, 8,
-         lambda r, o: _one("kong_on_kong" in r.flags),
+         lambda r, o: once_if("kong_on_kong" in r.flags),
          lambda r: "won on the replacement tile of a second kong in a row", replaces=("replacement",)),
     Unit("replacement", "Win on Replacement", "槓上自摸", CONDITION, 1,
-         lambda r, o: _one("kong_replacement" in r.flags),
+         lambda r, o: once_if("kong_replacement" in r.flags),
          lambda r: "won on the replacement tile after a kong or a flower"),
     # -- flowers (never count towards the minimum) ---------------------------------------------------
     Unit("no_flowers", "No Flowers", "無花", BONUS, 1,
-         lambda r, o: _one(not r.flower_numbers), lambda r: "no flower or season tiles",
+         lambda r, o: once_if(not r.flower_numbers), lambda r: "no flower or season tiles",
          option="no_flowers_faan"),
     Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flower_count, _flowers_why),
     Unit("flower_set", "Flower Set", "一台花", BONUS, 2,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core.hand import Meld
-from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, suit_splits, waits
+from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, regular_splits, suit_splits, waits
 from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
@@ -126,65 +126,6 @@ def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
 suit_shape = _suit_shape
 honour_shape = _honour_shape
 
-_NO_SUIT = bytes(9)
-_NO_HONOURS = bytes(7)
-
-
-def concealed_readings(counts: bytes) -> list[tuple[Block, ...]]:
-    """Every split of concealed counts into sets and exactly one pair, each sorted."""
-    return concealed_split(counts)[0]
-
-
-def concealed_split(counts: bytes) -> tuple[list[tuple[Block, ...]], int]:
-    """(every split of concealed counts into sets and exactly one pair, each sorted; the kinds
-    present as bits, read off the same per-suit lookups).
-
-    Counts come as 34 bytes: slicing, comparing and hashing a suit's nine are cheaper than for a
-    tuple of ints.
-
-    Not cached as a whole: whole hands rarely repeat, while suits do (``_suit_shape``). Most
-    suits split one way only, so those are joined straight onto one reading; a list of
-    combinations is started only at the first suit with several splits.
-    """
-    honour_counts = counts[27:]
-    blocks: tuple[Block, ...] = ()
-    pairs = 0
-    present = 0
-    dead = False                    # no reading; the scan goes on for the kinds present
-    if honour_counts != _NO_HONOURS:
-        honour, present = _honour_shape(honour_counts)
-        if honour is None:
-            dead = True
-        else:
-            blocks, pairs = honour
-    combos: list[SuitReading] | None = None
-    for base in (18, 9, 0):          # built back to front, so each reading stays sorted
-        key = counts[base:base + 9]
-        if key == _NO_SUIT:
-            continue
-        splits, mask, single = _suit_shape(key, base)
-        present |= mask
-        if dead:
-            continue
-        if combos is None and single is not None:
-            suit_blocks, suit_pairs = single
-            pairs += suit_pairs
-            blocks = suit_blocks + blocks
-            dead = pairs > 1
-            continue
-        if not splits:
-            dead = True
-            continue
-        if combos is None:
-            combos = [(blocks, pairs)]
-        combos = [(suit_blocks + rest, suit_pairs + more) for suit_blocks, suit_pairs in splits
-                  for rest, more in combos if suit_pairs + more <= 1]
-    if dead:
-        return [], present
-    if combos is None:
-        return ([blocks] if pairs == 1 else []), present
-    return [blocks for blocks, pairs in combos if pairs == 1], present
-
 
 def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
     """Seven different pairs (four of a kind is not two pairs in Riichi): seven kinds held twice
@@ -213,11 +154,10 @@ def block_kinds(block: Block) -> tuple[int, ...]:
 
 def completes(counts: Sequence[int], meld_count: int) -> bool:
     """Do these concealed counts (3n+2 tiles) complete a hand with ``meld_count`` melds?"""
-    key = bytes(counts)
-    if concealed_readings(key):
+    if regular_splits(counts):
         return True
-    if meld_count == 0 and sum(key) == 14:
-        return seven_pairs(key) is not None or is_thirteen_orphans(key)
+    if meld_count == 0 and sum(counts) == 14:
+        return seven_pairs(counts) is not None or is_thirteen_orphans(counts)
     return False
 
 

@@ -13,15 +13,11 @@ from typing import Any
 
 from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
-from engine.families.units import Unit
+from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, SPECIAL, DEALER = "hand", "honour", "condition", "bonus", "special", "dealer"
 Options = Mapping[str, Any]
 SETS = 5
-
-
-def _one(test: bool) -> int:
-    return 1 if test else 0
 
 
 def concealed(r: Reading, options: Options) -> bool:
@@ -54,7 +50,7 @@ def _dragon_why(r: Reading) -> str:
 
 
 def _concealed_pungs(count: int):  # noqa: ANN202 - a predicate factory
-    return lambda r, o: _one(len(r.concealed_triplets) == count)
+    return lambda r, o: once_if(len(r.concealed_triplets) == count)
 
 
 def _pungs_why(r: Reading) -> str:
@@ -64,37 +60,37 @@ def _pungs_why(r: Reading) -> str:
 TAI: tuple[Unit, ...] = (
     # -- special hands ----------------------------------------------------------------------------
     Unit("eight_flowers", "Eight Flowers", "八仙過海", SPECIAL, 8,
-         lambda r, o: _one(len(r.flower_numbers) == 8),
+         lambda r, o: once_if(len(r.flower_numbers) == 8),
          lambda r: "all eight flowers and seasons: the hand wins at once, paid like a self-draw",
          option="eight_flowers_tai"),
     Unit("heavenly", "Heavenly Hand", "天胡", SPECIAL, 24,
-         lambda r, o: _one("heaven" in r.flags and r.is_dealer),
+         lambda r, o: once_if("heaven" in r.flags and r.is_dealer),
          lambda r: "the dealer's dealt tiles were a complete hand",
          replaces=("concealed_self_drawn", "self_drawn", "concealed", "single_wait")),
     Unit("earthly", "Earthly Hand", "地胡", SPECIAL, 16,
-         lambda r, o: _one("earth" in r.flags and not r.is_dealer),
+         lambda r, o: once_if("earth" in r.flags and not r.is_dealer),
          lambda r: "won in the first go-round, before any call",
          replaces=("concealed_self_drawn", "self_drawn", "concealed", "single_wait")),
     # -- the shape --------------------------------------------------------------------------------
     Unit("big_winds", "Big Four Winds", "大四喜", HAND, 16,
-         lambda r, o: _one(len(r.triplets_of(WINDS)) == 4),
+         lambda r, o: once_if(len(r.triplets_of(WINDS)) == 4),
          lambda r: "pungs or kongs of all four winds", replaces=("small_winds", "seat_wind", "round_wind")),
     Unit("small_winds", "Small Four Winds", "小四喜", HAND, 8,
-         lambda r, o: _one(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
+         lambda r, o: once_if(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
          lambda r: "pungs of three winds and a pair of the fourth",
          replaces=("seat_wind", "round_wind")),
     Unit("big_dragons", "Big Three Dragons", "大三元", HAND, 8,
-         lambda r, o: _one(len(r.triplets_of(DRAGONS)) == 3), _dragon_why, replaces=("dragon",)),
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why, replaces=("dragon",)),
     Unit("small_dragons", "Small Three Dragons", "小三元", HAND, 4,
-         lambda r, o: _one(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
          lambda r: _dragon_why(r) + f", and a pair of {r.name(r.pair.first)}", replaces=("dragon",)),
     Unit("full_flush", "Full Flush", "清一色", HAND, 8,
-         lambda r, o: _one(len(r.suits) == 1 and not r.has_honours), lambda r: "every tile of one suit",
+         lambda r, o: once_if(len(r.suits) == 1 and not r.has_honours), lambda r: "every tile of one suit",
          option="full_flush_tai"),
     Unit("half_flush", "Half Flush", "混一色", HAND, 4,
-         lambda r, o: _one(len(r.suits) == 1 and r.has_honours), lambda r: "one suit and honours"),
+         lambda r, o: once_if(len(r.suits) == 1 and r.has_honours), lambda r: "one suit and honours"),
     Unit("all_pungs", "All Pungs", "碰碰胡", HAND, 4,
-         lambda r, o: _one(len(r.triplets) == SETS),
+         lambda r, o: once_if(len(r.triplets) == SETS),
          lambda r: "five pungs or kongs: " + r.show_all(r.triplets)),
     Unit("five_concealed_pungs", "Five Concealed Pungs", "五暗刻", HAND, 8, _concealed_pungs(5),
          _pungs_why, replaces=("four_concealed_pungs", "three_concealed_pungs")),
@@ -103,11 +99,11 @@ TAI: tuple[Unit, ...] = (
     Unit("three_concealed_pungs", "Three Concealed Pungs", "三暗刻", HAND, 2, _concealed_pungs(3),
          _pungs_why),
     Unit("ping_hu", "All Chows", "平胡", HAND, 2,
-         lambda r, o: _one(len(r.chows) == SETS and not r.has_honours and not r.flower_numbers
+         lambda r, o: once_if(len(r.chows) == SETS and not r.has_honours and not r.flower_numbers
                            and not r.tsumo and not single_wait(r)),
          lambda r: "five chows, no honours, no flowers, won on a discard with a two-sided wait"),
     Unit("all_melded", "All Melded", "全求", HAND, 2,
-         lambda r, o: _one(all_melded(r)),
+         lambda r, o: once_if(all_melded(r)),
          lambda r: "all five sets called from others, the pair won on a discard",
          replaces=("single_wait",)),
     # -- winds, dragons, flowers ------------------------------------------------------------------
@@ -126,27 +122,27 @@ TAI: tuple[Unit, ...] = (
                                 for f in r.complete_flower_sets())),
     # -- how the hand was won -------------------------------------------------------------------------
     Unit("concealed_self_drawn", "Concealed Self-drawn", "門清自摸", CONDITION, 3,
-         lambda r, o: _one(r.tsumo and concealed(r, o)),
+         lambda r, o: once_if(r.tsumo and concealed(r, o)),
          lambda r: "nothing called and the winning tile drawn (門清 1, 自摸 1, 不求 1)",
          replaces=("concealed", "self_drawn")),
     Unit("concealed", "Concealed", "門清", CONDITION, 1,
-         lambda r, o: _one(concealed(r, o)), lambda r: "nothing called from others"),
+         lambda r, o: once_if(concealed(r, o)), lambda r: "nothing called from others"),
     Unit("self_drawn", "Self-drawn", "自摸", CONDITION, 1,
-         lambda r, o: _one(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
+         lambda r, o: once_if(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
     Unit("single_wait", "Single Wait", "獨聽", CONDITION, 1,
-         lambda r, o: _one(single_wait(r)),
+         lambda r, o: once_if(single_wait(r)),
          lambda r: f"only {r.name(r.wait_kinds[0])} could complete the hand (edge, closed or pair wait)"),
     Unit("robbing_kong", "Robbing the Kong", "搶槓", CONDITION, 1,
-         lambda r, o: _one("robbing_kong" in r.flags),
+         lambda r, o: once_if("robbing_kong" in r.flags),
          lambda r: "won on the tile another player added to a pung"),
     Unit("kong_replacement", "Out on a Replacement", "槓上開花", CONDITION, 1,
-         lambda r, o: _one("kong_replacement" in r.flags and r.tsumo),
+         lambda r, o: once_if("kong_replacement" in r.flags and r.tsumo),
          lambda r: "won on the replacement tile drawn after a kong or a flower"),
     Unit("last_wall_tile", "Last Tile of the Wall", "海底撈月", CONDITION, 1,
-         lambda r, o: _one("last_tile" in r.flags and r.tsumo),
+         lambda r, o: once_if("last_tile" in r.flags and r.tsumo),
          lambda r: "self-drawn with the last tile of the wall"),
     Unit("last_discard", "Last Discard", "河底撈魚", CONDITION, 1,
-         lambda r, o: _one("last_tile" in r.flags and not r.tsumo),
+         lambda r, o: once_if("last_tile" in r.flags and not r.tsumo),
          lambda r: "won on the discard after the last tile of the wall"),
 )
 
