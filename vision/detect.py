@@ -304,7 +304,7 @@ class TileDetector:
         options.inter_op_num_threads = 1
         options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
         # three sessions take turns on the same cores: a pool that spins after its run steals them
-        # from the next model (the 640x480 frame took ~100 ms with spinning, see bench_vision)
+        # from the next model (figures in the model card)
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         providers = ["CPUExecutionProvider"]
         self.detector = onnxruntime.InferenceSession(str(self.config.detector_path), options,
@@ -313,18 +313,16 @@ class TileDetector:
                                                        providers=providers)
         self.orientation = None if self.config.orientation_path is None else onnxruntime.InferenceSession(
             str(self.config.orientation_path), options, providers=providers)
-        # the threshold: given, or the model's own (vision.json), or 0.55, which read the most whole
-        # hands of the 200 held-out scenes with the 320 detector of 29 Nov: 0.35 / 0.45 / 0.55 / 0.65
-        # read 24% / 29.5% / 34% / 24.5% of them (fewer false tiles against more missed ones)
+        # the threshold: given, or the model's own (vision.json, chosen per model: see the model
+        # card), or DEFAULT_CONF for a model folder that names none
         conf = conf if conf is not None else self.config.score_threshold
         self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
         self.tta = tta
         # the detector also looks at the photo mirrored left to right, and the boxes of both views
         # are merged by NMS: a tile one view misses the other often finds (a layout is no less a
-        # layout mirrored; upside down it is not: a tile's thickness shows below its face). On
-        # tiles-dev + tiles-dev2 (500 scenes), detector v5: boxes alone recall 98.96% / 99.50% ->
-        # 99.38% / 99.66%, whole hands 459 -> 465; for a second detector pass per photo
+        # layout mirrored; upside down it is not: a tile's thickness shows below its face); what
+        # the second pass wins and costs is in the model card
         self.mirror = mirror
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]

@@ -47,9 +47,9 @@ def setup_offline(threads: int | None = None) -> None:
     import torch
     import ultralytics.utils.torch_utils as torch_utils
 
-    # Two threads are ~1.8x faster on an idle 2-core machine, but when other processes keep the cores
-    # busy, two threads wait on each other: measured 10-22 s against 2.7-3.7 s with one thread for a
-    # yolov8n step (batch 8, 320 px) at load 7. Default 1; TILETALLY_TRAIN_THREADS overrides.
+    # Two threads help only on an idle machine: when other processes keep the cores busy, two
+    # threads wait on each other (figures in the model card). Default 1; TILETALLY_TRAIN_THREADS
+    # overrides.
     threads = threads or int(os.environ.get("TILETALLY_TRAIN_THREADS", "1"))
     torch_utils.NUM_THREADS = threads
     torch.set_num_threads(threads)
@@ -173,12 +173,16 @@ def train_detector(
     return run_dir / "weights" / "best.pt"
 
 
-def export_detector(weights: Path, imgsz: int = 416, target: Path = MODELS / "detector.onnx") -> Path:
-    """Export detector weights to models/detector.onnx (static input, opset 12, no NMS inside)."""
+def export_detector(weights: Path, imgsz: int = 416, target: Path = MODELS / "detector.onnx",
+                    dynamic: bool = True) -> Path:
+    """Export detector weights to models/detector.onnx (opset 12, no NMS inside). ``dynamic``: input
+    height and width free, so that a photo that is not square is letterboxed to a rectangle
+    (``vision.detect.letterbox_shape``) and the detector does not run on the grey bands."""
     setup_offline()
     from ultralytics import YOLO
 
-    out = Path(YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=12, simplify=False, dynamic=False))
+    out = Path(YOLO(str(weights)).export(format="onnx", imgsz=imgsz, opset=12, simplify=False,
+                                         dynamic=dynamic))
     Path(target).parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(out, target)
     return target
