@@ -90,6 +90,25 @@ SuitGroups = tuple[tuple[int, int], ...]   # sets as (offset, STEP_PUNG or STEP_
 SuitSplit = tuple[SuitGroups, int]          # (sets, pair offset or -1)
 
 
+def _kind_choices(index: int, count: int, pair_free: bool, honors: bool) -> tuple:
+    """How the ``count`` tiles of kind ``index`` may all begin groups there, in the order the
+    one-tile-at-a-time search first meets them: (chows, takes the pair, the sets added)."""
+    choices = []
+    for pungs in range(count // 3, -1, -1):
+        for takes_pair in ((True, False) if pair_free else (False,)):
+            chows = count - 3 * pungs - 2 * takes_pair
+            if chows < 0 or (chows and (honors or index > 6)):
+                continue
+            choices.append((chows, takes_pair, ((index, STEP_PUNG),) * pungs + ((index, STEP_CHOW),) * chows))
+    return tuple(choices)
+
+
+# By honours?, then kind offset, count (0-5: waits try a fifth tile) and whether the pair is free.
+_KIND_CHOICES = tuple(tuple(tuple(tuple(_kind_choices(index, count, pair_free, honors)
+                                        for pair_free in (False, True)) for count in range(6))
+                            for index in range(9)) for honors in (False, True))
+
+
 @cache
 def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
     """Every way to split one suit's counts into sets and at most one pair: the one search that
@@ -101,41 +120,43 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
     order is part of the answer: MCR breaks ties by it.
     A vector holding 3n tiles only splits without a pair, 3n+2 only with one, 3n+1 not at all.
     Cached: the domain is finite (counts 0-4 over 9 or 7 kinds) and suits repeat across hands.
-    """
-    size = len(vec)
-    found: dict[SuitSplit, None] = {}
-    cnt = list(vec)
-    groups: list[tuple[int, int]] = []
 
-    def walk(index: int, pair: int) -> None:
+    The tiles of the lowest kind left all begin groups there, so a split is one choice per kind of
+    how many pungs, whether the pair and how many chows begin at it; the tile-by-tile search meets
+    those choices first in the order of ``_KIND_CHOICES``, which this walk follows, meeting no
+    split twice.
+    """
+    if sum(vec) % 3 == 1:
+        return ()
+    size = len(vec)
+    found: list[SuitSplit] = []
+    cnt = list(vec)
+    table = _KIND_CHOICES[honors]
+
+    def walk(index: int, pair: int, groups: tuple) -> None:
         while index < size and not cnt[index]:
             index += 1
         if index == size:
-            found.setdefault((tuple(sorted(groups)), pair), None)
+            found.append((groups, pair))
             return
-        if cnt[index] >= 3:
-            cnt[index] -= 3
-            groups.append((index, STEP_PUNG))
-            walk(index, pair)
-            groups.pop()
-            cnt[index] += 3
-        if pair < 0 and cnt[index] >= 2:
-            cnt[index] -= 2
-            walk(index, index)
-            cnt[index] += 2
-        if not honors and index <= 6 and cnt[index + 1] and cnt[index + 2]:
-            cnt[index] -= 1
-            cnt[index + 1] -= 1
-            cnt[index + 2] -= 1
-            groups.append((index, STEP_CHOW))
-            walk(index, pair)
-            groups.pop()
-            cnt[index] += 1
-            cnt[index + 1] += 1
-            cnt[index + 2] += 1
+        count = cnt[index]
+        cnt[index] = 0
+        choices = table[index][count][pair < 0] if count <= 5 else \
+            _kind_choices(index, count, pair < 0, honors)
+        for chows, takes_pair, added in choices:
+            if chows:
+                if cnt[index + 1] < chows or cnt[index + 2] < chows:
+                    continue
+                cnt[index + 1] -= chows
+                cnt[index + 2] -= chows
+                walk(index + 1, index if takes_pair else pair, groups + added)
+                cnt[index + 1] += chows
+                cnt[index + 2] += chows
+            else:
+                walk(index + 1, index if takes_pair else pair, groups + added)
+        cnt[index] = count
 
-    if sum(vec) % 3 != 1:
-        walk(0, -1)
+    walk(0, -1, ())
     return tuple(found)
 
 
