@@ -68,28 +68,37 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     kept entries as items (indexes among them, Green Book order), None when a fan is there twice
     (its items merge). ``value_key`` is Two Concealed Kongs' value.
     """
-    dropped, trim = _drops(keys, no_knitted_waits)
-    values = _values_for(value_key)
-    points = 0
-    implied: list[Excluded] = []
-    kept = []
+    present = 0
     for key in keys:
-        if key in dropped:
-            implied.append(_implied(key, values[key], dropped[key]))
-        else:
-            kept.append(key)
-            if key not in _COUNTED:
-                points += values[key]
+        present |= _BIT[key]
+    dropped, dropped_bits = _drops(present, no_knitted_waits)
+    kept_bits = present & ~dropped_bits
+    trim = bool(present & _TERMINAL_PUNG_BIT and kept_bits & _COVER_BITS)
+    implied: tuple[Excluded, ...] = ()
+    kept = keys
+    if dropped_bits:
+        values = _values_for(value_key)
+        implied = tuple([_implied(key, values[key], dropped[key]) for key in keys if key in dropped])
+        kept = [key for key in keys if key not in dropped]
+    points = sum(map(_uncounted_values(value_key).__getitem__, kept))
     order = None
-    if len(set(kept)) == len(kept):
-        ranks = [RANK[key] for key in kept]
-        order = tuple(sorted(range(len(kept)), key=ranks.__getitem__))
+    if kept_bits.bit_count() == len(kept):   # no fan twice
+        order = tuple(sorted(range(len(kept)), key=list(map(RANK.__getitem__, kept)).__getitem__))
     # Most readings drop nothing: one shared empty dict and tuple instead of new ones per cached entry.
-    return (dropped or _NOTHING_DROPPED, tuple(implied) if implied else (), trim, points,
-            "tile_hog" in kept, "pung_of_terminals_or_honors" in kept, order)
+    return (dropped or _NOTHING_DROPPED, implied, trim, points,
+            bool(kept_bits & _HOG_BIT), bool(kept_bits & _TERMINAL_PUNG_BIT), order)
 
 
 _NOTHING_DROPPED: dict[str, str] = {}   # shared by every cached answer that drops nothing; never changed
+
+
+@lru_cache(maxsize=4)
+def _uncounted_values(two_concealed_kongs: int) -> dict[str, int]:
+    """The fan values ``_non_repeat`` adds up: the two fans its caller counts per pung or hog are 0."""
+    values = dict(_values_for(two_concealed_kongs))
+    for key in _COUNTED:
+        values[key] = 0
+    return values
 
 
 # Non-repeat reads the fans as bits, one per fan in Green Book order (the order it drops them in),
@@ -98,23 +107,22 @@ _RANKED = sorted(RANK, key=RANK.__getitem__)
 _BIT = {key: 1 << index for index, key in enumerate(_RANKED)}
 _KEY_OF_BIT = {bit: key for key, bit in _BIT.items()}
 _EXCLUDES_OF_BIT = {_BIT[key]: sum(_BIT[other] for other in EXCLUDES[key]) for key in _RANKED}
+_EXCLUDING_BITS = sum(bit for bit, excludes in _EXCLUDES_OF_BIT.items() if excludes)
 _NAME_OF_BIT = {_BIT[key]: NAMES[key] for key in _RANKED}
 _WAIT_BITS = sum(_BIT[key] for key in _WAIT_KEYS)
 _COVER_BITS = sum(_BIT[key] for key in COVERS)
 _TERMINAL_PUNG_BIT = _BIT["pung_of_terminals_or_honors"]
+_HOG_BIT = _BIT["tile_hog"]
 _KNITTED_WAITS_OFF = "Knitted Straight (option knitted_straight_waits is off)"
 
 
-def _drops(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str], bool]:
-    """The fans non-repeat drops (fan key -> the name of the fan that implies it), read from the
-    highest fan down so that a dropped fan drops nothing itself; and whether Pung of Terminals or
-    Honors is there with a kept fan that may cover it."""
-    present = 0
-    for key in keys:
-        present |= _BIT[key]
+def _drops(present: int, no_knitted_waits: bool) -> tuple[dict[str, str], int]:
+    """The fans non-repeat drops among the ``present`` bits (fan key -> the name of the fan that
+    implies it), read from the highest fan down so that a dropped fan drops nothing itself, and
+    their bits. Only fans with a "do not also count" list are read."""
     dropped_bits = 0
     dropped: dict[str, str] = {}
-    rest = present
+    rest = present & _EXCLUDING_BITS
     while rest:
         bit = rest & -rest
         rest ^= bit
@@ -129,14 +137,13 @@ def _drops(keys: tuple[str, ...], no_knitted_waits: bool) -> tuple[dict[str, str
                 hit ^= other
                 dropped[_KEY_OF_BIT[other]] = name
     if no_knitted_waits and present & _WAIT_BITS:
-        waits = present & _WAIT_BITS
+        waits = present & _WAIT_BITS   # named for the option even when a fan dropped them
         dropped_bits |= waits
         while waits:
             other = waits & -waits
             waits ^= other
             dropped[_KEY_OF_BIT[other]] = _KNITTED_WAITS_OFF
-    trim = bool(present & _TERMINAL_PUNG_BIT and present & _COVER_BITS & ~dropped_bits)
-    return dropped, trim
+    return dropped, dropped_bits
 
 
 @lru_cache(maxsize=4096)
