@@ -11,7 +11,7 @@ and keeps the best total. The answer depends only on the sets' first tiles, so i
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from engine.families.mcr.fans import FANS, ORDER
@@ -91,6 +91,37 @@ def _pung_fan(firsts: tuple[int, ...]) -> str | None:
     if not same_suit and numbers[0] == numbers[1]:
         return "double_pung"
     return None
+
+
+def shared_best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
+    """``best_set_fans``, shared by the sets that differ only in which suits they are in.
+
+    Every fan here asks only whether sets are in the same suit or in three suits, never which, so
+    renaming the suits changes nothing; renaming them in order (the lowest suit present becomes
+    characters, and so on) also keeps the sorted order of ``firsts``, hence every index in the
+    answer. The answer is cached under that renaming."""
+    suits = 0
+    for first in firsts:
+        suits |= _SUIT_BIT[first]
+    shift = _SUIT_SHIFTS[suits]
+    if shift is not None:
+        firsts = tuple([first - shift[first // 9] for first in firsts])
+    return _renamed_best_set_fans(firsts, chows)
+
+
+# Bit s for suit s by kind; by the bits of the suits present, what each suit's kinds move down by
+# to rename the suits in order (None: already named in order).
+_SUIT_BIT = tuple(1 << (kind // 9) for kind in range(27))
+_SUIT_SHIFTS = tuple(
+    None if all(suits >> s & 1 for s in range(suits.bit_count())) else
+    tuple(9 * (s - [t for t in range(3) if suits >> t & 1].index(s)) if suits >> s & 1 else 0
+          for s in range(3))
+    for suits in range(8))
+
+
+@lru_cache(maxsize=65536)   # sets by suits renamed in order: fewer than the sets themselves
+def _renamed_best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
+    return best_set_fans(firsts, chows)
 
 
 def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:

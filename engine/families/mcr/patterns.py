@@ -26,7 +26,7 @@ from engine.core.tiles import (
     format_kinds,
     kind_name,
 )
-from engine.families.mcr.combinations import best_set_fans
+from engine.families.mcr.combinations import shared_best_set_fans
 from engine.families.mcr.facts import (
     DRAGON_SET,
     TH,
@@ -236,7 +236,7 @@ _MELDED_HAND = ["melded_hand", 1, "four melded sets, won on a discard"]
 def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Raw, ...], tuple]:
     """The raw fans and the refusals ``best_set_fans`` gives for these sets (entries are shared,
     never changed in place)."""
-    chosen, refusals = best_set_fans(firsts, chows)
+    chosen, refusals = shared_best_set_fans(firsts, chows)
     shape = CHOW if chows else "pung"
     # Reasons written here, once per cached answer: a text key is cheaper for the item caches to
     # hash than a (function, arguments) one, every time a hand with these sets wins.
