@@ -51,9 +51,19 @@ def suit_readings(vec: tuple[int, ...], base: int, honors: bool) -> tuple[SuitRe
 
     ``regular_readings`` keeps every answer in ``_SUIT_TABLES``: a finite domain of at most
     405,350 suit vectors (each count 0-4, 14 tiles at most)."""
-    return tuple((tuple((_SHAPE_OF_STEP[step], base + offset, None) for offset, step in sets),
-                  base + pair if pair >= 0 else -1, suit_steps((sets, pair)))
-                 for sets, pair in suit_splits(vec, honors))
+    out = []
+    for sets, pair in suit_splits(vec, honors):
+        light = tuple([_LIGHT_SETS[step][base + offset] for offset, step in sets])
+        if pair < 0:
+            out.append((light, -1, tuple([step for _, step in sets])))
+        else:
+            out.append((light, base + pair, suit_steps((sets, pair))))
+    return tuple(out)
+
+
+# A concealed set's light tuple by step and first kind, made once and shared by every reading.
+_LIGHT_SETS = {step: tuple((shape, kind, None) for kind in range(34))
+               for step, shape in _SHAPE_OF_STEP.items()}
 
 
 # Per suit: first kind, size, honours?, and the splits of its count vectors already read (the
