@@ -84,19 +84,31 @@ def _role(vec: tuple[int, ...], honors: bool) -> int:
 
 @cache  # finite domain: at most 405,350 suit vectors (each count 0-4, 14 tiles at most)
 def _completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Offsets whose tile makes this suit (sets only, sets and the pair)."""
+    """Offsets whose tile makes this suit (sets only, sets and the pair): ``suit_shape`` of the
+    suit with each tile added, its tile count and offset weight worked out once for all nine."""
     remainder = (sum(vec) + 1) % 3      # the same for every tile added
     if remainder == 1:
         return (), ()
+    size = len(vec)
     found = []
-    for offset in range(len(vec)):
+    weight = 0
+    if remainder == 2 and not honors:
+        for offset, count in enumerate(vec):
+            weight += offset * count
+    for offset in range(size):
         if honors:
             if not vec[offset]:
                 continue
         elif not any(vec[max(0, offset - 2):offset + 3]):
             continue
-        if suit_shape(vec, honors, offset):
-            found.append(offset)
+        if remainder == 0:
+            if _sets_only(vec, honors, -1, offset):
+                found.append(offset)
+            continue
+        for pair in range(size) if honors else range(2 * (weight + offset) % 3, size, 3):
+            if vec[pair] + (pair == offset) >= 2 and _sets_only(vec, honors, pair, offset):
+                found.append(offset)
+                break
     return (tuple(found), ()) if remainder == 0 else ((), tuple(found))
 
 
