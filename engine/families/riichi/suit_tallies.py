@@ -17,7 +17,6 @@ suit there, so each kind's entry is worked out the first time a hand wins on it 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.families.riichi.fu import BLOCK_FU
@@ -36,17 +35,24 @@ SUITED = (1 << 27) - 1
 WinInfo = tuple[tuple[Block, ...], tuple[Block, ...], bool]
 
 
-@dataclass(frozen=True, slots=True)
 class Part:
     """One suit's split (or the honours' reading): its sorted blocks, its tally and masks, and
-    the winning-set facts for each kind of the suit (None where the split holds none of it)."""
+    the winning-set facts for each kind of the suit (None where the split holds none of it).
 
-    blocks: tuple[Block, ...]
-    tally: int
-    masks: int
-    pair: int                         # the kind of its pair, or -1
-    base: int                         # the suit's first kind
-    wins: list                        # by offset from base: WinInfo, None (no block), or _UNKNOWN
+    A plain slotted class, not a frozen dataclass: every new suit makes one per split, and the
+    frozen one's generated ``__init__`` sets each field through ``object.__setattr__``. Nothing
+    changes a Part once made but the entries of ``wins`` as they are worked out."""
+
+    __slots__ = ("blocks", "tally", "masks", "pair", "base", "wins")
+
+    def __init__(self, blocks: tuple[Block, ...], tally: int, masks: int, pair: int, base: int,
+                 wins: list) -> None:
+        self.blocks = blocks
+        self.tally = tally
+        self.masks = masks
+        self.pair = pair      # the kind of its pair, or -1
+        self.base = base      # the suit's first kind
+        self.wins = wins      # by offset from base: WinInfo, None (no block), or _UNKNOWN
 
 
 def _outside(kind: int, shape: int) -> bool:
