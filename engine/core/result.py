@@ -6,26 +6,36 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Item:
-    """One line of a breakdown: a fan, yaku, bonus or double, with the tiles or sets that earned it."""
+    """One line of a breakdown: a fan, yaku, bonus or double, with the tiles or sets that earned it.
+
+    Frozen, with a hand-written ``__init__`` as ``Score`` has (see there): scoring a new hand
+    makes items, and the generated one sets each field through ``object.__setattr__``."""
 
     name: str
     value: int
     count: int = 1
     why: str = ""
 
+    def __init__(self, name: str, value: int, count: int = 1, why: str = "") -> None:
+        object.__setattr__(self, "__dict__", {"name": name, "value": value, "count": count, "why": why})
+
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "value": self.value, "count": self.count, "why": self.why}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Excluded:
-    """A fan that the hand has but a counting principle removed, and which principle."""
+    """A fan that the hand has but a counting principle removed, and which principle (frozen, with
+    a hand-written ``__init__`` as ``Item``)."""
 
     name: str
     value: int
     because: str
+
+    def __init__(self, name: str, value: int, because: str) -> None:
+        object.__setattr__(self, "__dict__", {"name": name, "value": value, "because": because})
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "value": self.value, "because": self.because}
