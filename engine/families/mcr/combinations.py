@@ -12,7 +12,7 @@ and keeps the best total. The answer depends only on the sets' first tiles, so i
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 
 from engine.families.mcr.fans import FANS, ORDER
 
@@ -124,20 +124,20 @@ def _renamed_best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple,
     return best_set_fans(firsts, chows)
 
 
+# By number of sets: the index groups ``best_set_fans`` tries, four sets, then three, then two.
+_GROUPS = tuple([*combinations(range(size), 4), *combinations(range(size), 3), *combinations(range(size), 2)]
+                for size in range(5))
+
+
 def best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
     """The best choice of multi-set fans over sorted set firsts, under the principles.
 
     Returns (chosen, refused): chosen as (key, indexes) in order; refused as (key, indexes,
     principle) for the combinations a principle kept out.
     """
-    finder = _chow_fan if chows else _pung_fan
-    size = len(firsts)
-    candidates = []
-    for width in (4, 3, 2):
-        for indexes, group in zip(combinations(range(size), width), combinations(firsts, width), strict=True):
-            key = finder(group)
-            if key:
-                candidates.append((key, indexes))
+    found = [*map(_chow_fan if chows else _pung_fan,
+                  chain(combinations(firsts, 4), combinations(firsts, 3), combinations(firsts, 2)))]
+    candidates = [(key, indexes) for key, indexes in zip(found, _GROUPS[len(firsts)], strict=True) if key]
     if not candidates:
         return (), ()
     if len(candidates) == 1:   # what the search below finds when there is nothing to choose
