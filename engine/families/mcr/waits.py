@@ -91,15 +91,15 @@ def _completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], t
         return (), ()
     size = len(vec)
     found = []
-    weight = 0
-    if remainder == 2 and not honors:
-        for offset, count in enumerate(vec):
+    weight = held = 0
+    for offset, count in enumerate(vec):
+        if count:
             weight += offset * count
+            held |= 1 << offset
+    # A tile helps only next to one held (an honour: on one held): bit o of ``near``.
+    near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
     for offset in range(size):
-        if honors:
-            if not vec[offset]:
-                continue
-        elif not any(vec[max(0, offset - 2):offset + 3]):
+        if not near >> offset & 1:
             continue
         if remainder == 0:
             if _sets_only(vec, honors, -1, offset):
