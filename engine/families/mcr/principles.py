@@ -8,8 +8,8 @@ trimmed. (Non-separation, non-identical and account-once are kept by ``combinati
 
 from __future__ import annotations
 
-from functools import lru_cache
-from operator import itemgetter
+from functools import lru_cache, reduce
+from operator import itemgetter, or_
 
 from engine.core.result import Excluded
 from engine.core.shapes import (
@@ -68,9 +68,7 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
     kept entries as items (indexes among them, Green Book order), None when a fan is there twice
     (its items merge). ``value_key`` is Two Concealed Kongs' value.
     """
-    present = 0
-    for key in keys:
-        present |= _BIT[key]
+    present = reduce(or_, map(_BIT.__getitem__, keys), 0)
     dropped, dropped_bits = _drops(present, no_knitted_waits)
     kept_bits = present & ~dropped_bits
     trim = bool(present & _TERMINAL_PUNG_BIT and kept_bits & _COVER_BITS)
