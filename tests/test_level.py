@@ -75,6 +75,43 @@ def test_a_camera_that_stays_turned_is_looked_at_once_per_frame():
     assert len(tiles) == 10 and again.angle == view.angle and len(detector.looks) == 1
 
 
+class SmallUprightBlocks(Blocks):
+    """Finds only blocks no wider than tall and at most ``largest`` pixels across in what it is
+    shown: a detector that misses tiles bigger than any it learnt, and rows running down."""
+
+    largest = 40
+
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+        boxes, scores = super().find_tiles(pixels, conf, mirror)
+        widths, heights = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+        keep = (widths <= heights) & (np.minimum(widths, heights) <= self.largest)
+        return boxes[keep], scores[keep]
+
+
+def test_a_photo_of_small_tiles_is_not_looked_at_closer():
+    detector = SmallUprightBlocks()
+    detector.largest = 60
+    photo, _ = photo_of_a_row(0)
+    tiles, _, _ = detect_level(detector, photo, close_ups=True)
+    assert len(tiles) == 10 and len(detector.looks) == 1
+
+
+@pytest.mark.parametrize("turns", [0, 1, 3])
+def test_tiles_too_big_for_the_detector_are_found_in_a_smaller_look(turns):
+    """A row whose tiles the detector misses at the photo's size is found looked at smaller, the
+    photo turned a quarter when its row runs down it, and named where they lie in the photo."""
+    detector = SmallUprightBlocks()
+    photo, truth = photo_of_a_row(turns)
+    detector.imgsz = max(photo.shape[:2])              # its input: the photo's long side
+    assert len(detect_level(detector, photo)[0]) == 0  # a live frame is not looked at again
+    tiles, _, view = detect_level(detector, photo, close_ups=True)
+    assert len(tiles) == 10
+    assert abs(view.angle) == pytest.approx(0.0 if turns == 0 else np.pi / 2)
+    back = np.array(sorted(map(tuple, view.to_photo(tiles).boxes)))
+    np.testing.assert_allclose(back, np.array(sorted(map(tuple, truth))), atol=3)
+
+
 def test_rows_direction_from_a_few_scattered_tiles_of_a_row_running_down():
     # three pairs of neighbours, far apart down the photo: the pairs point across, the spread down
     boxes = np.array([[100, 0, 180, 60], [100, 62, 180, 122], [110, 400, 190, 460], [110, 462, 190, 522],

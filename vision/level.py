@@ -20,6 +20,14 @@ A tile that fills the frame (a close-up of one flower) is bigger than any the de
 for a photo (not a live camera) in which it finds fewer tiles than make a line, the photo is
 also looked at small, in the middle of a grey canvas ``ZOOM_OUT`` times its size, and that look
 is kept when it is surer of its best tile.
+
+Tiles laid close to the camera (a hand filling the frame, a grid of tiles seen from above) are
+bigger than most the detector learnt, and it finds few of them or none. So when a photo's look
+finds fewer than ``FEW_TILES`` sure tiles, or tiles whose short side is over ``BIG_TILE`` of the
+view's, the view is looked at again ``CLOSE_ZOOM`` times smaller; when it found too few tiles to
+give a line, the photo turned a quarter each way is looked at small too (a close hand running down
+the photo). The look that finds the most sure tiles is kept. A live camera's frames are not
+searched this way: each look is a detector pass, and a camera held that close is moved back.
 """
 
 from __future__ import annotations
@@ -40,6 +48,11 @@ LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they 
 SNAP = np.radians(3)               # an angle this close to a quarter turn is taken as one
 MIN_LINE = 3                       # tiles needed to tell the rows' direction
 ZOOM_OUT = 4                       # a close-up is looked at this many times smaller
+FEW_TILES = 6                      # a photo's look that finds fewer sure tiles is tried closer too,
+BIG_TILE = 0.2                     # as is one whose tiles' short side is more than this share of
+                                   # the view's short side (tiles that fill the frame)
+CLOSE_ZOOM = 2.0                   # how much smaller such a photo is looked at again
+TURNED_ZOOMS = (1.5, 2.0)          # with fewer sure tiles than make a line, also a quarter turned
 ELONGATED = 4.0                    # centres spread this much more along a line than across it
 LEVEL_KEEP = 0.75                  # the level look is kept if it finds this share of the first's
 LEVEL_LOOKS = 2                    # turned looks at most, each from the last one's rows
@@ -92,50 +105,59 @@ def quarter_turned(pixels: np.ndarray, turns: int) -> tuple[np.ndarray, np.ndarr
     return np.ascontiguousarray(np.rot90(pixels, turns % 4)), np.array(matrix, np.float64)
 
 
+def _view(pixels: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray | None]:
+    """The photo turned so that rows at ``angle`` lie level, and the 2x3 matrix photo -> view
+    (None: the photo as it is)."""
+    turns = round(angle / (np.pi / 2))
+    if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
+        return pixels, None
+    if angle == turns * np.pi / 2:
+        return quarter_turned(pixels, turns)
+    return turn_level(pixels, angle)
+
+
 def _look(detector: TileDetector, pixels: np.ndarray, angle: float, mirror: bool | None = None):
     """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level
     (``mirror`` as in TileDetector.find_tiles)."""
-    turns = round(angle / (np.pi / 2))
-    if angle == 0.0 or (turns % 4 == 0 and angle == turns * np.pi / 2):
-        return pixels, None, *detector.find_tiles(pixels, min(FAINT_CONF, detector.conf), mirror)
-    if angle == turns * np.pi / 2:
-        level, matrix = quarter_turned(pixels, turns)
-    else:
-        level, matrix = turn_level(pixels, angle)
+    level, matrix = _view(pixels, angle)
     return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf), mirror)
 
 
-def _zoomed_out(detector: TileDetector, pixels: np.ndarray):
-    """``_look`` at the photo in the middle of a grey canvas ZOOM_OUT times its size.
+def _zoomed_out(detector: TileDetector, pixels: np.ndarray, zoom: float = ZOOM_OUT,
+                matrix: np.ndarray | None = None, mirror: bool | None = None):
+    """``_look`` at ``pixels`` in the middle of a grey canvas ``zoom`` times their size
+    (``matrix``: photo -> ``pixels``, when they are a turned view of the photo).
 
     The detector sees that canvas shrunk to its input size, so the canvas is made at that size
-    from the photo shrunk first (the full canvas of a 12-megapixel photo is 16 times as many
+    from the pixels shrunk first (the full canvas of a 12-megapixel photo is 16 times as many
     pixels to pad and then shrink, most of the cost of this look), and the tiles found are named
-    on the photo padded only as far as their boxes reach: the same pixels the full canvas gives
+    on the pixels padded only as far as their boxes reach: the same pixels the full canvas gives
     the classifier, grey where the photo ends."""
     height, width = pixels.shape[:2]
-    side = getattr(detector, "imgsz", ZOOM_OUT * max(height, width))
+    side = getattr(detector, "imgsz", round(zoom * max(height, width)))
     wide = width >= height
     canvas_w = side if wide else max(1, round(side * width / height))
     canvas_h = max(1, round(side * height / width)) if wide else side
-    small_w, small_h = max(1, round(canvas_w / ZOOM_OUT)), max(1, round(canvas_h / ZOOM_OUT))
+    small_w, small_h = max(1, round(canvas_w / zoom)), max(1, round(canvas_h / zoom))
     shrink = cv2.INTER_AREA if small_w < width else cv2.INTER_LINEAR
     small = cv2.resize(pixels, (small_w, small_h), interpolation=shrink)
     top, left = (canvas_h - small_h) // 2, (canvas_w - small_w) // 2
     canvas = cv2.copyMakeBorder(small, top, canvas_h - small_h - top, left, canvas_w - small_w - left,
                                 cv2.BORDER_CONSTANT, value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
-    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf))
+    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf), mirror)
     stretch = np.array([width / small_w, height / small_h] * 2)
     boxes = ((boxes - [left, top, left, top]) * stretch).astype(np.float32) if len(boxes) else boxes
-    pad_x, pad_y = _reach(boxes, width, height)
+    pad_x, pad_y = _reach(boxes, width, height, zoom)
     padded = cv2.copyMakeBorder(pixels, pad_y, pad_y, pad_x, pad_x, cv2.BORDER_CONSTANT,
                                 value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
-    matrix = np.array([[1.0, 0.0, pad_x], [0.0, 1.0, pad_y]])
+    shift = np.array([[1.0, 0.0, pad_x], [0.0, 1.0, pad_y]])
+    if matrix is not None:
+        shift = shift @ np.vstack([matrix, [0.0, 0.0, 1.0]])
     shifted = boxes + np.array([pad_x, pad_y, pad_x, pad_y], np.float32) if len(boxes) else boxes
-    return padded, matrix, shifted, scores
+    return padded, shift, shifted, scores
 
 
-def _reach(boxes: np.ndarray, width: int, height: int) -> tuple[int, int]:
+def _reach(boxes: np.ndarray, width: int, height: int, zoom: float) -> tuple[int, int]:
     """How far past the photo's sides (x, y) boxes reach, each grown by half its size (the crops
     for the classifier and the orientation model take a margin round the box), at most the
     zoomed-out canvas's own margin."""
@@ -145,8 +167,33 @@ def _reach(boxes: np.ndarray, width: int, height: int) -> tuple[int, int]:
     low, high = boxes[:, :2] - grow, boxes[:, 2:] + grow
     over_x = max(0.0, float(-low[:, 0].min()), float(high[:, 0].max()) - width)
     over_y = max(0.0, float(-low[:, 1].min()), float(high[:, 1].max()) - height)
-    return (min(int(np.ceil(over_x)), (ZOOM_OUT - 1) * width // 2),
-            min(int(np.ceil(over_y)), (ZOOM_OUT - 1) * height // 2))
+    return (min(int(np.ceil(over_x)), int((zoom - 1) * width / 2)),
+            min(int(np.ceil(over_y)), int((zoom - 1) * height / 2)))
+
+
+def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tuple,
+            mirror: bool | None) -> tuple[float, tuple]:
+    """The angle and look with the most sure tiles among ``look`` and, when it finds few tiles or
+    big ones, the same view looked at smaller (and, with too few for a line, the photo turned a
+    quarter each way, looked at small)."""
+    image, matrix, boxes, scores = look
+    sure = boxes[_sure(detector, scores)]
+    count = len(sure)
+    if count >= FEW_TILES:
+        sides = np.minimum(sure[:, 2] - sure[:, 0], sure[:, 3] - sure[:, 1])
+        if float(np.median(sides)) <= BIG_TILE * min(image.shape[:2]):
+            return angle, look
+    tries = [(angle, _zoomed_out(detector, image, CLOSE_ZOOM, matrix, mirror))]
+    if count < MIN_LINE:
+        for turned in (angle + np.pi / 2, angle - np.pi / 2):
+            view, view_matrix = _view(pixels, _snapped(turned))
+            tries += [(_snapped(turned), _zoomed_out(detector, view, zoom, view_matrix, mirror))
+                      for zoom in TURNED_ZOOMS]
+    for tried_angle, tried in tries:
+        found = int(_sure(detector, tried[3]).sum())
+        if found > count:
+            angle, look, count = tried_angle, tried, found
+    return angle, look
 
 
 def _best(detector: TileDetector, scores: np.ndarray) -> float:
@@ -197,6 +244,8 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         again = _look(detector, pixels, turned, mirror)
         if _sure(detector, again[3]).sum() > count:
             angle, look = turned, again
+    if close_ups:
+        angle, look = _closer(detector, pixels, angle, look, mirror)
     if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
         small = _zoomed_out(detector, pixels)
         if _best(detector, small[3]) > _best(detector, look[3]):
