@@ -24,8 +24,8 @@ is kept when it is surer of its best tile.
 Tiles laid close to the camera (a hand filling the frame, a grid of tiles seen from above) are
 bigger than most the detector learnt, and it finds few of them or none. So when a photo's look
 finds fewer than ``FEW_TILES`` sure tiles, or tiles whose short side is over ``BIG_TILE`` of the
-view's, the view is looked at again ``CLOSE_ZOOM`` times smaller; when it found too few tiles to
-give a line, the photo turned a quarter each way is looked at small too (a close hand running down
+view's, the view is looked at again ``CLOSE_ZOOM`` times smaller; when neither look finds enough
+tiles to give a line, the photo turned a quarter each way is looked at small too (a close hand running down
 the photo). The look that finds the most sure tiles is kept. A live camera's frames are not
 searched this way: each look is a detector pass, and a camera held that close is moved back.
 """
@@ -174,8 +174,8 @@ def _reach(boxes: np.ndarray, width: int, height: int, zoom: float) -> tuple[int
 def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tuple,
             mirror: bool | None) -> tuple[float, tuple]:
     """The angle and look with the most sure tiles among ``look`` and, when it finds few tiles or
-    big ones, the same view looked at smaller (and, with too few for a line, the photo turned a
-    quarter each way, looked at small)."""
+    big ones, the same view looked at smaller (and, when neither finds enough for a line, the
+    photo turned a quarter each way, looked at small)."""
     image, matrix, boxes, scores = look
     sure = boxes[_sure(detector, scores)]
     count = len(sure)
@@ -183,16 +183,19 @@ def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tupl
         sides = np.minimum(sure[:, 2] - sure[:, 0], sure[:, 3] - sure[:, 1])
         if float(np.median(sides)) <= BIG_TILE * min(image.shape[:2]):
             return angle, look
-    tries = [(angle, _zoomed_out(detector, image, CLOSE_ZOOM, matrix, mirror))]
-    if count < MIN_LINE:
-        for turned in (angle + np.pi / 2, angle - np.pi / 2):
-            view, view_matrix = _view(pixels, _snapped(turned))
-            tries += [(_snapped(turned), _zoomed_out(detector, view, zoom, view_matrix, mirror))
-                      for zoom in TURNED_ZOOMS]
-    for tried_angle, tried in tries:
-        found = int(_sure(detector, tried[3]).sum())
-        if found > count:
-            angle, look, count = tried_angle, tried, found
+    closer = _zoomed_out(detector, image, CLOSE_ZOOM, matrix, mirror)
+    found = int(_sure(detector, closer[3]).sum())
+    if found > count:
+        look, count = closer, found
+    if count >= MIN_LINE:
+        return angle, look
+    for turned in (_snapped(angle + np.pi / 2), _snapped(angle - np.pi / 2)):
+        view, view_matrix = _view(pixels, turned)
+        for zoom in TURNED_ZOOMS:
+            tried = _zoomed_out(detector, view, zoom, view_matrix, mirror)
+            found = int(_sure(detector, tried[3]).sum())
+            if found > count:
+                angle, look, count = turned, tried, found
     return angle, look
 
 
