@@ -11,7 +11,7 @@ from engine.core.shapes import decompose
 from engine.core.shapes import waits as reference_waits
 from engine.core.tiles import counts34
 from engine.families.mcr.readings import meld_sets, readings
-from engine.families.mcr.waits import is_unique_wait, waits
+from engine.families.mcr.waits import is_unique_wait, is_unique_wait_of_regular, waits
 
 
 def normalised_reference(hand):
@@ -55,6 +55,25 @@ def test_waits_match_shapes_after_removing_any_tile():
         assert waits(tuple(counts), len(hand.melds)) == expected, data
         assert is_unique_wait(tuple(counts), len(hand.melds), kind) == (expected == (kind,)), data
 
+
+
+def test_unique_wait_of_a_regular_reading_matches_the_general_one():
+    """The shortcut that reads the wait from the winning suit and a regular reading's pair only
+    answers as the general check does, for every tile of the hand taken as the winning one."""
+    tried = 0
+    for data in random_hands(600, seed=47):
+        hand = hand_from_dict(data)
+        counts = counts34(hand.concealed)
+        pairs = {pair for form, _, pair, *_ in readings(counts, meld_sets(hand.melds)) if form == "regular"}
+        for win in {tile.kind for tile in hand.concealed}:
+            before = list(counts)
+            before[win] -= 1
+            mask = sum(1 << kind for kind in range(34) if before[kind])
+            expected = is_unique_wait(tuple(before), len(hand.melds), win)
+            for pair in pairs:
+                tried += 1
+                assert is_unique_wait_of_regular(tuple(counts), len(hand.melds), win, pair, mask) == expected
+    assert tried > 1000
 
 POOLS = [list(range(9)), list(range(9)) + list(range(27, 34)), list(range(34)),
          [0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 31]]
