@@ -151,7 +151,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     total = sum(counts)
     if not melds and total == 14:
         distinct = mask.bit_count()
-        if distinct <= 7 and all(count in (0, 2, 4) for count in counts):
+        if distinct <= 7 and 1 not in counts and 3 not in counts:   # counts are 0-4: all even
             pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
             found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
         if mask == TERMINALS_AND_HONORS_MASK:
