@@ -256,7 +256,7 @@ def is_unique_wait_of_regular(counts: tuple[int, ...], meld_count: int, win: int
                 return False
     else:   # SETS_ONLY: the tile count says it cannot be (a complete suit less one tile)
         raise AssertionError("a complete regular hand less one tile left a suit of sets only")
-    if meld_count <= 1:
+    if meld_count <= 1 and _may_wait_special(mask, meld_count):
         before = list(counts)
         before[win] -= 1
         special = special_waits(before, meld_count, mask)
@@ -264,3 +264,16 @@ def is_unique_wait_of_regular(counts: tuple[int, ...], meld_count: int, win: int
         if special:
             return False
     return True
+
+
+def _may_wait_special(mask: int, meld_count: int) -> bool:
+    """Whether 13 - 3 * ``meld_count`` tiles of these kinds could wait on a special form, as
+    ``special_waits`` first rules each one in or out: Seven Pairs needs at most 7 kinds, Thirteen
+    Orphans 12 or 13, Honors and Knitted 13 (all with no meld); a Knitted Straight two of a
+    knitted row in every suit."""
+    if meld_count == 0:
+        distinct = mask.bit_count()
+        if distinct <= 7 or distinct >= 12:
+            return True
+    return _KNITTED_ROWS[mask & 0x1FF] and _KNITTED_ROWS[mask >> 9 & 0x1FF] and \
+        _KNITTED_ROWS[mask >> 18 & 0x1FF]
