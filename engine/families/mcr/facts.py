@@ -101,13 +101,10 @@ class Reading:
         if not kept:
             return [_CHICKEN]
         values = self.values
-        out: list[Item] = []
         if self.order is not None:
-            for index in self.order:
-                fan = kept[index]
-                key = fan[0]
-                out.append(_item(key, values[key], fan[1], fan[2]))
-            return out
+            return [_item(fan[0], values[fan[0]], fan[1], fan[2])
+                    for fan in map(kept.__getitem__, self.order)]
+        out: list[Item] = []
         for fan in sorted(kept, key=_rank_of_fan):
             key = fan[0]
             item = _item(key, values[key], fan[1], fan[2])

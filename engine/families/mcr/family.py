@@ -114,8 +114,9 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
     if facts.notes:
         details["notes"] = list(facts.notes)
     if fan_points >= minimum:
-        return Score(True, True, tuple(items), total, payments=payments_summary(total, facts.win_by),
-                     excluded=excluded, details=details)
+        # Positional arguments (han, fu, limit and reason are None): this runs once per hand.
+        return Score(True, True, tuple(items), total, None, None, None, payments_summary(total, facts.win_by),
+                     None, excluded, details)
     return Score(True, False, tuple(items), total, payments={},
                  reason=f"{fan_points} fan points without flowers; a win needs at least {minimum}",
                  excluded=excluded,

@@ -6,7 +6,7 @@ features are cached on the features.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.core.hand import DeclaredHand
 from engine.core.shapes import (
@@ -227,14 +227,21 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
         if before == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
             out.append(_NINE_GATES[nine_gates_suit])
     all_counts = facts.all_counts
-    if all_counts.count(4) > facts.melded_kongs + facts.concealed_kongs:   # four of a kind, not a kong
+    kongs = facts.melded_kongs + facts.concealed_kongs
+    fours = all_counts.count(4)
+    if fours > kongs:   # four of a kind, not a kong
         kong_kinds = {first for shape, first, _ in facts.melds if shape == "kong"}
-        hogs = [kind for kind in range(34) if all_counts[kind] == 4 and kind not in kong_kinds]
+        hogs = []
+        start = 0
+        for _ in range(fours):   # the kinds held four times, found by C-level searches
+            kind = all_counts.index(4, start)
+            start = kind + 1
+            if kind not in kong_kinds:
+                hogs.append(kind)
         if hogs:
             facts.hog_count = len(hogs)
-            out.append(["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs)
-                        + " used without a kong"])
-    if facts.melds:
+            out.append(_hog_entry(tuple(hogs)))
+    if kongs:
         out.extend(_kong_fans(facts, options))
     if facts.tsumo:
         out.append(_SELF_DRAWN[facts.win])
@@ -242,6 +249,12 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     if facts.flags or all_counts[win] - facts.counts[win] == 3:
         _situational_fans(facts, out)
     return out
+
+
+@lru_cache(maxsize=4096)   # by the kinds held four times without a kong: a small domain
+def _hog_entry(hogs: tuple[int, ...]) -> Raw:
+    """The Tile Hog entry of these kinds (shared, never changed in place)."""
+    return ["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs) + " used without a kong"]
 
 
 # The kong fans' entries, made once (shared, never changed in place): a hand with melds only picks one.

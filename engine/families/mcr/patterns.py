@@ -42,7 +42,7 @@ from engine.families.mcr.principles import (
     _apply_principles,
 )
 from engine.families.mcr.readings import readings as all_readings
-from engine.families.mcr.waits import is_unique_wait
+from engine.families.mcr.waits import is_unique_wait, is_unique_wait_of_regular
 
 # -- readings ---------------------------------------------------------------------------------
 
@@ -210,14 +210,10 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     elif facts.open_melds == 4 and not facts.tsumo:
         raw.append(_MELDED_HAND)
     # waits: edge before closed before single (they exclude each other)
-    if edge:
-        if unique_wait(facts):
-            raw.append(_WAIT_FANS[0][win])
-    elif closed:
-        if unique_wait(facts):
-            raw.append(_WAIT_FANS[1][win])
-    elif pair == win and unique_wait(facts):
-        raw.append(_WAIT_FANS[2][win])
+    if edge or closed or pair == win:
+        # A regular reading's pair lets the wait be read from two suits only (see ``unique_wait``).
+        if unique_wait(facts, pair if form == REGULAR else -1):
+            raw.append(_WAIT_FANS[0 if edge else 1 if closed else 2][win])
     return terminal_pungs
 
 
@@ -303,14 +299,20 @@ def _concealed_text(kinds: tuple[int, ...]) -> str:
     return "concealed " + ", ".join(set_text("pung", kind) for kind in kinds)
 
 
-def unique_wait(facts: HandFacts) -> bool:
-    """Whether the winning tile was the only tile the hand waited on (computed once, on demand)."""
+def unique_wait(facts: HandFacts, pair: int = -1) -> bool:
+    """Whether the winning tile was the only tile the hand waited on (computed once, on demand).
+    ``pair``: the pair of a regular reading of the hand, which fixes every other suit's part in
+    the wait (-1 when the asking reading is not regular)."""
     if facts.unique_wait is None:
         win = facts.win
-        before = list(facts.counts)
-        before[win] -= 1
-        mask = facts.concealed_mask if before[win] else facts.concealed_mask & ~(1 << win)
-        facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), win, mask)
+        counts = facts.counts
+        mask = facts.concealed_mask if counts[win] > 1 else facts.concealed_mask & ~(1 << win)
+        if pair >= 0:
+            facts.unique_wait = is_unique_wait_of_regular(counts, len(facts.melds), win, pair, mask)
+        else:
+            before = list(counts)
+            before[win] -= 1
+            facts.unique_wait = is_unique_wait(tuple(before), len(facts.melds), win, mask)
     return facts.unique_wait
 
 

@@ -68,18 +68,26 @@ _LIGHT_SETS = {step: tuple((shape, kind, None) for kind in range(34))
 
 # Per suit: first kind, size, honours?, and the splits of its count vectors already read (the
 # answers of ``suit_readings``, looked up without building an argument key).
-_SUIT_TABLES: tuple[tuple[int, int, bool, dict], ...] = tuple(
-    (base, size, honors, {}) for base, size, honors in _SUITS)
+# The last item is the suit's kinds as bits of a mask, to pass over an empty suit without slicing.
+_SUIT_TABLES: tuple[tuple[int, int, bool, dict, int], ...] = tuple(
+    (base, size, honors, {}, ((1 << size) - 1) << base) for base, size, honors in _SUITS)
 
 
-def regular_readings(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple, int, tuple]]:
-    """(concealed sets, pair, order) for every 4-sets-and-a-pair reading of concealed counts."""
+def regular_readings(counts: list[int] | tuple[int, ...],
+                     mask: int | None = None) -> list[tuple[tuple, int, tuple]]:
+    """(concealed sets, pair, order) for every 4-sets-and-a-pair reading of concealed counts;
+    ``mask`` (bit k set when kind k is held) saves slicing the empty suits."""
     parts = []
     pair_suits = 0
     single = True
-    for base, size, honors, splits in _SUIT_TABLES:
-        vec = tuple(counts[base:base + size])
-        if not any(vec):
+    for base, size, honors, splits, suit_mask in _SUIT_TABLES:
+        if mask is None:
+            vec = tuple(counts[base:base + size])
+            if not any(vec):
+                continue
+        elif mask & suit_mask:
+            vec = tuple(counts[base:base + size])
+        else:
             continue
         found = splits.get(vec)
         if found is None:
@@ -134,7 +142,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
     if mask is None:
         mask = kind_mask(kind for kind in range(34) if counts[kind])
-    regular = regular_readings(counts)
+    regular = regular_readings(counts, mask)
     if len(regular) == 1:
         sets, pair, order = regular[0]
         found = [(REGULAR, melds + sets, pair, (), (), order)]
@@ -143,7 +151,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     total = sum(counts)
     if not melds and total == 14:
         distinct = mask.bit_count()
-        if distinct <= 7 and all(count in (0, 2, 4) for count in counts):
+        if distinct <= 7 and 1 not in counts and 3 not in counts:   # counts are 0-4: all even
             pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
             found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
         if mask == TERMINALS_AND_HONORS_MASK:

@@ -216,3 +216,64 @@ def is_unique_wait(counts: tuple[int, ...], meld_count: int, win: int, mask: int
         if special:
             return False
     return True
+
+
+def is_unique_wait_of_regular(counts: tuple[int, ...], meld_count: int, win: int, pair: int,
+                              mask: int) -> bool:
+    """``is_unique_wait`` of the hand before ``win``, for complete concealed ``counts`` (the winning
+    tile included) known to read as sets and the pair ``pair``; ``mask`` as in ``special_waits``,
+    of the counts before the win.
+
+    Such a reading splits each suit into sets (and the pair's suit into sets and the pair), so
+    every suit but the winning tile's keeps that role before the win: only the winning suit is
+    classified again, and only the pair's suit is tried besides it. No 34-count copy is made
+    unless a special form (one meld at most) has to be ruled out."""
+    suit = win // 9 if win < 27 else 3
+    base = 9 * suit
+    honors = suit == 3
+    vec = list(counts[base:base + (7 if honors else 9)])
+    vec[win - base] -= 1
+    vec = tuple(vec)
+    role = _role(vec, honors)
+    pair_suit = pair // 9 if pair < 27 else 3
+    # The winning suit's completions: with the pair elsewhere, sets only; else sets and the pair.
+    # Its role is 0 (only it can be completed) or WITH_PAIR (then the pair's suit, holding the
+    # other pair, may be completed to sets only too).
+    if role == WITH_PAIR:
+        if pair_suit == suit:   # cannot happen: the suit would hold two pairs' worth of tiles
+            raise AssertionError("a complete regular hand's winning suit holds a pair and the pair")
+        for offset in _completions(vec, honors)[0]:
+            if base + offset != win:
+                return False
+        pair_base = 9 * pair_suit
+        pair_honors = pair_suit == 3
+        for offset in _completions(counts[pair_base:pair_base + (7 if pair_honors else 9)], pair_honors)[0]:
+            if pair_base + offset != win:
+                return False
+    elif role == 0:
+        for offset in _completions(vec, honors)[0 if pair_suit != suit else 1]:
+            if base + offset != win:
+                return False
+    else:   # SETS_ONLY: the tile count says it cannot be (a complete suit less one tile)
+        raise AssertionError("a complete regular hand less one tile left a suit of sets only")
+    if meld_count <= 1 and _may_wait_special(mask, meld_count):
+        before = list(counts)
+        before[win] -= 1
+        special = special_waits(before, meld_count, mask)
+        special.discard(win)
+        if special:
+            return False
+    return True
+
+
+def _may_wait_special(mask: int, meld_count: int) -> bool:
+    """Whether 13 - 3 * ``meld_count`` tiles of these kinds could wait on a special form, as
+    ``special_waits`` first rules each one in or out: Seven Pairs needs at most 7 kinds, Thirteen
+    Orphans 12 or 13, Honors and Knitted 13 (all with no meld); a Knitted Straight two of a
+    knitted row in every suit."""
+    if meld_count == 0:
+        distinct = mask.bit_count()
+        if distinct <= 7 or distinct >= 12:
+            return True
+    return _KNITTED_ROWS[mask & 0x1FF] and _KNITTED_ROWS[mask >> 9 & 0x1FF] and \
+        _KNITTED_ROWS[mask >> 18 & 0x1FF]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from engine.core.hand import Meld
 from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, regular_splits, suit_splits, waits
@@ -77,12 +76,13 @@ SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, numbe
 _BLOCK_OF_STEP = {STEP_PUNG: PUNG_B, STEP_CHOW: CHOW_B}
 
 
-@lru_cache(maxsize=16384)
 def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int, SuitReading | None]:
     """(every split of one suit's nine counts, the kinds present as bits, the split when there is
     exactly one).
 
-    Suits repeat across hands far more than whole hands do, so this is the level worth caching.
+    Suits repeat across hands far more than whole hands do, so suits are the level worth caching:
+    the caller (``suit_tallies.suit_parts``) caches its shares under the same key, so this is not
+    cached a second time (a second cache, smaller, only ever missed when the first did).
     """
     mask = 0
     for offset, count in enumerate(counts):
@@ -110,10 +110,9 @@ def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
     return _readings_of(suit_splits(tuple(counts), False), base)
 
 
-@lru_cache(maxsize=1024)
 def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
-    kinds present as bits)."""
+    kinds present as bits). Cached by the caller (``suit_tallies.honour_part``), under the same key."""
     mask = 0
     for offset, count in enumerate(counts):
         if count:

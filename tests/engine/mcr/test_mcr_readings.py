@@ -11,7 +11,13 @@ from engine.core.shapes import decompose
 from engine.core.shapes import waits as reference_waits
 from engine.core.tiles import counts34
 from engine.families.mcr.readings import meld_sets, readings
-from engine.families.mcr.waits import is_unique_wait, waits
+from engine.families.mcr.waits import (
+    _may_wait_special,
+    is_unique_wait,
+    is_unique_wait_of_regular,
+    special_waits,
+    waits,
+)
 
 
 def normalised_reference(hand):
@@ -55,6 +61,25 @@ def test_waits_match_shapes_after_removing_any_tile():
         assert waits(tuple(counts), len(hand.melds)) == expected, data
         assert is_unique_wait(tuple(counts), len(hand.melds), kind) == (expected == (kind,)), data
 
+
+
+def test_unique_wait_of_a_regular_reading_matches_the_general_one():
+    """The shortcut that reads the wait from the winning suit and a regular reading's pair only
+    answers as the general check does, for every tile of the hand taken as the winning one."""
+    tried = 0
+    for data in random_hands(600, seed=47):
+        hand = hand_from_dict(data)
+        counts = counts34(hand.concealed)
+        pairs = {pair for form, _, pair, *_ in readings(counts, meld_sets(hand.melds)) if form == "regular"}
+        for win in {tile.kind for tile in hand.concealed}:
+            before = list(counts)
+            before[win] -= 1
+            mask = sum(1 << kind for kind in range(34) if before[kind])
+            expected = is_unique_wait(tuple(before), len(hand.melds), win)
+            for pair in pairs:
+                tried += 1
+                assert is_unique_wait_of_regular(tuple(counts), len(hand.melds), win, pair, mask) == expected
+    assert tried > 1000
 
 POOLS = [list(range(9)), list(range(9)) + list(range(27, 34)), list(range(34)),
          [0, 3, 6, 10, 13, 16, 20, 23, 26, 27, 28, 31]]
@@ -122,3 +147,25 @@ def test_suit_shape_matches_the_search_it_replaces():
         for bit in checked:
             checked[bit] += bool(expected & bit)
     assert min(checked.values()) > 25      # both answers were met often enough to mean something
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(concealed_tiles())
+def test_the_special_wait_screen_passes_every_special_wait(example):
+    """``_may_wait_special`` only rules out tiles ``special_waits`` finds nothing for."""
+    counts, meld_count = example
+    mask = sum(1 << kind for kind in range(34) if counts[kind])
+    if special_waits(counts, meld_count, mask):
+        assert _may_wait_special(mask, meld_count)
+
+
+def test_the_special_wait_screen_on_the_special_hands():
+    for data in random_hands(1500, seed=53):
+        hand = hand_from_dict(data)
+        counts = counts34(hand.concealed)
+        for kind in {tile.kind for tile in hand.concealed}:
+            before = list(counts)
+            before[kind] -= 1
+            mask = sum(1 << k for k in range(34) if before[k])
+            if special_waits(before, len(hand.melds), mask):
+                assert _may_wait_special(mask, len(hand.melds)), data
