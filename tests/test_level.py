@@ -172,6 +172,19 @@ def test_a_close_up_is_looked_at_small_and_named_on_the_photo(block):
     assert image.size <= 4 * photo.size < ZOOM_OUT ** 2 * photo.size    # padded by half a box at most
 
 
+def test_a_one_tile_close_up_is_not_looked_at_turned():
+    """One tile filling the photo: the first look, the photo turned a quarter (one tile gives no
+    line), the closer look and the close-up look; no quarter-turned small looks (each look is a
+    detector pass)."""
+    detector = Blocks()
+    detector.imgsz = 416
+    photo = np.full((600, 800, 3), 30, np.uint8)
+    photo[40:560, 100:700] = 255
+    tiles, _, view = detect_level(detector, photo, close_ups=True)
+    assert len(tiles) == 1 and view.angle == 0.0
+    assert len(detector.looks) == 4
+
+
 class FaintBlocks(Blocks):
     """Blocks, the narrow ones scored under the threshold; counts the boxes named per call."""
 

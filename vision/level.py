@@ -53,6 +53,7 @@ BIG_TILE = 0.2                     # as is one whose tiles' short side is more t
                                    # the view's short side (tiles that fill the frame)
 CLOSE_ZOOM = 2.0                   # how much smaller such a photo is looked at again
 TURNED_ZOOMS = (1.5, 2.0)          # with fewer sure tiles than make a line, also a quarter turned
+CLOSE_UP_SHARE = 0.25              # a box this share of the photo is a close-up of one tile
 ELONGATED = 4.0                    # centres spread this much more along a line than across it
 LEVEL_KEEP = 0.75                  # the level look is kept if it finds this share of the first's
 LEVEL_LOOKS = 2                    # turned looks at most, each from the last one's rows
@@ -189,6 +190,12 @@ def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tupl
         look, count = closer, found
     if count >= MIN_LINE:
         return angle, look
+    # a close-up of one tile: looked at much smaller, and kept when surer of its best tile; one
+    # tile filling the photo needs no quarter-turned looks
+    close_up = _zoomed_out(detector, pixels, ZOOM_OUT, None, mirror)
+    surer = _best(detector, close_up[3]) > _best(detector, look[3])
+    if _fills(detector, close_up if surer else look, pixels.shape[0] * pixels.shape[1]):
+        return (0.0, close_up) if surer else (angle, look)
     for turned in (_snapped(angle + np.pi / 2), _snapped(angle - np.pi / 2)):
         view, view_matrix = _view(pixels, turned)
         for zoom in TURNED_ZOOMS:
@@ -196,7 +203,16 @@ def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tupl
             found = int(_sure(detector, tried[3]).sum())
             if found > count:
                 angle, look, count = turned, tried, found
+    if count < MIN_LINE and _best(detector, close_up[3]) > _best(detector, look[3]):
+        angle, look = 0.0, close_up
     return angle, look
+
+
+def _fills(detector: TileDetector, look: tuple, area: int) -> bool:
+    """Whether a sure box of ``look`` covers ``CLOSE_UP_SHARE`` of a photo of ``area`` pixels."""
+    boxes = look[2][_sure(detector, look[3])]
+    sizes = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    return bool(len(sizes)) and float(sizes.max()) >= CLOSE_UP_SHARE * area
 
 
 def _best(detector: TileDetector, scores: np.ndarray) -> float:
@@ -249,10 +265,6 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             angle, look = turned, again
     if close_ups:
         angle, look = _closer(detector, pixels, angle, look, mirror)
-    if close_ups and _sure(detector, look[3]).sum() < MIN_LINE:
-        small = _zoomed_out(detector, pixels)
-        if _best(detector, small[3]) > _best(detector, look[3]):
-            angle, look = 0.0, small
     image, matrix, boxes, scores = look
     sure = _sure(detector, scores)
     tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure])
