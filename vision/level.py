@@ -25,9 +25,11 @@ Tiles laid close to the camera (a hand filling the frame, a grid of tiles seen f
 bigger than most the detector learnt, and it finds few of them or none. So when a photo's look
 finds fewer than ``FEW_TILES`` sure tiles, or tiles whose short side is over ``BIG_TILE`` of the
 view's, the view is looked at again ``CLOSE_ZOOM`` times smaller; when neither look finds enough
-tiles to give a line, the photo turned a quarter each way is looked at small too (a close hand running down
-the photo). The look that finds the most sure tiles is kept. A live camera's frames are not
-searched this way: each look is a detector pass, and a camera held that close is moved back.
+tiles to give a line, the close-up look above is taken, and unless it shows one tile filling the
+photo (a box over ``CLOSE_UP_SHARE`` of it), the photo turned a quarter each way is looked at
+small too (a close hand running down the photo). The look that finds the most sure tiles is
+kept. A live camera's frames are not searched this way: each look is a detector pass, and a
+camera held that close is moved back.
 """
 
 from __future__ import annotations
