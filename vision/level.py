@@ -177,8 +177,9 @@ def _reach(boxes: np.ndarray, width: int, height: int, zoom: float) -> tuple[int
 def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tuple,
             mirror: bool | None) -> tuple[float, tuple]:
     """The angle and look with the most sure tiles among ``look`` and, when it finds few tiles or
-    big ones, the same view looked at smaller (and, when neither finds enough for a line, the
-    photo turned a quarter each way, looked at small)."""
+    big ones, the same view looked at smaller; when neither finds enough for a line, the close-up
+    look of one tile (``ZOOM_OUT``), and unless that tile fills the photo, the photo turned a
+    quarter each way, looked at small."""
     image, matrix, boxes, scores = look
     sure = boxes[_sure(detector, scores)]
     count = len(sure)
