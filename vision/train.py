@@ -115,6 +115,7 @@ def train_detector(
     optimizer: str = "auto",
     lr0: float | None = None,
     degrees: float = 5.0,
+    mosaic: float = 1.0,
 ) -> Path:
     """Train (or resume) the one-class tile detector; returns the best weights file. ``data``: a
     data.yaml, or several (trained on together, checked on the first's val: combined_data)."""
@@ -159,7 +160,7 @@ def train_detector(
         fraction=fraction,
         degrees=degrees,
         fliplr=0.0,
-        mosaic=1.0,
+        mosaic=mosaic,
         scale=0.5,
     )
     if hours:
@@ -257,6 +258,8 @@ def main(argv: list[str] | None = None) -> None:
     det.add_argument("--lr0", type=float, default=None, help="initial learning rate (with --optimizer)")
     det.add_argument("--degrees", type=float, default=5.0,
                      help="random in-plane turn of each training image, up to this many degrees")
+    det.add_argument("--mosaic", type=float, default=1.0,
+                     help="share of training images built as a mosaic of four; less keeps close-ups whole")
     cls = sub.add_parser("classifier", help="train the crop classifier (plain torch)")
     from vision.synth import classifier as classifier_training
 
@@ -288,6 +291,7 @@ def main(argv: list[str] | None = None) -> None:
             optimizer=args.optimizer,
             lr0=args.lr0,
             degrees=args.degrees,
+            mosaic=args.mosaic,
         )
         print(f"detector weights: {best}")
     elif args.what == "classifier":
