@@ -17,8 +17,6 @@ suit there, so each kind's entry is worked out the first time a hand wins on it 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.families.riichi.fu import BLOCK_FU
 from engine.families.riichi.readings import CHOW_B, PAIR_B, PUNG_B, Block, honour_shape, suit_shape
 from engine.families.riichi.yaku import SIMPLE
@@ -137,21 +135,51 @@ def win_info(part: Part, kind: int) -> WinInfo | None:
     return found
 
 
-@lru_cache(maxsize=65536)
-def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
+SuitParts = tuple[tuple[Part, ...], int, Part | None]
+
+
+def suit_parts(counts: bytes, base: int) -> SuitParts:
     """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
-    bits; the Part when there is exactly one). Cached per suit: the splits and their shares are
-    the same in every hand."""
+    bits; the Part when there is exactly one). Cached per suit (``SUIT_CACHES``): the splits and
+    their shares are the same in every hand."""
     splits, mask, _ = suit_shape(counts, base)
     parts = tuple(make_part(blocks, base, 9) for blocks, _ in splits)
     return parts, mask, parts[0] if len(parts) == 1 else None
 
 
-@lru_cache(maxsize=4096)
 def honour_part(counts: bytes) -> tuple[Part | None, int]:
     """(the honours' one reading as a Part, or None when they do not read; the kinds present)."""
     reading, mask = honour_shape(counts)
     return (None if reading is None else make_part(reading[0], 27, 7)), mask
+
+
+class PartCache(dict):
+    """One suit's (or the honours') parts by their counts, worked out on the first look-up.
+
+    A dict whose ``__missing__`` fills it: a hit is one subscript, with no call and no key tuple
+    (an ``lru_cache`` of two arguments builds and hashes one per look-up, three or four times a
+    hand). Bounded: past ``limit`` entries a new suit is worked out but not kept, so memory stays
+    bounded and every answer is the same."""
+
+    __slots__ = ("base", "limit")
+
+    def __init__(self, base: int, limit: int) -> None:
+        super().__init__()
+        self.base = base
+        self.limit = limit
+
+    def __missing__(self, counts: bytes) -> SuitParts | tuple[Part | None, int]:
+        found = honour_part(counts) if self.base == 27 else suit_parts(counts, self.base)
+        if len(self) < self.limit:
+            self[counts] = found
+        return found
+
+
+# By base // 9: the three suits' caches, then the honours'.
+SUIT_CACHES: tuple[PartCache, ...] = (PartCache(0, 21845), PartCache(9, 21845), PartCache(18, 21845),
+                                      PartCache(27, 4096))
+_SUITS = tuple((base, SUIT_CACHES[base // 9]) for base in (18, 9, 0))
+_HONOURS = SUIT_CACHES[3]
 
 
 _NO_SUIT = bytes(9)
@@ -176,7 +204,7 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
     dead = False                    # no reading; the scan goes on for the kinds present
     honour_counts = counts[27:]
     if honour_counts != _NO_HONOURS:
-        honours, present = honour_part(honour_counts)
+        honours, present = _HONOURS[honour_counts]
         if honours is None:
             dead = True
         else:
@@ -185,11 +213,11 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
                 win_facts = win_info(honours, win)
     combos: list[Entry] | None = None
     win_base = win - win % 9 if win < 27 else -1
-    for base in (18, 9, 0):
+    for base, cache in _SUITS:
         key = counts[base:base + 9]
         if key == _NO_SUIT:
             continue
-        parts, mask, single = suit_parts(key, base)
+        parts, mask, single = cache[key]
         present |= mask
         if dead:
             continue
