@@ -44,6 +44,7 @@ from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
     H_NINE_GATES,
+    HAND_EXACT_BITS,
     NINE_GATES,
     S_CHANTA,
     S_CLOSED,
@@ -241,7 +242,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     tsumo = facts.tsumo
     # The key of a candidate's value (``_combined_value``): the hand's exact bits and the two
     # switches that change han, to which each candidate adds its reading's bits.
-    hand_key = (hand_bits << _HAND_AT) | (_OPEN if is_open else 0) \
+    hand_key = ((hand_bits & HAND_EXACT_BITS) << _HAND_AT) | (_OPEN if is_open else 0) \
         | (_DOUBLE_YAKUMAN if options.get("double_yakuman", True) else 0)
     candidates: list[Candidate] = []
     if melds.any_melds:
