@@ -34,7 +34,7 @@ from engine.families.riichi.payments import (
     PRESETS,
     draw_payments,
     false_win_payments,
-    riichi_value_of,
+    riichi_value,
     win_payments,
     with_counters,
 )
@@ -71,10 +71,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         minimum = 1
     tsumo = analysis.facts.tsumo
     dora = analysis.dora + analysis.red + analysis.ura
-    # The hand's part of the value table's key (``payments.value_key``); each candidate adds its
-    # han, fu and yakuman.
-    fixed = dealer << 21 | tsumo << 22 | bool(options.get("counted_yakuman", True)) << 23 \
-        | bool(options.get("kiriage", False)) << 24
+    counted = options.get("counted_yakuman", True)
+    kiriage = options.get("kiriage", False)
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     candidates = analysis.candidates
     for candidate in candidates:
@@ -84,7 +82,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
             han = worth.han if worth.yakuman else worth.han + dora
             if han > MAX_HAN:
                 han = MAX_HAN
-            value = riichi_value_of(han | candidate.fu << 7 | worth.yakuman << 17 | fixed)
+            value = riichi_value(han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage)
             total = value[0]
         else:
             total, han, value = -1, worth.han, None

@@ -144,6 +144,7 @@ def riichi_hand_value(basic: int, *, dealer_win: bool, tsumo: bool) -> int:
     return round_up((6 if dealer_win else 4) * basic, 100)
 
 
+@lru_cache(maxsize=4096)
 def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool, counted_yakuman: bool,
                  kiriage: bool) -> tuple[int, int, str | None, Mapping[str, int]]:
     """(hand value, basic points, limit, payment summary) of a han/fu/yakuman count; the summary
@@ -152,23 +153,7 @@ def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool,
     A table lookup in effect: few (han, fu) pairs occur, and every hand with the same ones pays
     the same, so the limit tiers and roundings are worked out once per pair.
     """
-    return riichi_value_of(value_key(han, fu, yakuman, dealer_win, tsumo, counted_yakuman, kiriage))
-
-
-def value_key(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool, counted_yakuman: bool,
-              kiriage: bool) -> int:
-    """``riichi_value``'s arguments as one integer (han < 128, fu < 1024, yakuman < 16): a single
-    integer keys its cache without building and hashing a tuple per hand."""
-    return han | fu << 7 | yakuman << 17 | dealer_win << 21 | tsumo << 22 | counted_yakuman << 23 \
-        | kiriage << 24
-
-
-@lru_cache(maxsize=4096)
-def riichi_value_of(key: int) -> tuple[int, int, str | None, Mapping[str, int]]:
-    """``riichi_value`` by its ``value_key``."""
-    han, fu, yakuman = key & 127, key >> 7 & 1023, key >> 17 & 15
-    dealer_win, tsumo = bool(key >> 21 & 1), bool(key >> 22 & 1)
-    options = {"counted_yakuman": bool(key >> 23 & 1), "kiriage": bool(key >> 24 & 1)}
+    options = {"counted_yakuman": counted_yakuman, "kiriage": kiriage}
     basic, limit = riichi_basic_points(han, fu, yakuman=yakuman, options=options)
     return (riichi_hand_value(basic, dealer_win=dealer_win, tsumo=tsumo), basic, limit,
             payment_summary(basic, dealer_win=dealer_win, tsumo=tsumo))

@@ -18,14 +18,8 @@ from riichi_random import random_requests
 
 from engine.core.hand import hand_from_dict
 from engine.families import resolve_options
-from engine.families.riichi.analysis import MAX_HAN, Candidate, analyse, fu_items_of
+from engine.families.riichi.analysis import Candidate, analyse, fu_items_of
 from engine.families.riichi.fu import fu_items
-from engine.families.riichi.payments import (
-    riichi_basic_points,
-    riichi_hand_value,
-    riichi_value_of,
-    value_key,
-)
 from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, meld_info
 from engine.families.riichi.yaku import (
     ALL_YAKU,
@@ -140,18 +134,3 @@ def test_hand_bits_outside_the_exact_ones_pick_no_unit() -> None:
         features = rng.getrandbits(top) & rng.getrandbits(top)
         assert hand_units_exact(features) == hand_units_exact(features & HAND_EXACT_BITS)
 
-
-def test_the_value_key_holds_every_argument() -> None:
-    """``riichi_value_of`` reads back each field of ``value_key``: the same value as worked out
-    from the arguments for every han, fu and yakuman count a hand can have."""
-    for han in range(MAX_HAN + 1):
-        for fu in (20, 25, 30, 40, 110, 130):
-            for yakuman in (0, 1, 6):
-                for flags in range(16):
-                    switches = [bool(flags & 1 << bit) for bit in range(4)]
-                    key = value_key(han, fu, yakuman, *switches)
-                    options = {"counted_yakuman": switches[2], "kiriage": switches[3]}
-                    basic, limit = riichi_basic_points(han, fu, yakuman=yakuman, options=options)
-                    assert riichi_value_of(key)[1:3] == (basic, limit)
-                    assert riichi_value_of(key)[0] == riichi_hand_value(
-                        basic, dealer_win=switches[0], tsumo=switches[1])
