@@ -40,6 +40,7 @@ from engine.families.riichi.suit_tallies import (
     Entry,
     concealed_entries,
 )
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
@@ -171,7 +172,6 @@ _OPEN, _DOUBLE_YAKUMAN, _HAND_AT = 1 << 20, 1 << 21, 22
 _SET_BITS = _OPEN - 1
 
 
-@lru_cache(maxsize=65536)   # a bound, not a working set: an evicted Value is explained anew
 def _combined_value(key: int) -> Value:
     """The value of a hand's flag and hand yaku with one reading's sets yaku, from the key made in
     ``analyse``: the sets yaku add to the others, unless a yakuman pushes out every ordinary one.
@@ -184,6 +184,11 @@ def _combined_value(key: int) -> Value:
         return Value(*_value(fixed + extra, bool(key & _OPEN),
                              {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}))
     return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0)
+
+
+# Each value key's Value, made once (a subscript per candidate, ``tables.Table``); a bound, not a
+# working set.
+_VALUES = Table(_combined_value, 65536)
 
 
 _PART_BITS = (1 << _HAND_AT) - 1   # a reading's bits with the two switches
@@ -280,7 +285,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             if not options.get("seven_pairs", True):
                 continue
             candidates.append(Candidate(reading, (win, PAIR_B),
-                                        _combined_value(hand_key | S_SEVEN | S_CLOSED),
+                                        _VALUES[hand_key | S_SEVEN | S_CLOSED],
                                         SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, True, False, 0))
             continue
         if win_info is None:
@@ -339,7 +344,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             else:
                 total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
             # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
-            value = _combined_value(hand_key | bits | S_PINFU if total == 0 else hand_key | bits)
+            value = _VALUES[hand_key | bits | S_PINFU if total == 0 else hand_key | bits]
             if tsumo and (total or pinfu_tsumo_fu):
                 total += 2
             if is_open and not total and open_pinfu_fu:

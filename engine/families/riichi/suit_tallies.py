@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from engine.families.riichi.fu import BLOCK_FU
 from engine.families.riichi.readings import CHOW_B, PAIR_B, PUNG_B, Block, honour_shape, suit_shape
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SIMPLE
 
 # Fields of a tally: each counter has 4 bits (a reading has at most 5 blocks); the fu come last.
@@ -153,31 +154,10 @@ def honour_part(counts: bytes) -> tuple[Part | None, int]:
     return (None if reading is None else make_part(reading[0], 27, 7)), mask
 
 
-class PartCache(dict):
-    """One suit's (or the honours') parts by their counts, worked out on the first look-up.
-
-    A dict whose ``__missing__`` fills it: a hit is one subscript, with no call and no key tuple
-    (an ``lru_cache`` of two arguments builds and hashes one per look-up, three or four times a
-    hand). Bounded: past ``limit`` entries a new suit is worked out but not kept, so memory stays
-    bounded and every answer is the same."""
-
-    __slots__ = ("base", "limit")
-
-    def __init__(self, base: int, limit: int) -> None:
-        super().__init__()
-        self.base = base
-        self.limit = limit
-
-    def __missing__(self, counts: bytes) -> SuitParts | tuple[Part | None, int]:
-        found = honour_part(counts) if self.base == 27 else suit_parts(counts, self.base)
-        if len(self) < self.limit:
-            self[counts] = found
-        return found
-
-
-# By base // 9: the three suits' caches, then the honours'.
-SUIT_CACHES: tuple[PartCache, ...] = (PartCache(0, 21845), PartCache(9, 21845), PartCache(18, 21845),
-                                      PartCache(27, 4096))
+# The parts of each suit by its nine counts (by base // 9), then the honours' by their seven: a
+# hit is one subscript, three or four times a hand (``tables.Table``).
+SUIT_CACHES: tuple[Table, ...] = tuple(Table(lambda counts, base=base: suit_parts(counts, base), 21845)
+                                       for base in (0, 9, 18)) + (Table(honour_part, 4096),)
 _SUITS = tuple((base, SUIT_CACHES[base // 9]) for base in (18, 9, 0))
 _HONOURS = SUIT_CACHES[3]
 
