@@ -264,9 +264,11 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         entries = with_melds
     else:
         open_blocks = ()
-        pairs = seven_pairs(concealed)
-        if pairs is not None:
-            entries.append((pairs, _SEVEN_PAIRS, 0, None))
+        # Most hands hold fewer than seven pairs: their count rules out the call.
+        if concealed.count(2) == 7:
+            pairs = seven_pairs(concealed)
+            if pairs is not None:
+                entries.append((pairs, _SEVEN_PAIRS, 0, None))
     if len(entries) > 1:
         entries.sort(key=_blocks_of)
     if entries:

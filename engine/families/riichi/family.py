@@ -110,8 +110,10 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     details = {"basic_points": basic, "yaku": [*ids],
                "fu_items": [*_FU_TEXTS[candidate.raw_fu, (*fu_items_of(candidate, analysis),)]],
                "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
-    return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
-                 None, (), details)
+    # Most hands carry no counters or sticks: their payments are a plain copy, made without a call.
+    payments = {**payments} if not hand.honba and not hand.riichi_sticks \
+        else with_counters(payments, hand, options)
+    return Score(True, True, items, total, han, candidate.fu, limit, payments, None, (), details)
 
 
 def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:

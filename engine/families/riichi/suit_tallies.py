@@ -190,7 +190,10 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
         else:
             blocks, tally, honour_pair = honours.blocks, honours.tally, honours.pair
             if win >= 27:
-                win_facts = win_info(honours, win)
+                # The kept entry read in place: a call only the first time (``win_info``).
+                win_facts = honours.wins[win - 27]
+                if win_facts is _UNKNOWN:
+                    win_facts = win_info(honours, win)
     combos: list[Entry] | None = None
     win_base = win - win % 9 if win < 27 else -1
     for base, cache in _SUITS:
@@ -207,7 +210,9 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
             tally += single.tally
             masks |= single.masks
             if base == win_base:
-                win_facts = win_info(single, win)
+                win_facts = single.wins[win - base]
+                if win_facts is _UNKNOWN:
+                    win_facts = win_info(single, win)
             continue
         if not parts:
             dead = True
