@@ -75,7 +75,7 @@ MAX_HAN = 78   # six yakuman
 @dataclass(slots=True, eq=False)
 class Value:
     """A candidate's yaku with their han, the total han and the number of yakuman. Shared by every
-    candidate with the same yaku (``_combined_value`` caches them), and compared and hashed by
+    candidate with the same yaku (``_VALUES`` keeps them), and compared and hashed by
     identity, so the caches of explained yaku key on it cheaply."""
 
     yaku: tuple[tuple[Yaku, int], ...]

@@ -151,7 +151,7 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
 
 def explanation(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
     """``explained`` for a candidate's Value, kept on the value: values are shared by every
-    candidate with the same yaku (``analysis._combined_value``), so each is explained once and
+    candidate with the same yaku (``analysis._VALUES``), so each is explained once and
     found again without a lookup."""
     value.explanation = explained(value.yaku)
     return value.explanation
