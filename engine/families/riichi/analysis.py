@@ -40,10 +40,12 @@ from engine.families.riichi.suit_tallies import (
     Entry,
     concealed_entries,
 )
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
     H_NINE_GATES,
+    HAND_EXACT_BITS,
     NINE_GATES,
     S_CHANTA,
     S_CLOSED,
@@ -73,7 +75,7 @@ MAX_HAN = 78   # six yakuman
 @dataclass(slots=True, eq=False)
 class Value:
     """A candidate's yaku with their han, the total han and the number of yakuman. Shared by every
-    candidate with the same yaku (``_combined_value`` caches them), and compared and hashed by
+    candidate with the same yaku (``_VALUES`` keeps them), and compared and hashed by
     identity, so the caches of explained yaku key on it cheaply."""
 
     yaku: tuple[tuple[Yaku, int], ...]
@@ -170,7 +172,6 @@ _OPEN, _DOUBLE_YAKUMAN, _HAND_AT = 1 << 20, 1 << 21, 22
 _SET_BITS = _OPEN - 1
 
 
-@lru_cache(maxsize=65536)   # a bound, not a working set: an evicted Value is explained anew
 def _combined_value(key: int) -> Value:
     """The value of a hand's flag and hand yaku with one reading's sets yaku, from the key made in
     ``analyse``: the sets yaku add to the others, unless a yakuman pushes out every ordinary one.
@@ -183,6 +184,11 @@ def _combined_value(key: int) -> Value:
         return Value(*_value(fixed + extra, bool(key & _OPEN),
                              {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}))
     return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0)
+
+
+# Each value key's Value, made once (a subscript per candidate, ``tables.Table``); a bound, not a
+# working set.
+_VALUES = Table(_combined_value, 65536)
 
 
 _PART_BITS = (1 << _HAND_AT) - 1   # a reading's bits with the two switches
@@ -241,7 +247,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     tsumo = facts.tsumo
     # The key of a candidate's value (``_combined_value``): the hand's exact bits and the two
     # switches that change han, to which each candidate adds its reading's bits.
-    hand_key = (hand_bits << _HAND_AT) | (_OPEN if is_open else 0) \
+    hand_key = ((hand_bits & HAND_EXACT_BITS) << _HAND_AT) | (_OPEN if is_open else 0) \
         | (_DOUBLE_YAKUMAN if options.get("double_yakuman", True) else 0)
     candidates: list[Candidate] = []
     if melds.any_melds:
@@ -258,9 +264,11 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         entries = with_melds
     else:
         open_blocks = ()
-        pairs = seven_pairs(concealed)
-        if pairs is not None:
-            entries.append((pairs, _SEVEN_PAIRS, 0, None))
+        # Most hands hold fewer than seven pairs: their count rules out the call.
+        if concealed.count(2) == 7:
+            pairs = seven_pairs(concealed)
+            if pairs is not None:
+                entries.append((pairs, _SEVEN_PAIRS, 0, None))
     if len(entries) > 1:
         entries.sort(key=_blocks_of)
     if entries:
@@ -279,7 +287,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             if not options.get("seven_pairs", True):
                 continue
             candidates.append(Candidate(reading, (win, PAIR_B),
-                                        _combined_value(hand_key | S_SEVEN | S_CLOSED),
+                                        _VALUES[hand_key | S_SEVEN | S_CLOSED],
                                         SEVEN_PAIRS_FU, SEVEN_PAIRS_FU, True, False, 0))
             continue
         if win_info is None:
@@ -338,7 +346,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
             else:
                 total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
             # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
-            value = _combined_value(hand_key | bits | S_PINFU if total == 0 else hand_key | bits)
+            value = _VALUES[hand_key | bits | S_PINFU if total == 0 else hand_key | bits]
             if tsumo and (total or pinfu_tsumo_fu):
                 total += 2
             if is_open and not total and open_pinfu_fu:

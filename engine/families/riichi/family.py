@@ -40,6 +40,7 @@ from engine.families.riichi.payments import (
 )
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
 
@@ -82,7 +83,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
             han = worth.han if worth.yakuman else worth.han + dora
             if han > MAX_HAN:
                 han = MAX_HAN
-            value = riichi_value(han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage)
+            value = _RIICHI_VALUES[han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage]
             total = value[0]
         else:
             total, han, value = -1, worth.han, None
@@ -107,18 +108,24 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking and
     # C-level maps rather than builtin calls and comprehensions, which cost more per hand.
     details = {"basic_points": basic, "yaku": [*ids],
-               "fu_items": [*fu_texts(candidate.raw_fu, (*fu_items_of(candidate, analysis),))],
+               "fu_items": [*_FU_TEXTS[candidate.raw_fu, (*fu_items_of(candidate, analysis),)]],
                "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
-    return Score(True, True, items, total, han, candidate.fu, limit, with_counters(payments, hand, options),
-                 None, (), details)
+    # Most hands carry no counters or sticks: their payments are a plain copy, made without a call.
+    payments = {**payments} if not hand.honba and not hand.riichi_sticks \
+        else with_counters(payments, hand, options)
+    return Score(True, True, items, total, han, candidate.fu, limit, payments, None, (), details)
 
 
-@lru_cache(maxsize=8192)
 def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
-    """The fu breakdown as text ('30 base', '8 closed pung', ...); few breakdowns occur, so each
-    is written once."""
+    """The fu breakdown as text ('30 base', '8 closed pung', ...)."""
     base = raw_fu - sum(fu for fu, _ in fu_items)
     return ((f"{base} base",) if base else ()) + tuple(f"{fu} {why}" for fu, why in fu_items)
+
+
+# Per-hand look-ups read with one subscript (``tables.Table``): few breakdowns and few han/fu
+# values occur, so each is worked out once.
+_FU_TEXTS = Table(lambda key: fu_texts(*key), 8192)
+_RIICHI_VALUES = Table(lambda key: riichi_value(*key), 4096)
 
 
 DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),
@@ -144,7 +151,7 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
 
 def explanation(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
     """``explained`` for a candidate's Value, kept on the value: values are shared by every
-    candidate with the same yaku (``analysis._combined_value``), so each is explained once and
+    candidate with the same yaku (``analysis._VALUES``), so each is explained once and
     found again without a lookup."""
     value.explanation = explained(value.yaku)
     return value.explanation

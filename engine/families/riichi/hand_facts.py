@@ -12,6 +12,7 @@ from engine.core.hand import DeclaredHand
 from engine.families.riichi.readings import (
     MeldInfo,
 )
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import (
     FLAG_BITS,
     GREEN,
@@ -122,7 +123,7 @@ def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: Meld
         features |= _flag_features(flags, options.get("riichi", True), options.get("ippatsu", True),
                                    options.get("renhou_as_yakuman", False))
     if honors:
-        features |= _honour_features(bytes(counts[27:]))
+        features |= _HONOUR_FEATURES[bytes(counts[27:])]
         if counts[seat_wind] >= 3:
             features |= H_SEAT_PUNG | H_SEAT_PUNG_OF[seat_wind]
         if counts[round_wind] >= 3:
@@ -168,7 +169,6 @@ def _flag_features(flags: frozenset[str], riichi: bool, ippatsu: bool, renhou_ya
     return features
 
 
-@lru_cache(maxsize=4096)
 def _honour_features(honours: bytes) -> int:
     """The feature bits of the seven honour counts (all tiles): a pung of each, two dragon or
     three wind pungs, and the exact bits of the dragon and wind yaku. Honour counts repeat across
@@ -202,6 +202,10 @@ def _dora_kind(indicator: int) -> int:
     if indicator < 31:
         return 27 if indicator == 30 else indicator + 1
     return 31 if indicator == 33 else indicator + 1
+
+
+# By the seven honour counts, once each (a subscript per hand, ``tables.Table``).
+_HONOUR_FEATURES = Table(_honour_features, 4096)
 
 
 DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))

@@ -81,7 +81,7 @@ def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int,
     exactly one).
 
     Suits repeat across hands far more than whole hands do, so suits are the level worth caching:
-    the caller (``suit_tallies.suit_parts``) caches its shares under the same key, so this is not
+    the caller (``suit_tallies.SUIT_CACHES``) keeps its shares under the same key, so this is not
     cached a second time (a second cache, smaller, only ever missed when the first did).
     """
     mask = 0
@@ -112,7 +112,7 @@ def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
 
 def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
-    kinds present as bits). Cached by the caller (``suit_tallies.honour_part``), under the same key."""
+    kinds present as bits). Kept by the caller (``suit_tallies.SUIT_CACHES``), under the same key."""
     mask = 0
     for offset, count in enumerate(counts):
         if count:

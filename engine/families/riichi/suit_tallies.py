@@ -17,10 +17,9 @@ suit there, so each kind's entry is worked out the first time a hand wins on it 
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.families.riichi.fu import BLOCK_FU
 from engine.families.riichi.readings import CHOW_B, PAIR_B, PUNG_B, Block, honour_shape, suit_shape
+from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SIMPLE
 
 # Fields of a tally: each counter has 4 bits (a reading has at most 5 blocks); the fu come last.
@@ -137,21 +136,30 @@ def win_info(part: Part, kind: int) -> WinInfo | None:
     return found
 
 
-@lru_cache(maxsize=65536)
-def suit_parts(counts: bytes, base: int) -> tuple[tuple[Part, ...], int, Part | None]:
+SuitParts = tuple[tuple[Part, ...], int, Part | None]
+
+
+def suit_parts(counts: bytes, base: int) -> SuitParts:
     """(every split of one suit's nine counts as a Part, in sorted order; the kinds present as
-    bits; the Part when there is exactly one). Cached per suit: the splits and their shares are
-    the same in every hand."""
+    bits; the Part when there is exactly one). Cached per suit (``SUIT_CACHES``): the splits and
+    their shares are the same in every hand."""
     splits, mask, _ = suit_shape(counts, base)
     parts = tuple(make_part(blocks, base, 9) for blocks, _ in splits)
     return parts, mask, parts[0] if len(parts) == 1 else None
 
 
-@lru_cache(maxsize=4096)
 def honour_part(counts: bytes) -> tuple[Part | None, int]:
     """(the honours' one reading as a Part, or None when they do not read; the kinds present)."""
     reading, mask = honour_shape(counts)
     return (None if reading is None else make_part(reading[0], 27, 7)), mask
+
+
+# The parts of each suit by its nine counts (by base // 9), then the honours' by their seven: a
+# hit is one subscript, three or four times a hand (``tables.Table``).
+SUIT_CACHES: tuple[Table, ...] = tuple(Table(lambda counts, base=base: suit_parts(counts, base), 21845)
+                                       for base in (0, 9, 18)) + (Table(honour_part, 4096),)
+_SUITS = tuple((base, SUIT_CACHES[base // 9]) for base in (18, 9, 0))
+_HONOURS = SUIT_CACHES[3]
 
 
 _NO_SUIT = bytes(9)
@@ -176,20 +184,23 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
     dead = False                    # no reading; the scan goes on for the kinds present
     honour_counts = counts[27:]
     if honour_counts != _NO_HONOURS:
-        honours, present = honour_part(honour_counts)
+        honours, present = _HONOURS[honour_counts]
         if honours is None:
             dead = True
         else:
             blocks, tally, honour_pair = honours.blocks, honours.tally, honours.pair
             if win >= 27:
-                win_facts = win_info(honours, win)
+                # The kept entry read in place: a call only the first time (``win_info``).
+                win_facts = honours.wins[win - 27]
+                if win_facts is _UNKNOWN:
+                    win_facts = win_info(honours, win)
     combos: list[Entry] | None = None
     win_base = win - win % 9 if win < 27 else -1
-    for base in (18, 9, 0):
+    for base, cache in _SUITS:
         key = counts[base:base + 9]
         if key == _NO_SUIT:
             continue
-        parts, mask, single = suit_parts(key, base)
+        parts, mask, single = cache[key]
         present |= mask
         if dead:
             continue
@@ -199,7 +210,9 @@ def concealed_entries(counts: bytes, win: int) -> tuple[list[Entry], int, int]:
             tally += single.tally
             masks |= single.masks
             if base == win_base:
-                win_facts = win_info(single, win)
+                win_facts = single.wins[win - base]
+                if win_facts is _UNKNOWN:
+                    win_facts = win_info(single, win)
             continue
         if not parts:
             dead = True

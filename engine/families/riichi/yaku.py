@@ -419,6 +419,12 @@ HAND_EXACT: dict[str, int] = {unit.id: unit.exact for unit in SITUATIONAL + HAND
 EXACT: dict[str, int] = {unit.id: unit.exact for unit in SET_UNITS}
 # The same as (bits, unit) pairs in unit order, for the lookups below.
 _HAND_EXACT_UNITS = tuple((HAND_EXACT[unit.id], unit) for unit in SITUATIONAL + HAND_UNITS)
+# Every bit some flag or hand unit's exact bits hold: the others (a pung of one honour, "a kong",
+# ...) only say which predicates to run, so a hand's bits masked to these pick the same units and
+# many more hands share one key of the caches built on them.
+HAND_EXACT_BITS: int = 0
+for _bits in HAND_EXACT.values():
+    HAND_EXACT_BITS |= _bits
 _SET_EXACT_UNITS = tuple((EXACT[unit.id], unit) for unit in SET_UNITS)
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})

@@ -11,6 +11,8 @@ base plus the items ``fu.fu_items`` writes for the shown breakdown.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from riichi_random import random_requests
 
@@ -19,7 +21,15 @@ from engine.families import resolve_options
 from engine.families.riichi.analysis import Candidate, analyse, fu_items_of
 from engine.families.riichi.fu import fu_items
 from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, meld_info
-from engine.families.riichi.yaku import ALL_YAKU, KOKUSHI_IDS, Facts, View
+from engine.families.riichi.yaku import (
+    ALL_YAKU,
+    HAND_EXACT,
+    HAND_EXACT_BITS,
+    KOKUSHI_IDS,
+    Facts,
+    View,
+    hand_units_exact,
+)
 
 TABLE_CASES = [(2024, 2000, {}), (77, 500, {"double_yakuman": True}),
                (77, 500, {"open_tanyao": False, "red_fives": False}),
@@ -111,3 +121,16 @@ def test_the_tables_are_read_off_the_units() -> None:
         decided = [unit for unit in units if unit.id not in KOKUSHI_IDS]
         assert all(unit.exact for unit in decided)
         assert len({unit.exact for unit in decided}) == len(decided)
+
+
+def test_hand_bits_outside_the_exact_ones_pick_no_unit() -> None:
+    """The analysis keys its value cache on a hand's bits masked to ``HAND_EXACT_BITS``: every
+    unit's exact bits lie inside that mask, so a hand's flag and hand units come out the same with
+    or without the other bits."""
+    assert all(exact & ~HAND_EXACT_BITS == 0 for exact in HAND_EXACT.values())
+    rng = random.Random(5)
+    top = max(HAND_EXACT.values()).bit_length() + 4
+    for _ in range(3000):
+        features = rng.getrandbits(top) & rng.getrandbits(top)
+        assert hand_units_exact(features) == hand_units_exact(features & HAND_EXACT_BITS)
+
