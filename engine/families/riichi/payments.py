@@ -10,7 +10,6 @@ Seats are places at the table, 0..3 in turn order; ``dealer`` is the seat of Eas
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from engine.core.hand import DeclaredHand
@@ -144,14 +143,14 @@ def riichi_hand_value(basic: int, *, dealer_win: bool, tsumo: bool) -> int:
     return round_up((6 if dealer_win else 4) * basic, 100)
 
 
-@lru_cache(maxsize=4096)
 def riichi_value(han: int, fu: int, yakuman: int, dealer_win: bool, tsumo: bool, counted_yakuman: bool,
                  kiriage: bool) -> tuple[int, int, str | None, Mapping[str, int]]:
     """(hand value, basic points, limit, payment summary) of a han/fu/yakuman count; the summary
     is shared between hands, so callers copy it.
 
-    A table lookup in effect: few (han, fu) pairs occur, and every hand with the same ones pays
-    the same, so the limit tiers and roundings are worked out once per pair.
+    Few (han, fu) pairs occur, and every hand with the same ones pays the same, so the scorer
+    keeps each answer (``family._RIICHI_VALUES``) and the limit tiers and roundings are worked out
+    once per pair.
     """
     options = {"counted_yakuman": counted_yakuman, "kiriage": kiriage}
     basic, limit = riichi_basic_points(han, fu, yakuman=yakuman, options=options)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 from typing import Any
 
 from engine.core.tiles import KIND_CODES
@@ -422,9 +423,7 @@ _HAND_EXACT_UNITS = tuple((HAND_EXACT[unit.id], unit) for unit in SITUATIONAL + 
 # Every bit some flag or hand unit's exact bits hold: the others (a pung of one honour, "a kong",
 # ...) only say which predicates to run, so a hand's bits masked to these pick the same units and
 # many more hands share one key of the caches built on them.
-HAND_EXACT_BITS: int = 0
-for _bits in HAND_EXACT.values():
-    HAND_EXACT_BITS |= _bits
+HAND_EXACT_BITS: int = reduce(or_, HAND_EXACT.values(), 0)
 _SET_EXACT_UNITS = tuple((EXACT[unit.id], unit) for unit in SET_UNITS)
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
