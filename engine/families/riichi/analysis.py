@@ -220,11 +220,14 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     melds = melds or meld_info(hand.melds)
     assert hand.win_tile is not None
     win = hand.win_tile.kind
-    counts = bytearray(34)
+    # A list, not a bytearray: Python 3.11 specialises a list's integer subscripts (read and
+    # store), and red fives are rare, so they are counted by a test rather than an addition.
+    counts = [0] * 34
     red = 0
     for tile in hand.concealed:
         counts[tile.kind] += 1
-        red += tile.red
+        if tile.red:
+            red += 1
     concealed = bytes(counts)
     # present: bit k set when kind k is held
     entries, present, honour_pair = concealed_entries(concealed, win)
@@ -233,7 +236,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         for meld in hand.melds:
             for tile in meld.tiles:
                 counts[tile.kind] += 1
-                red += tile.red
+                if tile.red:
+                    red += 1
     facts, hand_bits = build_facts(hand, counts, present, melds, options)
     if hand.dora_indicators or hand.ura_indicators or red:
         dora, red, ura = count_dora(hand, counts, red, options)

@@ -99,7 +99,7 @@ _GREEN_MASK = sum(1 << kind for kind in GREEN)
 _HONOR_MASK = sum(1 << kind for kind in range(27, 34))
 
 
-def build_facts(hand: DeclaredHand, counts: bytearray, present: int, melds: MeldInfo,
+def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: MeldInfo,
                 options: dict[str, Any]) -> tuple[Facts, int]:
     """The hand-level facts, and the feature bits that decide which flag and hand units are worth
     checking (one function, as both read the same values); ``present`` has bit k set when kind k
@@ -211,7 +211,7 @@ _HONOUR_FEATURES = Table(_honour_features, 4096)
 DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))
 
 
-def count_dora(hand: DeclaredHand, counts: bytearray, red: int,
+def count_dora(hand: DeclaredHand, counts: list[int], red: int,
                options: dict[str, Any]) -> tuple[int, int, int]:
     """(dora, red fives, ura dora) in the whole hand; ura only under riichi."""
     if not options.get("dora", True):

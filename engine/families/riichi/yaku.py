@@ -30,7 +30,7 @@ WIND_NAMES = ("East", "South", "West", "North")
 class Facts:
     """What every unit may read about the whole hand (built once per hand)."""
 
-    counts: bytearray              # count of each kind, all tiles, melds included
+    counts: list[int]              # count of each kind, all tiles, melds included
     flags: frozenset[str]
     options: dict[str, Any]
     tsumo: bool
