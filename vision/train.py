@@ -11,6 +11,7 @@ crops can also learn from real single-tile photos (Camerash), which a detector c
     python -m vision.train orientation --data datasets/tiles-v2     # is a tile lying sideways?
     python -m vision.train export                                  # detector to models/ + vision.json
     python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
+    python -m vision.train soup --out OUT.pt CHECKPOINT...         # average fine-tuned checkpoints
 
 Ultralytics is used offline: built from its yaml with ``pretrained=False``, no hub, no font
 download (a DejaVu copy stands in for Arial in ``.yolo/``), and one torch thread
@@ -273,6 +274,9 @@ def main(argv: list[str] | None = None) -> None:
     exp.add_argument("--imgsz", type=int, default=416)
     exp.add_argument("--score-threshold", type=float, default=0.5,
                      help="the detector score the runtime keeps a box at (written to vision.json)")
+    soup = sub.add_parser("soup", help="average detector checkpoints fine-tuned from the same weights")
+    soup.add_argument("checkpoints", type=Path, nargs="+")
+    soup.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     started = time.time()
     if args.what == "detector":
@@ -297,6 +301,11 @@ def main(argv: list[str] | None = None) -> None:
     elif args.what == "classifier":
         setup_offline()
         classifier_training.run(args)
+    elif args.what == "soup":
+        setup_offline()
+        from vision.soup import average_checkpoints
+
+        print(average_checkpoints(args.checkpoints, args.out))
     elif args.what == "orientation":
         setup_offline()
         orientation_training.run(args)
