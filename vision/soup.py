@@ -23,7 +23,9 @@ from typing import Any
 def _network(checkpoint: dict[str, Any]) -> Any:
     """The network a checkpoint holds: Ultralytics keeps the EMA weights while training and the
     plain model once a run is stripped."""
-    network = checkpoint.get("ema") or checkpoint.get("model")
+    network = checkpoint.get("ema")
+    if network is None:
+        network = checkpoint.get("model")
     if network is None:
         raise ValueError("checkpoint holds no network (neither 'ema' nor 'model')")
     return network
