@@ -47,10 +47,11 @@ def average_checkpoints(paths: Sequence[Path], out: Path) -> Path:
     mean = {name: (sum(state[name] for state in states) / len(states)
                    if states[0][name].is_floating_point() else states[0][name])
             for name in states[0]}
-    result = copy.deepcopy(checkpoints[-1])
     network = copy.deepcopy(_network(checkpoints[-1])).float()
     network.load_state_dict(mean)
-    result["ema"], result["model"] = network, None
+    # The last member's run settings stay (export reads them); its optimizer state is not the
+    # soup's, so it goes, as Ultralytics drops it from a finished run.
+    result = {**checkpoints[-1], "ema": network, "model": None, "optimizer": None}
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.save(result, out)
     return out
