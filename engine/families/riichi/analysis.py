@@ -84,6 +84,9 @@ class Value:
     # Its items, yaku ids and the positions of reasons that read the hand, written the first time
     # a hand with this value is shown (``family.explanation``) and kept with the shared value.
     explanation: tuple | None = None
+    # Where the reading's sets yaku start after the hand's own (0: one part only). Each part
+    # recurs across many hands where their pair does not, so each is explained once.
+    split: int = 0
 
 
 @dataclass(slots=True)
@@ -183,7 +186,8 @@ def _combined_value(key: int) -> Value:
     if fixed_value[2] or extra_yakuman:
         return Value(*_value(fixed + extra, bool(key & _OPEN),
                              {"double_yakuman": bool(key & _DOUBLE_YAKUMAN)}))
-    return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0)
+    return Value(fixed_value[0] + extra_counted, fixed_value[1] + extra_han, 0, None,
+                 len(fixed_value[0]))
 
 
 # Each value key's Value, made once (a subscript per candidate, ``tables.Table``); a bound, not a

@@ -152,8 +152,17 @@ def explained(yaku: tuple[tuple[Yaku, int], ...]
 def explanation(value: Value) -> tuple[tuple[Item, ...], tuple[str, ...], tuple[int, ...]]:
     """``explained`` for a candidate's Value, kept on the value: values are shared by every
     candidate with the same yaku (``analysis._VALUES``), so each is explained once and
-    found again without a lookup."""
-    value.explanation = explained(value.yaku)
+    found again without a lookup. A value of two parts (the hand's yaku, then the reading's) is
+    explained part by part, as each part recurs far more often than the pair."""
+    split = value.split
+    if not split:
+        value.explanation = explained(value.yaku)
+        return value.explanation
+    items, ids, dynamic = explained(value.yaku[:split])
+    more_items, more_ids, more_dynamic = explained(value.yaku[split:])
+    if more_dynamic:
+        dynamic += tuple([index + split for index in more_dynamic])
+    value.explanation = items + more_items, ids + more_ids, dynamic
     return value.explanation
 
 
