@@ -36,10 +36,6 @@ _EDGE, _CLOSED, _SINGLE = (2, "edge wait"), (2, "closed wait"), (2, "single wait
 _YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
 _TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
 PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valued twice"
-# The fu the sets of one reading earn whatever the winning set, as the analysis' one pass over the
-# reading collects them: (items in reading order, their total, the position of the concealed pung
-# of the winning tile's kind among the items, or -1).
-SetFu = tuple[list[FuItem], int, int]
 
 
 def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,

@@ -17,8 +17,19 @@ suit there, so each kind's entry is worked out the first time a hand wins on it 
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations_with_replacement
+
 from engine.families.riichi.fu import BLOCK_FU
-from engine.families.riichi.readings import CHOW_B, PAIR_B, PUNG_B, Block, honour_shape, suit_shape
+from engine.families.riichi.readings import (
+    BLOCKS,
+    CHOW_B,
+    PAIR_B,
+    PUNG_B,
+    Block,
+    honour_shape,
+    suit_shape,
+)
 from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SIMPLE
 
@@ -154,10 +165,86 @@ def honour_part(counts: bytes) -> tuple[Part | None, int]:
     return (None if reading is None else make_part(reading[0], 27, 7)), mask
 
 
+def complete_suit_readings(size: int, honours: bool) -> dict[bytes, list[tuple[Block, ...]]]:
+    """Every count vector of one suit that a winning hand's concealed tiles can hold there (at
+    most four sets and one pair, chows only in a numbered suit), with all its readings as sorted
+    blocks counted from 0, in sorted order. Built from the blocks up, so it costs a small part of
+    splitting each vector by search."""
+    sets = [BLOCKS[offset][PUNG_B] for offset in range(size)]
+    if not honours:
+        sets += [BLOCKS[offset][CHOW_B] for offset in range(size - 2)]
+    found: dict[bytes, set[tuple[Block, ...]]] = {}
+    for number in range(5):
+        for chosen in combinations_with_replacement(sets, number):
+            counts = [0] * size
+            for offset, shape in chosen:
+                if shape == CHOW_B:
+                    counts[offset] += 1
+                    counts[offset + 1] += 1
+                    counts[offset + 2] += 1
+                else:
+                    counts[offset] += 3
+            if max(counts) > 4:
+                continue
+            found.setdefault(bytes(counts), set()).add(tuple(sorted(chosen)))
+            for offset in range(size):
+                if counts[offset] <= 2:
+                    counts[offset] += 2
+                    found.setdefault(bytes(counts), set()).add(
+                        tuple(sorted((*chosen, BLOCKS[offset][PAIR_B]))))
+                    counts[offset] -= 2
+    return {counts: sorted(readings) for counts, readings in found.items()}
+
+
+def _kinds_present(counts: bytes, base: int) -> int:
+    mask = 0
+    for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (base + offset)
+    return mask
+
+
+@lru_cache(maxsize=1)
+def _first_suit_domain() -> dict[bytes, SuitParts]:
+    domain = {}
+    for counts, readings in complete_suit_readings(9, False).items():
+        parts = tuple(make_part(blocks, 0, 9) for blocks in readings)
+        domain[counts] = (parts, _kinds_present(counts, 0), parts[0] if len(parts) == 1 else None)
+    return domain
+
+
+def suit_domain(base: int) -> dict[bytes, SuitParts]:
+    """``suit_parts`` of every complete count vector of the suit from ``base``: the first suit's
+    parts moved there. A part's tally does not depend on its suit, and its masks (chow starts,
+    pung kinds from ``PUNGS_AT``) and kinds present are bits by kind."""
+    first = _first_suit_domain()
+    if base == 0:
+        return first
+    moved = {block: BLOCKS[block[0] + base][block[1]] for block in
+             (BLOCKS[kind][shape] for kind in range(9) for shape in (PUNG_B, PAIR_B, CHOW_B))}.__getitem__
+    domain = {}
+    for counts, (parts, mask, _) in first.items():
+        parts = tuple(Part((*map(moved, part.blocks),), part.tally, part.masks << base,
+                           part.pair + base if part.pair >= 0 else -1, base, [_UNKNOWN] * 9)
+                      for part in parts)
+        domain[counts] = (parts, mask << base, parts[0] if len(parts) == 1 else None)
+    return domain
+
+
+def honour_domain() -> dict[bytes, tuple[Part | None, int]]:
+    """``honour_part`` of every complete vector of honour counts (each reads one way)."""
+    return {counts: (make_part(tuple(BLOCKS[kind + 27][shape] for kind, shape in readings[0]), 27, 7),
+                     _kinds_present(counts, 27))
+            for counts, readings in complete_suit_readings(7, True).items()}
+
+
 # The parts of each suit by its nine counts (by base // 9), then the honours' by their seven: a
-# hit is one subscript, three or four times a hand (``tables.Table``).
-SUIT_CACHES: tuple[Table, ...] = tuple(Table(lambda counts, base=base: suit_parts(counts, base), 21845)
-                                       for base in (0, 9, 18)) + (Table(honour_part, 4096),)
+# hit is one subscript, three or four times a hand (``tables.Table``). Every complete vector is
+# split at the first miss, from the blocks up; the limits bound the others (hands that are not
+# wins, seven pairs).
+SUIT_CACHES: tuple[Table, ...] = tuple(
+    Table(lambda counts, base=base: suit_parts(counts, base), 4096, lambda base=base: suit_domain(base))
+    for base in (0, 9, 18)) + (Table(honour_part, 4096, honour_domain),)
 _SUITS = tuple((base, SUIT_CACHES[base // 9]) for base in (18, 9, 0))
 _HONOURS = SUIT_CACHES[3]
 
