@@ -72,7 +72,16 @@ def meld_info(melds: Sequence[Meld]) -> MeldInfo:
     return MeldInfo((*blocks,), (*open_blocks,), kongs, True, present)
 
 
-SuitReading = tuple[tuple[Block, ...], int]   # sorted blocks of one suit, number of pairs
+SuitReading = tuple[tuple[Block, ...], int]
+
+
+def kinds_present(counts: bytes, base: int) -> int:
+    """Bit ``base + i`` set for each offset ``i`` that one suit's counts hold."""
+    mask = 0
+    for offset, count in enumerate(counts):
+        if count:
+            mask |= 1 << (base + offset)
+    return mask   # sorted blocks of one suit, number of pairs
 _BLOCK_OF_STEP = {STEP_PUNG: PUNG_B, STEP_CHOW: CHOW_B}
 
 
@@ -84,12 +93,8 @@ def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int,
     the caller (``suit_tallies.SUIT_CACHES``) keeps its shares under the same key, so this is not
     cached a second time (a second cache, smaller, only ever missed when the first did).
     """
-    mask = 0
-    for offset, count in enumerate(counts):
-        if count:
-            mask |= 1 << (base + offset)
     splits = _suit_readings(counts, base)
-    return splits, mask, splits[0] if len(splits) == 1 else None
+    return splits, kinds_present(counts, base), splits[0] if len(splits) == 1 else None
 
 
 def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading, ...]:
@@ -113,12 +118,8 @@ def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
 def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
     kinds present as bits). Kept by the caller (``suit_tallies.SUIT_CACHES``), under the same key."""
-    mask = 0
-    for offset, count in enumerate(counts):
-        if count:
-            mask |= 1 << (27 + offset)
     splits = _readings_of(suit_splits(tuple(counts), True), 27)
-    return (splits[0] if splits else None), mask
+    return (splits[0] if splits else None), kinds_present(counts, 27)
 
 
 # Public names for the per-suit lookups (the analysis builds its per-split shares on them).

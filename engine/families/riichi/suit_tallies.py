@@ -28,6 +28,7 @@ from engine.families.riichi.readings import (
     PUNG_B,
     Block,
     honour_shape,
+    kinds_present,
     suit_shape,
 )
 from engine.families.riichi.tables import Table
@@ -196,20 +197,12 @@ def complete_suit_readings(size: int, honours: bool) -> dict[bytes, list[tuple[B
     return {counts: sorted(readings) for counts, readings in found.items()}
 
 
-def _kinds_present(counts: bytes, base: int) -> int:
-    mask = 0
-    for offset, count in enumerate(counts):
-        if count:
-            mask |= 1 << (base + offset)
-    return mask
-
-
 @lru_cache(maxsize=1)
 def _first_suit_domain() -> dict[bytes, SuitParts]:
     domain = {}
     for counts, readings in complete_suit_readings(9, False).items():
         parts = tuple(make_part(blocks, 0, 9) for blocks in readings)
-        domain[counts] = (parts, _kinds_present(counts, 0), parts[0] if len(parts) == 1 else None)
+        domain[counts] = (parts, kinds_present(counts, 0), parts[0] if len(parts) == 1 else None)
     return domain
 
 
@@ -234,7 +227,7 @@ def suit_domain(base: int) -> dict[bytes, SuitParts]:
 def honour_domain() -> dict[bytes, tuple[Part | None, int]]:
     """``honour_part`` of every complete vector of honour counts (each reads one way)."""
     return {counts: (make_part(tuple(BLOCKS[kind + 27][shape] for kind, shape in readings[0]), 27, 7),
-                     _kinds_present(counts, 27))
+                     kinds_present(counts, 27))
             for counts, readings in complete_suit_readings(7, True).items()}
 
 
