@@ -10,6 +10,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.hand import DeclaredHand
+from engine.core.tables import Table
 from engine.families.riichi.fu import PAIR_FU, SEVEN_PAIRS_FU, FuItem, fu_items
 from engine.families.riichi.hand_facts import (
     build_facts,
@@ -40,7 +41,6 @@ from engine.families.riichi.suit_tallies import (
     Entry,
     concealed_entries,
 )
-from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,

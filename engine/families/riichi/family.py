@@ -16,6 +16,7 @@ from typing import Any
 from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
+from engine.core.tables import Table
 from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
 from engine.families.protocol import Family, Flag, OptionText, Units
 from engine.families.riichi.analysis import (
@@ -40,7 +41,6 @@ from engine.families.riichi.payments import (
 )
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
-from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
 

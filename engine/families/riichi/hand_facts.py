@@ -9,10 +9,10 @@ from functools import lru_cache
 from typing import Any
 
 from engine.core.hand import DeclaredHand
+from engine.core.tables import Table
 from engine.families.riichi.readings import (
     MeldInfo,
 )
-from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import (
     FLAG_BITS,
     GREEN,

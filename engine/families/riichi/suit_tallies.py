@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from engine.core.tables import Table
 from engine.families.riichi.fu import BLOCK_FU
 from engine.families.riichi.readings import (
     BLOCKS,
@@ -31,7 +32,6 @@ from engine.families.riichi.readings import (
     kinds_present,
     suit_shape,
 )
-from engine.families.riichi.tables import Table
 from engine.families.riichi.yaku import SIMPLE
 
 # Fields of a tally: each counter has 4 bits (a reading has at most 5 blocks); the fu come last.

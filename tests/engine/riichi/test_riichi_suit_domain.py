@@ -1,7 +1,6 @@
 """The suit tables' domain: every complete count vector of a suit, split from the blocks up at the
 first miss, gives the same parts as splitting that vector by search (``suit_parts``), and holds
-every suit of the random wins. And the table that fills it (``tables.Table``) answers as its
-build function does, within its limit."""
+every suit of the random wins."""
 
 from __future__ import annotations
 
@@ -19,7 +18,6 @@ from engine.families.riichi.suit_tallies import (
     suit_domain,
     suit_parts,
 )
-from engine.families.riichi.tables import Table
 
 
 def _shape(part: Part | None) -> tuple | None:
@@ -76,18 +74,3 @@ def test_random_wins_find_every_concealed_suit_in_the_domain() -> None:
             # A vector outside the domain is one no win reads as sets and a pair (seven pairs).
             parts = table[key][0]
             assert parts in ((), None), key
-
-
-def test_a_table_fills_its_domain_at_the_first_miss_and_bounds_the_rest() -> None:
-    built: list[int] = []
-
-    def build(key: int) -> int:
-        built.append(key)
-        return key * 10
-
-    table = Table(build, 2, lambda: {1: 10, 2: 20})
-    assert table[2] == 20 and built == []          # the miss filled the domain, no build
-    assert table[5] == 50 and table[6] == 60 and table[7] == 70
-    assert built == [5, 6, 7]
-    assert 7 not in table and len(table) == 4      # two kept beyond the domain of two
-    assert table[7] == 70 and built == [5, 6, 7, 7]

@@ -1,4 +1,4 @@
-"""A bounded look-up table filled on first use, for the per-hand look-ups of the Riichi path.
+"""A bounded look-up table filled on first use, for the per-hand look-ups of the scoring paths.
 
 ``functools.lru_cache`` costs a call per look-up (an argument tuple, the key made from it, the
 recency list moved); these tables are read with one subscript, which costs no Python call when
