@@ -11,9 +11,10 @@ and keeps the best total. The answer depends only on the sets' first tiles, so i
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
-from itertools import chain, combinations
+from functools import cache
+from itertools import chain, combinations, combinations_with_replacement
 
+from engine.core.tables import Table
 from engine.families.mcr.fans import FANS, ORDER
 
 RANK = {key: index for index, key in enumerate(ORDER)}
@@ -99,14 +100,18 @@ def shared_best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, t
     Every fan here asks only whether sets are in the same suit or in three suits, never which, so
     renaming the suits changes nothing; renaming them in order (the lowest suit present becomes
     characters, and so on) also keeps the sorted order of ``firsts``, hence every index in the
-    answer. The answer is cached under that renaming."""
+    answer. The answer is kept under that renaming."""
+    return _RENAMED_BEST[_renamed(firsts), chows]
+
+
+def _renamed(firsts: tuple[int, ...]) -> tuple[int, ...]:
     suits = 0
     for first in firsts:
         suits |= _SUIT_BIT[first]
     shift = _SUIT_SHIFTS[suits]
-    if shift is not None:
-        firsts = tuple([first - shift[first // 9] for first in firsts])
-    return _renamed_best_set_fans(firsts, chows)
+    if shift is None:
+        return firsts
+    return tuple([first - shift[first // 9] for first in firsts])
 
 
 # Bit s for suit s by kind; by the bits of the suits present, what each suit's kinds move down by
@@ -119,9 +124,24 @@ _SUIT_SHIFTS = tuple(
     for suits in range(8))
 
 
-@lru_cache(maxsize=65536)   # sets by suits renamed in order: fewer than the sets themselves
-def _renamed_best_set_fans(firsts: tuple[int, ...], chows: bool) -> tuple[tuple, tuple]:
-    return best_set_fans(firsts, chows)
+_CHOW_STARTS = tuple(suit * 9 + number for suit in range(3) for number in range(7))
+
+
+def every_renamed_group() -> dict[tuple[tuple[int, ...], bool], tuple[tuple, tuple]]:
+    """``best_set_fans`` of every group a reading can hold, by (renamed firsts, chows?): 2-4
+    chows (the same chow up to four times) and 2-4 suited pungs of different kinds, about 20,000
+    groups. A group first met by an unseen hand would run the search cold, at several times what
+    it costs in this loop, so the table is filled with all of them at its first miss."""
+    groups = {}
+    for size in (2, 3, 4):
+        for firsts in combinations_with_replacement(_CHOW_STARTS, size):
+            groups[_renamed(firsts), True] = None
+        for firsts in combinations(range(27), size):
+            groups[_renamed(firsts), False] = None
+    return {key: best_set_fans(*key) for key in groups}
+
+
+_RENAMED_BEST = Table(lambda key: best_set_fans(*key), 4096, every_renamed_group)
 
 
 # By number of sets: the index groups ``best_set_fans`` tries, four sets, then three, then two.
