@@ -208,20 +208,26 @@ def parse_tiles(text: str, *, check_counts: bool = True) -> list[Tile]:
     return tiles
 
 
+# Every tile a text can name, made once: a parsed hand refers to these, so the tiles of a hand
+# never seen before are already in the processor's cache when it is scored (and take no memory).
+_TILES = tuple(Tile(kind) for kind in range(BONUS_BASE + 8))
+_RED_FIVES = tuple(Tile(suit * 9 + 4, red=True) for suit in range(3))
+
+
 def _tile_for(digit: str, suit: str, position: int, text: str) -> Tile:
     value = int(digit)
     if suit in SUITS:
         if value == 0:
-            return Tile(SUITS.index(suit) * 9 + 4, red=True)
-        return Tile(SUITS.index(suit) * 9 + value - 1)
+            return _RED_FIVES[SUITS.index(suit)]
+        return _TILES[SUITS.index(suit) * 9 + value - 1]
     if suit == "z":
         if 1 <= value <= 7:
-            return Tile(26 + value)
+            return _TILES[26 + value]
         raise NotationError(
             f"{digit}z at position {position} is not a tile: honours are 1z-7z", text, position,
             code="notation.not_an_honour", params={"digit": digit, "position": position})
     if 1 <= value <= 8:
-        return Tile(BONUS_BASE + value - 1)
+        return _TILES[BONUS_BASE + value - 1]
     raise NotationError(
         f"{digit}f at position {position} is not a tile: flowers and seasons are 1f-8f",
         text, position, code="notation.not_a_flower", params={"digit": digit, "position": position})

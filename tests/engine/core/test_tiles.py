@@ -77,3 +77,12 @@ def test_garbage_gives_notation_error_or_tiles(text):
 
 def test_codes_table_is_complete():
     assert len(KIND_CODES) == 42 and len(set(KIND_CODES)) == 42
+
+
+def test_parsed_tiles_are_shared_and_keep_what_they_are():
+    first = parse_tiles("1m05p7z8f")
+    again = parse_tiles("8f 7z 5p0p 1m")
+    assert [tile.code for tile in first] == ["1m", "0p", "5p", "7z", "8f"]
+    assert first[0] is again[-1] and first[3] is again[1] and first[4] is again[0]
+    assert first[1] is again[3] and first[1].red and not first[2].red
+    assert first[2] is again[2] and first[1] != first[2] and first[1].kind == first[2].kind
