@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.families import presets
 from webapp.cli import build_parser
-from webapp.cli_serve import self_signed_certificate
+from webapp.cli_serve import prepare_scoring, self_signed_certificate
 
 
 def test_serve_defaults_and_options() -> None:
@@ -28,3 +29,8 @@ def test_self_signed_certificate_is_made_once_and_loads(tmp_path: Path) -> None:
     assert oct(key.stat().st_mode & 0o777) == "0o600"
     before = cert.read_bytes()
     assert self_signed_certificate(tmp_path / "tls", "127.0.0.1")[0].read_bytes() == before
+
+
+def test_the_preparation_hand_wins_under_every_preset_of_four_sets_and_a_pair() -> None:
+    # Only Taiwanese (sixteen tiles and a pair) has no use for a fourteen-tile hand.
+    assert prepare_scoring() == sorted(name for name in presets() if name != "taiwanese")
