@@ -208,8 +208,9 @@ def parse_tiles(text: str, *, check_counts: bool = True) -> list[Tile]:
     return tiles
 
 
-# Every tile a text can name, made once: a parsed hand refers to these, so the tiles of a hand
-# never seen before are already in the processor's cache when it is scored (and take no memory).
+# Every tile a text can name, made once (a Tile is immutable): a parsed hand refers to these, so
+# the tiles of a hand never seen before are already in the processor's cache when it is scored,
+# and a hand holds no tile objects of its own.
 _TILES = tuple(Tile(kind) for kind in range(BONUS_BASE + 8))
 _RED_FIVES = tuple(Tile(suit * 9 + 4, red=True) for suit in range(3))
 
