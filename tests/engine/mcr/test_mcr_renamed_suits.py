@@ -12,6 +12,7 @@ from mcr_random import random_hands
 from engine.core.hand import hand_from_dict
 from engine.families import resolve_options
 from engine.families.mcr import combinations as combos
+from engine.families.mcr import patterns
 from engine.families.mcr.combinations import best_set_fans, every_renamed_group, shared_best_set_fans
 
 CHOW_STARTS = [suit * 9 + number for suit in range(3) for number in range(7)]
@@ -45,6 +46,7 @@ def test_the_domain_holds_every_group_of_random_hands_and_only_groups_of_two_to_
             return table[key]
 
     family, options = resolve_options("mcr", {})
+    patterns._combination_entries.cache_clear()   # every group goes to the table, whatever ran before
     combos._RENAMED_BEST = Recording()
     try:
         for item in random_hands(2000, 7):
