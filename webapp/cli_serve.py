@@ -9,6 +9,7 @@ file input's camera capture. The model is loaded once here, before the first req
 from __future__ import annotations
 
 import argparse
+import gc
 import shutil
 import socket
 import subprocess
@@ -92,10 +93,18 @@ def prepare_scoring() -> list[str]:
             if score_json({**PREPARATION_HAND, "rules": name}).get("ok")]
 
 
+def prepare_and_freeze() -> None:
+    """``prepare_scoring``, then move every object alive to the collector's permanent generation
+    (``gc.freeze``): the scoring tables, the models and the app live as long as the process, and a
+    full collection would otherwise walk all of them, stalling whichever request triggered it."""
+    prepare_scoring()
+    gc.freeze()
+
+
 def serve(args: argparse.Namespace) -> int:
     from webapp.app import create_app  # noqa: PLC0415 - keep `tiletally --help` fast
 
-    threading.Thread(target=prepare_scoring, name="prepare-scoring", daemon=True).start()
+    threading.Thread(target=prepare_and_freeze, name="prepare-scoring", daemon=True).start()
 
     app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models,
                       "SESSION_COOKIE_SECURE": bool(args.https), "MEDIA_IN_DATABASE": args.media_in_database})

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import ssl
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -34,3 +37,23 @@ def test_self_signed_certificate_is_made_once_and_loads(tmp_path: Path) -> None:
 def test_the_preparation_hand_wins_under_every_preset_of_four_sets_and_a_pair() -> None:
     # Only Taiwanese (sixteen tiles and a pair) has no use for a fourteen-tile hand.
     assert prepare_scoring() == sorted(name for name in presets() if name != "taiwanese")
+
+
+# Run in a fresh interpreter: freezing this test session's objects would change how its collector
+# treats every later test.
+_FREEZE_CHECK = """
+import gc, json
+from webapp.cli_serve import prepare_and_freeze
+prepare_and_freeze()
+print(json.dumps({"frozen": gc.get_freeze_count(), "left": len(gc.get_objects())}))
+"""
+
+
+def test_the_prepared_tables_are_frozen_out_of_full_collections() -> None:
+    # A full collection walks every object of generations 0-2 (gc.get_objects); the frozen ones
+    # (the prepared tables among them) are no longer there.
+    result = subprocess.run([sys.executable, "-c", _FREEZE_CHECK], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).resolve().parents[2])
+    counts = json.loads(result.stdout.splitlines()[-1])
+    assert counts["frozen"] > 100_000
+    assert counts["left"] < counts["frozen"] // 100
