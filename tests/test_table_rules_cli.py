@@ -5,22 +5,14 @@ the classical sheet's discard / wall-draw / ready, the MCR sheet's warning for r
 from __future__ import annotations
 
 import json
+from functools import partial
 
 import pytest
 
-from webapp.cli import main
-
 
 @pytest.fixture
-def run(tmp_path, monkeypatch, capsys):
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("TILETALLY_DB", str(tmp_path / "cli.sqlite3"))
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = main(["table", *args])
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-    return invoke
+def run(tiletally_cli):
+    return partial(tiletally_cli, "table")
 
 
 def shown(run) -> dict:

@@ -18,15 +18,8 @@ def _compiled() -> None:
 
 
 @pytest.fixture
-def run(tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.setenv("TILETALLY_DB", str(tmp_path / "cli.sqlite3"))
-
-    def invoke(*args: str) -> tuple[int, str, str]:
-        code = main(list(args))
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
-    return invoke
+def run(tiletally_cli):  # type: ignore[no-untyped-def]
+    return tiletally_cli
 
 
 def test_the_language_comes_from_the_option_then_the_environment() -> None:

@@ -1,17 +1,11 @@
 """Hong Kong: every worked hand scored directly and through ``python -m engine score``; payouts."""
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from hongkong_hands import HANDS
+from worked_hands import worked_hand_tests
 
 from engine.families import RulesError, score_json, score_request
 from engine.families.hongkong.payout import multiplier, win_deltas
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def request_of(hand):
@@ -27,25 +21,8 @@ def check(result, hand):
         assert result["payments"] == hand["payments"]
 
 
-def test_there_are_at_least_thirty_worked_hands_each_with_a_source():
-    assert len(HANDS) >= 30
-    assert len({hand["id"] for hand in HANDS}) == len(HANDS)
-    assert all(hand["source"] for hand in HANDS)
-
-
-@pytest.mark.parametrize("hand", HANDS, ids=[hand["id"] for hand in HANDS])
-def test_worked_hand(hand):
-    check(score_json(request_of(hand)), hand)
-
-
-def test_every_worked_hand_through_the_json_lines_cli():
-    lines = "".join(json.dumps(request_of(hand)) + "\n" for hand in HANDS)
-    done = subprocess.run([sys.executable, "-m", "engine", "score"], input=lines, capture_output=True,
-                          text=True, cwd=ROOT, timeout=120, check=True)
-    results = [json.loads(line) for line in done.stdout.splitlines()]
-    assert len(results) == len(HANDS)
-    for hand, result in zip(HANDS, results, strict=True):
-        check(result, hand)
+(test_there_are_at_least_thirty_worked_hands_each_with_a_source, test_worked_hand,
+ test_every_worked_hand_through_the_json_lines_cli) = worked_hand_tests(HANDS, request_of, check)
 
 
 def test_the_published_multiplier_schedules():
