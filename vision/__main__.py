@@ -24,11 +24,10 @@ from typing import Any
 from vision import doubt_messages
 from vision.decode import DEFAULT_MIN_SIDE, ImageError, probe_image
 from vision.languages import (
-    LANGUAGES,
     _,
+    add_language_option,
     catalog,
     current_language,
-    lang_choice,
     requested_language,
     split_lang,
     use_language,
@@ -247,9 +246,7 @@ def cmd_train(rest: list[str]) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m vision", description=_("Read a photo, watch a camera, evaluate on a folder, train."))
-    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
-                        help=_("language of the messages: {languages} (default: the environment's)")
-                        .format(languages=", ".join(LANGUAGES)))
+    add_language_option(parser)
     commands = parser.add_subparsers(dest="command", required=True)
 
     def model_options(sub: argparse.ArgumentParser) -> None:

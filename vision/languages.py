@@ -9,6 +9,7 @@ speaks English. This lives below the web app so the vision command line can use 
 
 from __future__ import annotations
 
+import argparse
 import gettext as gettext_module
 import os
 from collections.abc import Mapping, Sequence
@@ -128,3 +129,11 @@ def gettext(message: str, **variables: object) -> str:
     """Flask-Babel's ``gettext(message, **variables)`` for a command line: ``%(name)s`` filled."""
     text = _current[0].gettext(message)
     return text % variables if variables else text
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang``, as every TileTally command line takes it (its help in the language already in use:
+    ``split_lang`` reads the option before the parser is built)."""
+    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
+                        help=_("language of the messages: {languages} (default: the environment's)")
+                        .format(languages=", ".join(LANGUAGES)))

@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import sys
 
-from vision.languages import LANGUAGES, _, lang_choice, requested_language, split_lang, use_language
+from vision.languages import _, add_language_option, requested_language, split_lang, use_language
 
 SUBCOMMAND_MODULES = ("webapp.cli_score", "webapp.cli_table", "webapp.cli_serve")
 
@@ -19,9 +19,7 @@ SUBCOMMAND_MODULES = ("webapp.cli_score", "webapp.cli_table", "webapp.cli_serve"
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tiletally", description=_("Score mahjong hands and keep a table's running totals."))
-    parser.add_argument("--lang", type=lang_choice, metavar="LANG",
-                        help=_("language of the messages: {languages} (default: the environment's)")
-                        .format(languages=", ".join(LANGUAGES)))
+    add_language_option(parser)
     commands = parser.add_subparsers(dest="command", required=True)
     for name in SUBCOMMAND_MODULES:
         if importlib.util.find_spec(name) is not None:
