@@ -6,20 +6,17 @@ from __future__ import annotations
 import csv
 import io
 
+from tests_web_helpers import record
+
 # A Riichi haneman (6 han): Ann wins on Bob's discard after a draw left one counter and a stick.
 HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron", "winner": 0, "discarder": 1}
-
-
-def _record(client, token: str, path: str, body: dict) -> None:  # type: ignore[no-untyped-def]
-    version = client.get(f"/api/tables/{token}").json["version"]
-    assert client.post(f"/api/tables/{token}/{path}", json=dict(body, version=version)).status_code == 201
 
 
 def test_counters_and_sticks_in_the_title_follow_the_language(client, make_table) -> None:
     table = make_table("riichi")
     token = table["edit_token"]
-    _record(client, token, "draws", {"waiting": [0], "riichi": [2]})
-    _record(client, token, "hands", HANEMAN)
+    record(client, token, "draws", {"waiting": [0], "riichi": [2]})
+    record(client, token, "hands", HANEMAN)
     entry = client.get(f"/api/tables/{token}", headers={"Accept-Language": "ja"}).json["history"][-1]
     assert entry["title"].endswith("(+300 counters, +1000 riichi sticks)")
     assert entry["facts"]["counter_points"] == 300 and entry["facts"]["stick_points"] == 1000
@@ -64,7 +61,7 @@ def test_abortive_draws_and_offences_are_named_in_the_readers_words(client, make
     assert ABORTIVE_WORDS == ABORTIVE_KINDS        # the pages translate the engine's own words
     assert OFFENCES == {key: offence.label for key, offence in ENGINE_OFFENCES.items()}
     token = make_table("riichi")["edit_token"]
-    _record(client, token, "draws", {"abortive": True, "reason": "four_riichi", "riichi": [0, 1, 2, 3]})
+    record(client, token, "draws", {"abortive": True, "reason": "four_riichi", "riichi": [0, 1, 2, 3]})
     assert "途中流局 (四家立直)" in client.get(f"/t/{token}?lang=ja").get_data(as_text=True)
     english = client.get(f"/t/{token}?lang=en").get_data(as_text=True)
     assert "abortive draw (four riichi declarations)" in english

@@ -7,23 +7,13 @@ import io
 import json
 import re
 
+from tests_web_helpers import amend, record
+
 # A Riichi haneman (6 han): the dealer's win keeps the deal and puts a counter on the table.
 HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
 # Bob's hand 2 with a pung of East in the East round: Round Wind only while he sits South, and
 # Seat Wind as well once he is the dealer.
 EAST_HAND = {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron", "winner": 1, "discarder": 2}
-
-
-def _record(client, token: str, body: dict) -> dict:  # type: ignore[no-untyped-def]
-    version = client.get(f"/api/tables/{token}").json["version"]
-    response = client.post(f"/api/tables/{token}/hands", json=dict(body, version=version))
-    assert response.status_code == 201, response.json
-    return response.json
-
-
-def _amend(client, token: str, index: int, body: dict):  # type: ignore[no-untyped-def]
-    version = client.get(f"/api/tables/{token}").json["version"]
-    return client.put(f"/api/tables/{token}/hands/{index}", json=dict(body, version=version))
 
 
 def _state(client, token: str) -> dict:  # type: ignore[no-untyped-def]
@@ -41,8 +31,8 @@ def _fresh(client, token: str, index: int, body: dict) -> dict:  # type: ignore[
 
 def _two_hands(client, make_table) -> str:  # type: ignore[no-untyped-def]
     token = make_table("riichi")["edit_token"]
-    _record(client, token, dict(HANEMAN, winner=0, discarder=1))      # Ann deals again, 1 counter
-    second = _record(client, token, EAST_HAND)
+    record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))      # Ann deals again, 1 counter
+    second = record(client, token, "hands", EAST_HAND)
     assert "seat wind" not in second["table"]["history"][1]["detail"]
     return token
 
@@ -51,7 +41,7 @@ def test_amending_the_dealer_away_rescores_the_later_hand(client, make_table) ->
     token = _two_hands(client, make_table)
     # Cai, not Ann, won hand 1: the deal passes to Bob, so hand 2 is E2 without counters and Bob,
     # now East, has Seat Wind too.
-    response = _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1))
+    response = amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1))
     assert response.status_code == 201, response.json
     later = _state(client, token)["history"][1]
     assert later["round_label"] == "E2"
@@ -72,31 +62,32 @@ def test_amending_the_dealer_away_rescores_the_later_hand(client, make_table) ->
 def test_amending_back_restores_the_later_hand(client, make_table) -> None:
     token = _two_hands(client, make_table)
     before = _state(client, token)
-    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    assert amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
     assert _state(client, token) != before
-    assert _amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
+    assert amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
     assert _state(client, token) == before
 
 
 def test_an_unchanged_amend_changes_nothing(client, make_table) -> None:
     token = _two_hands(client, make_table)
     before = _state(client, token)
-    assert _amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
+    assert amend(client, token, 0, dict(HANEMAN, winner=0, discarder=1)).status_code == 201
     assert _state(client, token) == before
     event = client.get(f"/api/tables/{token}/export.json").json["events"][-1]["event"]
     assert "rescored" not in event
-    assert _amend(client, token, 1, EAST_HAND).status_code == 201
+    assert amend(client, token, 1, EAST_HAND).status_code == 201
     assert _state(client, token) == before
 
 
 def test_a_rescored_later_hand_keeps_its_photo_corrections(client, make_table, photo_bytes) -> None:
     token = make_table("riichi")["edit_token"]
-    _record(client, token, dict(HANEMAN, winner=0, discarder=1))
+    record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))
     photo = client.post(f"/api/tables/{token}/photos", data={"photo": (io.BytesIO(photo_bytes), "hand.jpg")},
                         content_type="multipart/form-data").json
     fix = [{"index": 4, "was": "6p", "now": "5p"}]
-    _record(client, token, dict(EAST_HAND, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
-    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    record(client, token, "hands",
+           dict(EAST_HAND, photo_id=photo["photo_id"], read=photo["read"], corrections=fix))
+    assert amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
     page = client.get(f"/t/{token}/hands/1").get_data(as_text=True)
     assert "6p → 5p" in page and "seat wind East" in page
 
@@ -106,11 +97,11 @@ def test_an_amend_that_leaves_a_later_hand_under_the_minimum_is_refused(client, 
     # hand 1, she would have kept the deal and Bob, South, could not have won with that hand.
     token = make_table("hongkong")["edit_token"]
     dragons = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
-    _record(client, token, dict(dragons, winner=1, discarder=2))
+    record(client, token, "hands", dict(dragons, winner=1, discarder=2))
     east = {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron", "winner": 1, "discarder": 2}
-    _record(client, token, east)
+    record(client, token, "hands", east)
     before = client.get(f"/api/tables/{token}").json
-    response = _amend(client, token, 0, dict(dragons, winner=0, discarder=2))
+    response = amend(client, token, 0, dict(dragons, winner=0, discarder=2))
     assert response.status_code == 422
     assert "hand 2 (Bob's win)" in response.json["error"] and "no longer a win" in response.json["error"]
     assert client.get(f"/api/tables/{token}").json == before
@@ -124,7 +115,7 @@ def _import(client, data: bytes):  # type: ignore[no-untyped-def]
 
 def test_a_rescoring_amend_travels_in_an_export_and_a_forged_one_is_refused(client, make_table) -> None:
     token = _two_hands(client, make_table)
-    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    assert amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
     export = client.get(f"/api/tables/{token}/export.json").json
     response = _import(client, json.dumps(export).encode())
     assert response.status_code == 303
@@ -165,7 +156,7 @@ def test_the_amend_preview_shows_the_later_hands_it_rescores(client, make_table)
     assert later["old"] == {"label": before["round_label"], "total": before["facts"]["total"],
                             "deltas": before["deltas"]}
     # What the preview promises is what the amendment then records.
-    assert _amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
+    assert amend(client, token, 0, dict(HANEMAN, winner=2, discarder=1)).status_code == 201
     after = client.get(f"/api/tables/{token}").json["history"][1]
     assert later["new"] == {"label": after["round_label"], "total": after["facts"]["total"],
                             "deltas": after["deltas"]}
@@ -183,8 +174,8 @@ def test_the_amend_preview_of_an_unchanged_hand_lists_no_later_change(client, ma
 def test_the_amend_preview_says_the_amendment_will_be_refused(client, make_table) -> None:
     token = make_table("hongkong")["edit_token"]
     dragons = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
-    _record(client, token, dict(dragons, winner=1, discarder=2))
-    _record(client, token, {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron",
+    record(client, token, "hands", dict(dragons, winner=1, discarder=2))
+    record(client, token, "hands", {"hand": "123m456p789s22z111z", "win_tile": "2z", "win_by": "ron",
                             "winner": 1, "discarder": 2})
     preview = client.post(f"/api/tables/{token}/score",
                           json=dict(dragons, winner=0, discarder=2, amend=0)).json
@@ -194,4 +185,4 @@ def test_the_amend_preview_says_the_amendment_will_be_refused(client, make_table
     assert "a win needs at least 3" in refused["reason"]      # Hong Kong's minimum, 3 faan
     assert "hand 2 (Bob's win)" in refused["error"]
     # the same words the amendment itself is refused with
-    assert _amend(client, token, 0, dict(dragons, winner=0, discarder=2)).json["error"] == refused["error"]
+    assert amend(client, token, 0, dict(dragons, winner=0, discarder=2)).json["error"] == refused["error"]

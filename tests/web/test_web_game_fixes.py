@@ -8,7 +8,7 @@ import re
 import zipfile
 from pathlib import Path
 
-from tests_web_helpers import WIN
+from tests_web_helpers import WIN, amend, record
 
 # Ann (player 0) wins MCR hand 1 as East in the East round with a pung of East: the hand has
 # both Prevalent Wind and Seat Wind.
@@ -21,26 +21,14 @@ def _names(score: dict) -> list[str]:
     return [item["name"] for item in score["items"]]
 
 
-def _record(client, token: str, path: str, body: dict) -> dict:  # type: ignore[no-untyped-def]
-    version = client.get(f"/api/tables/{token}").json["version"]
-    response = client.post(f"/api/tables/{token}/{path}", json=dict(body, version=version))
-    assert response.status_code == 201, response.json
-    return response.json
-
-
-def _amend(client, token: str, index: int, body: dict):  # type: ignore[no-untyped-def]
-    version = client.get(f"/api/tables/{token}").json["version"]
-    return client.put(f"/api/tables/{token}/hands/{index}", json=dict(body, version=version))
-
-
 # -- 1. an amended hand is scored in its own context ---------------------------------------------
 
 def test_unchanged_mcr_amend_keeps_the_seat_wind_and_the_payments(client, make_table) -> None:
     token = make_table()["edit_token"]
-    first = _record(client, token, "hands", EAST_PUNG)
+    first = record(client, token, "hands", EAST_PUNG)
     scored = client.get(f"/api/tables/{token}/export.json").json["events"][0]["event"]["score"]
     assert "Seat Wind" in _names(scored)
-    _record(client, token, "draws", {"abortive": False})       # the deal moves on: Ann is North
+    record(client, token, "draws", {"abortive": False})       # the deal moves on: Ann is North
     before = client.get(f"/api/tables/{token}").json
 
     preview = client.post(f"/api/tables/{token}/score", json=dict(EAST_PUNG, amend=first["index"])).json
@@ -48,7 +36,7 @@ def test_unchanged_mcr_amend_keeps_the_seat_wind_and_the_payments(client, make_t
     assert preview["payments"] == first["deltas"]
     assert preview["context"].startswith("Seat wind East")
 
-    response = _amend(client, token, first["index"], EAST_PUNG)
+    response = amend(client, token, first["index"], EAST_PUNG)
     assert response.status_code == 201, response.json
     after = client.get(f"/api/tables/{token}").json
     assert after["totals"] == before["totals"]
@@ -60,14 +48,14 @@ def test_unchanged_mcr_amend_keeps_the_seat_wind_and_the_payments(client, make_t
 def test_riichi_dealer_amend_is_scored_as_the_dealer(client, make_table) -> None:
     token = make_table("riichi")["edit_token"]
     dealer_win = dict(HANEMAN, winner=0, discarder=1)
-    first = _record(client, token, "hands", dealer_win)
+    first = record(client, token, "hands", dealer_win)
     assert first["deltas"][:2] == [18000, -18000]
-    _record(client, token, "hands", dict(HANEMAN, winner=1, discarder=2))   # the deal passes to Bob
+    record(client, token, "hands", dict(HANEMAN, winner=1, discarder=2))   # the deal passes to Bob
 
     preview = client.post(f"/api/tables/{token}/score", json=dict(dealer_win, amend=0)).json
     assert preview["score"]["total"] == 18000
     assert preview["payments"] == first["deltas"]
-    response = _amend(client, token, 0, dealer_win)
+    response = amend(client, token, 0, dealer_win)
     assert response.status_code == 201, response.json
     history = response.json["table"]["history"]
     assert history[0]["deltas"] == first["deltas"] and "18000" in history[0]["title"]
@@ -75,8 +63,8 @@ def test_riichi_dealer_amend_is_scored_as_the_dealer(client, make_table) -> None
 
 def test_amend_page_shows_the_hands_own_winds(client, make_table) -> None:
     token = make_table()["edit_token"]
-    _record(client, token, "hands", EAST_PUNG)
-    _record(client, token, "draws", {"abortive": False})
+    record(client, token, "hands", EAST_PUNG)
+    record(client, token, "draws", {"abortive": False})
     page = client.get(f"/t/{token}/hands/0/amend").get_data(as_text=True)
     data = json.loads(page.split('id="declare-data">', 1)[1].split("</script>", 1)[0])
     assert data["amend"] == 0
@@ -90,9 +78,9 @@ def test_amend_keeps_the_photo_corrections(client, make_table, photo_bytes) -> N
     token = make_table()["edit_token"]
     photo = _upload(client, token, photo_bytes).json
     fix = [{"index": 4, "was": "6p", "now": "5p"}]
-    _record(client, token, "hands", _with_photo(photo, fix))
+    record(client, token, "hands", _with_photo(photo, fix))
     # The amend page sends the hand back with its photo but without the reading it was made from.
-    response = _amend(client, token, 0, dict(WIN, photo_id=photo["photo_id"]))
+    response = amend(client, token, 0, dict(WIN, photo_id=photo["photo_id"]))
     assert response.status_code == 201, response.json
     page = client.get(f"/t/{token}/hands/0").get_data(as_text=True)
     assert "6p → 5p" in page
@@ -119,7 +107,7 @@ def test_japanese_classical_counts_points_and_doubles_not_han(client, make_table
     # no one unit for its lines (the API said "han"): each line has its own
     assert preview["unit"] == ""
     assert client.post(f"/api/tables/{token}/disputes/preview", json=body).json["unit"] == ""
-    _record(client, token, "hands", body)
+    record(client, token, "hands", body)
     detail = client.get(f"/api/tables/{token}").json["history"][0]["detail"]
     assert "Winning 20 points" in detail and "han" not in detail
     page = client.get(f"/t/{token}/hands/0").get_data(as_text=True)
@@ -192,7 +180,7 @@ def test_face_down_kong_tiles_are_not_corrections(app, client, make_table, photo
     token = make_table()["edit_token"]
     photo = _upload(client, token, photo_bytes).json
     backs = [{"index": 4, "was": "back", "now": "5p"}]
-    _record(client, token, "hands", _with_photo(photo, backs))
+    record(client, token, "hands", _with_photo(photo, backs))
     stored = client.get(f"/api/tables/{token}/export.json").json["events"][0]
     assert stored["corrections"] == []
     assert "confirmed without corrections" in client.get(f"/t/{token}/hands/0").get_data(as_text=True)
@@ -204,7 +192,7 @@ def test_a_real_correction_is_still_labelled(app, client, make_table, photo_byte
     token = make_table()["edit_token"]
     photo = _upload(client, token, photo_bytes).json
     fix = [{"index": 4, "was": "6p", "now": "5p"}, {"index": 9, "was": "back", "now": None}]
-    _record(client, token, "hands", _with_photo(photo, fix))
+    record(client, token, "hands", _with_photo(photo, fix))
     assert client.get(f"/api/tables/{token}/export.json").json["events"][0]["corrections"] == fix
     labels = list((Path(app.config["DATA_DIR"]) / "labelled" / "labels").iterdir())
     assert len(labels) == 1
@@ -224,7 +212,7 @@ def _import(client, data: bytes, name: str):  # type: ignore[no-untyped-def]
 def _table_with_photo(client, make_table, photo_bytes) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     token = make_table()["edit_token"]
     photo = _upload(client, token, photo_bytes).json
-    _record(client, token, "hands", _with_photo(photo, [{"index": 4, "was": "6p", "now": "5p"}]))
+    record(client, token, "hands", _with_photo(photo, [{"index": 4, "was": "6p", "now": "5p"}]))
     return token, photo["photo_id"]
 
 
@@ -280,7 +268,7 @@ def test_bad_import_files_are_refused_in_words(client, make_table) -> None:
 
 def test_seats_keep_their_places_when_the_winds_move(client, make_table) -> None:
     token = make_table("riichi")["edit_token"]
-    _record(client, token, "hands", dict(HANEMAN, winner=1, discarder=0))      # the deal passes to Bob
+    record(client, token, "hands", dict(HANEMAN, winner=1, discarder=0))      # the deal passes to Bob
     players = client.get(f"/api/tables/{token}").json["players"]
     assert [p["name"] for p in players] == ["Ann", "Bob", "Cai", "Dee"]
     assert [p["wind"] for p in players] == ["N", "E", "S", "W"]
@@ -290,13 +278,13 @@ def test_seats_keep_their_places_when_the_winds_move(client, make_table) -> None
 
 def test_history_titles_show_counters_and_sticks(client, make_table) -> None:
     token = make_table("riichi")["edit_token"]
-    _record(client, token, "draws", {"waiting": [0], "riichi": [2]})    # Ann keeps the deal: 1 counter
+    record(client, token, "draws", {"waiting": [0], "riichi": [2]})    # Ann keeps the deal: 1 counter
     preview = client.post(f"/api/tables/{token}/score", json=dict(HANEMAN, winner=0, discarder=1)).json
     lines = preview["payment_lines"]
     assert lines["counters"][0] == 300 and lines["sticks"][0] == 1000
     assert [a + b + c for a, b, c in zip(lines["value"], lines["counters"], lines["sticks"], strict=True)] \
         == preview["payments"]
-    _record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))
+    record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))
     entry = client.get(f"/api/tables/{token}").json["history"][-1]
     assert "(+300 counters, +1000 riichi sticks)" in entry["title"]
     assert entry["lines"] == lines
@@ -321,7 +309,7 @@ def test_an_empty_table_has_no_chart(client, make_table) -> None:
     assert 'id="totals-chart"' not in client.get(f"/t/{created['edit_token']}").get_data(as_text=True)
     board = client.get(f"/b/{created['view_token']}").get_data(as_text=True)
     assert 'id="board-chart-card"' in board and 'card hidden" id="board-chart-card"' in board
-    _record(client, created["edit_token"], "hands", WIN)
+    record(client, created["edit_token"], "hands", WIN)
     assert 'id="totals-chart"' in client.get(f"/t/{created['edit_token']}").get_data(as_text=True)
 
 
