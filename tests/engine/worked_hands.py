@@ -15,17 +15,13 @@ from typing import Any
 
 import pytest
 
+from engine.families import score_json
+
 ROOT = Path(__file__).resolve().parents[2]
+Hand = dict[str, Any]
 
 
-def check_the_set(hands: list[dict[str, Any]]) -> None:
-    """At least thirty hands, each with its own id and a source."""
-    assert len(hands) >= 30
-    assert len({hand["id"] for hand in hands}) == len(hands)
-    assert all(hand["source"] for hand in hands)
-
-
-def score_through_cli(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def score_through_cli(requests: list[Hand]) -> list[Hand]:
     """Each request scored by the JSON-lines command, one line in and one line out."""
     lines = "".join(json.dumps(request) + "\n" for request in requests)
     done = subprocess.run([sys.executable, "-m", "engine", "score"], input=lines, capture_output=True,
@@ -35,17 +31,14 @@ def score_through_cli(requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return results
 
 
-Hand = dict[str, Any]
-
-
 def worked_hand_tests(hands: list[Hand], request_of: Callable[[Hand], Hand],
                       check: Callable[[Hand, Hand], None]) -> tuple[Callable[..., None], ...]:
     """The three tests for ``hands``: ``request_of`` makes a hand's engine request, ``check``
     compares a result (the JSON object) with the hand's published figures."""
-    from engine.families import score_json  # noqa: PLC0415 - the helpers above need no engine
-
     def test_there_are_at_least_thirty_worked_hands_each_with_a_source() -> None:
-        check_the_set(hands)
+        assert len(hands) >= 30
+        assert len({hand["id"] for hand in hands}) == len(hands)
+        assert all(hand["source"] for hand in hands)
 
     @pytest.mark.parametrize("hand", hands, ids=[hand["id"] for hand in hands])
     def test_worked_hand(hand: Hand) -> None:
