@@ -260,3 +260,27 @@ def test_the_classical_amend_page_fills_in_the_losers_hands(phone, server: str) 
     paid = [int(cell.replace(",", "")) for cell in page.locator("#pay-total td").all_inner_texts()]
     assert paid == recorded.json()["deltas"]
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_second_photo_is_not_replaced_by_the_first_ones_late_reading(  # type: ignore[no-untyped-def]
+        phone, server: str, hand_photo) -> None:
+    """A player who sends a second photo before the first is read sees the second's reading, even
+    when the first one's answer comes back last."""
+    page = phone
+    start_table(page, server, "Two photos")
+    page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
+    held: list = []
+    page.route("**/photos", lambda route: route.continue_() if held else held.append(route))
+    page.set_input_files("#photo", str(hand_photo))
+    while not held:
+        page.wait_for_timeout(20)
+    with page.expect_response("**/photos") as second:
+        page.set_input_files("#photo", str(hand_photo))
+    page.wait_for_selector("text=Read 14 tiles")
+    shown = page.inner_text("#photo-status")
+    # The first photo's answer, marked so that its use would show, arrives after the second's.
+    with page.expect_response("**/photos"):
+        held[0].fulfill(status=201, json={**second.value.json(), "read_ms": 98765})
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")   # let the page take it
+    assert page.inner_text("#photo-status") == shown and "98" not in shown

@@ -163,3 +163,35 @@ def test_a_refused_draw_preview_in_polish(phone, server: str) -> None:  # type: 
                                  "których następuje m, p, s, z lub f.")
     # the refused preview itself is logged by the browser; no script failed
     assert [error for error in page.context.console_errors if "Failed to load resource" not in error] == []
+
+
+def test_a_late_preview_answer_does_not_replace_the_newest(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """On a slow link the previews of earlier forms can answer after the newest one: the note keeps
+    what the newest form drew (the flaky CI run of 2 December 2026 was this race)."""
+    page = phone
+    page.set_default_timeout(TIMEOUT_MS)
+    token = new_table(page, server, "riichi", hands=0)
+    held: list = []
+    page.route("**/draws/preview", lambda route: held.append(route))
+    page.goto(f"{server}/t/{token}/draw?lang=pl")
+    page.check('input[name="kind"][value="abortive"]')
+    page.select_option("#reason", "nine_terminals")
+    page.select_option("#draw-player", "0")
+    page.fill("#draw-tiles", "19m5x")
+    page.dispatch_event("#draw-tiles", "change")
+    while len(held) < 5:   # the page's own preview and one per change above
+        page.wait_for_timeout(20)
+    held[-1].continue_()
+    note = page.locator("#draw-note", has_text="Nieoczekiwany znak")
+    note.wait_for()
+    for route in held[:-1]:
+        with page.expect_response("**/draws/preview"):
+            route.continue_()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 200))")   # let the page take them
+    assert "Nieoczekiwany znak „x”" in page.inner_text("#draw-note")
+    # and an accepted draw is titled in the page's language, not in the API's English
+    page.unroute("**/draws/preview")
+    page.fill("#draw-tiles", "19m19p19s1234567z")
+    page.dispatch_event("#draw-tiles", "change")
+    page.locator("#draw-note", has_text="przerwane rozdanie").wait_for()
+    assert "abortive" not in page.inner_text("#draw-note")

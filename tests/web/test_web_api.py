@@ -217,6 +217,8 @@ def test_draw_preview_and_record(client, make_table) -> None:
     # Riichi: one player waiting at an exhaustive draw receives 3000 from the pool, 1000 from each.
     preview = client.post(f"/api/tables/{token}/draws/preview", json={"waiting": [2]}).json
     assert preview["deltas"] == [-1000, -1000, 3000, -1000]
+    # the facts a page titles the draw from in its reader's language, beside the English summary
+    assert (preview["kind"], preview["facts"]) == ("draw", {"waiting": [2], "reason": ""})
     recorded = client.post(f"/api/tables/{token}/draws", json={"waiting": [2], "version": 0})
     assert recorded.status_code == 201
     state = recorded.json["table"]

@@ -539,15 +539,18 @@
     return out;
   }
 
+  let uploads = 0;   // a second photo sent before the first is read: only the second is used
   async function uploadPhoto(file) {
+    const mine = ++uploads;
     showMessage("");
     $("photo-status").textContent = t("Reading the tiles…");
     const form = new FormData();
     form.append("photo", file);
     try {
       const data = await api(page.api.photo, { method: "POST", body: form });
-      useRead(data, file);
+      if (mine === uploads) useRead(data, file);
     } catch (error) {
+      if (mine !== uploads) return;
       $("photo-status").textContent = "";
       showMessage(engineText(error.data && error.data.code, error.data && error.data.params, error.message));
     }
@@ -610,6 +613,8 @@
 
   $("photo").addEventListener("change", (event) => {
     const file = event.target.files && event.target.files[0];
+    // Emptied, so that choosing the same photo again (after a refusal, say) sends it again.
+    event.target.value = "";
     if (file) uploadPhoto(file);
   });
 

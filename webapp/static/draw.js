@@ -4,8 +4,12 @@
   const form = document.getElementById("draw-form");
   if (!form) return;
   const { api, signed } = window.TT;
+  const players = [...document.querySelectorAll("#draw-payments [data-player] span")].map((name) => name.textContent);
   const checked = (name) => [...form.querySelectorAll("input[name=" + name + "]:checked")].map((i) => Number(i.value));
+  // Previews can answer out of order (a phone on a slow link): only the newest one may be shown.
+  let sequence = 0;
   async function preview() {
+    const mine = ++sequence;
     const body = { abortive: form.querySelector("input[name=kind]:checked").value === "abortive",
       waiting: checked("waiting"), riichi: checked("riichi"), reason: form.querySelector("#reason").value };
     for (const key of ["player", "tiles", "discards"]) {
@@ -15,13 +19,15 @@
     const note = document.getElementById("draw-note");
     try {
       const data = await api(form.dataset.preview, { method: "POST", json: body });
+      if (mine !== sequence) return;
       for (const cell of document.querySelectorAll("#draw-payments [data-player]")) {
         const value = data.deltas[Number(cell.dataset.player)];
         cell.querySelector("b").textContent = signed(value);
         cell.classList.toggle("neg", value < 0);
       }
-      note.textContent = data.summary || "";
+      note.textContent = window.TTi18n.handTitle({ kind: data.kind, facts: data.facts, title: data.summary }, players);
     } catch (error) {
+      if (mine !== sequence) return;
       const data = error.data || {};
       note.textContent = window.engineText(data.code, data.params, error.message);
     }

@@ -36,7 +36,7 @@ from webapp.views.actions import (
 )
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes, read_frame
-from webapp.views.present import preset_catalogue, table_view
+from webapp.views.present import preset_catalogue, table_view, title_facts
 from webapp.views.tables import export_zip, remember
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -323,8 +323,10 @@ def draw_preview(token: str):  # type: ignore[no-untyped-def]
         deltas = preview_deltas(loaded, event)
     except TableError as error:
         return refuse(error, 422)
-    after = loaded.preview(event)
-    return jsonify({"ok": True, "deltas": deltas, "summary": after.records[-1].summary})
+    record = loaded.preview(event).records[-1]
+    # The page titles the draw in its reader's language from the facts; the summary is English.
+    return jsonify({"ok": True, "deltas": deltas, "summary": record.summary, "kind": record.kind,
+                    "facts": title_facts(record)})
 
 
 @bp.post("/tables/<token>/draws")
