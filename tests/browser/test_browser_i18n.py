@@ -145,6 +145,16 @@ def test_a_dispute_in_japanese(phone, server: str) -> None:  # type: ignore[no-u
     assert not page.context.console_errors
 
 
+def abortive_draw_shown_by_ann(page, tiles: str) -> None:  # type: ignore[no-untyped-def]
+    """Fill the draw form as an abortive draw on nine terminals, Ann showing ``tiles``: four
+    changes, so four previews besides the page's own."""
+    page.check('input[name="kind"][value="abortive"]')
+    page.select_option("#reason", "nine_terminals")
+    page.select_option("#draw-player", "0")
+    page.fill("#draw-tiles", tiles)
+    page.dispatch_event("#draw-tiles", "change")
+
+
 def test_a_refused_draw_preview_in_polish(phone, server: str) -> None:  # type: ignore[no-untyped-def]
     """A bad tile in an abortive draw's evidence: the preview note says so in the page's language,
     from the code and params the API answers beside its English error."""
@@ -152,11 +162,7 @@ def test_a_refused_draw_preview_in_polish(phone, server: str) -> None:  # type: 
     page.set_default_timeout(TIMEOUT_MS)
     token = new_table(page, server, "riichi", hands=0)
     page.goto(f"{server}/t/{token}/draw?lang=pl")
-    page.check('input[name="kind"][value="abortive"]')
-    page.select_option("#reason", "nine_terminals")
-    page.select_option("#draw-player", "0")
-    page.fill("#draw-tiles", "19m5x")
-    page.dispatch_event("#draw-tiles", "change")
+    abortive_draw_shown_by_ann(page, "19m5x")
     note = page.locator("#draw-note", has_text="Nieoczekiwany znak")
     note.wait_for()
     assert note.inner_text() == ("Kamienie: Nieoczekiwany znak „x” na pozycji 4: kamienie to cyfry, po "
@@ -174,12 +180,8 @@ def test_a_late_preview_answer_does_not_replace_the_newest(phone, server: str) -
     held: list = []
     page.route("**/draws/preview", lambda route: held.append(route))
     page.goto(f"{server}/t/{token}/draw?lang=pl")
-    page.check('input[name="kind"][value="abortive"]')
-    page.select_option("#reason", "nine_terminals")
-    page.select_option("#draw-player", "0")
-    page.fill("#draw-tiles", "19m5x")
-    page.dispatch_event("#draw-tiles", "change")
-    while len(held) < 5:   # the page's own preview and one per change above
+    abortive_draw_shown_by_ann(page, "19m5x")
+    while len(held) < 5:   # the page's own preview and one per change
         page.wait_for_timeout(20)
     held[-1].continue_()
     note = page.locator("#draw-note", has_text="Nieoczekiwany znak")
