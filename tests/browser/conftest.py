@@ -129,3 +129,13 @@ def shot():  # type: ignore[no-untyped-def]
 def hand_photo() -> Path:
     """The committed synthetic photo: 123m 456p 789s 11z 22z in a row, the winning 2z apart."""
     return DATA / "hand-mcr.jpg"
+
+
+def wait_for_held(page, held: list, count: int, seconds: float = 60) -> None:  # type: ignore[no-untyped-def]
+    """Let the page run until a route has held ``count`` requests (the tests that answer requests
+    out of order hold them), failing after ``seconds`` instead of waiting for ever."""
+    for _ in range(int(seconds * 50)):
+        if len(held) >= count:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError(f"{len(held)} of {count} requests came in {seconds} s")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import wait_for_held
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -273,8 +274,7 @@ def test_a_second_photo_is_not_replaced_by_the_first_ones_late_reading(  # type:
     held: list = []
     page.route("**/photos", lambda route: route.continue_() if held else held.append(route))
     page.set_input_files("#photo", str(hand_photo))
-    while not held:
-        page.wait_for_timeout(20)
+    wait_for_held(page, held, 1)
     with page.expect_response("**/photos") as second:
         page.set_input_files("#photo", str(hand_photo))
     page.wait_for_selector("text=Read 14 tiles")
@@ -284,3 +284,20 @@ def test_a_second_photo_is_not_replaced_by_the_first_ones_late_reading(  # type:
         held[0].fulfill(status=201, json={**second.value.json(), "read_ms": 98765})
     page.evaluate("() => new Promise((done) => setTimeout(done, 200))")   # let the page take it
     assert page.inner_text("#photo-status") == shown and "98" not in shown
+
+
+def test_the_scoreboard_waits_for_its_last_poll_before_the_next(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    """On a slow link the board does not pile up polls whose answers could arrive out of order
+    (an older state put back on the board): the next poll starts once the last one answered."""
+    page = phone
+    made = page.request.post(f"{server}/api/tables", data={
+        "name": "Slow board", "rules": "mcr", "players": ["Ann", "Bob", "Cai", "Dee"]}).json()
+    held: list = []
+    page.route("**/api/board/*", lambda route: held.append(route))
+    page.goto(made["view_url"])
+    wait_for_held(page, held, 1)
+    page.wait_for_timeout(5000)   # two and a half polling intervals (2 s at the shortest)
+    assert len(held) == 1
+    held[0].continue_()
+    wait_for_held(page, held, 2)   # the answer came: polling goes on
+    held[1].continue_()

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import wait_for_held
 
 from webapp.i18n import LANGUAGES
 from webapp.item_names import item_title
@@ -181,8 +182,7 @@ def test_a_late_preview_answer_does_not_replace_the_newest(phone, server: str) -
     page.route("**/draws/preview", lambda route: held.append(route))
     page.goto(f"{server}/t/{token}/draw?lang=pl")
     abortive_draw_shown_by_ann(page, "19m5x")
-    while len(held) < 5:   # the page's own preview and one per change
-        page.wait_for_timeout(20)
+    wait_for_held(page, held, 5)   # the page's own preview and one per change
     held[-1].continue_()
     note = page.locator("#draw-note", has_text="Nieoczekiwany znak")
     note.wait_for()

@@ -38,7 +38,12 @@
     else window.TTChart.update(chart, state.chart);
   }
 
+  // One poll at a time: on a slow link, answers to overlapping polls could arrive out of order
+  // and put an older state back on the board.
+  let polling = false;
   async function poll() {
+    if (polling) return;
+    polling = true;
     try {
       const state = await api(box.dataset.api);
       if (state.version !== version) { version = state.version; render(state); }
@@ -46,6 +51,8 @@
         + t("updated {time}", { time: new Date().toLocaleTimeString(window.pageLanguage) });
     } catch (error) {
       document.getElementById("board-updated").textContent = t("offline, retrying…");
+    } finally {
+      polling = false;
     }
   }
   setInterval(poll, Math.max(2, Number(box.dataset.refresh) || 5) * 1000);
