@@ -3,26 +3,29 @@
     .venv/bin/python benchmarks/bench_japanese.py [--hands 10000] [--seed 11] [--repeat 5]
 
 Both sides get their input already built (our DeclaredHand; the library's 136-tile ids, melds and
-HandConfig), so the figures compare scoring, not parsing. Prints hands per second for each (best
-of --repeat interleaved runs, in CPU time) and the ratio. The target is 3x the library's rate,
-on repeated hands and on unseen ones: each round also scores, on both sides, a set of as many
-other hands that no run has seen (seed + 1, seed + 2, ... one per round), with the caches the
-runs before it left, and the best of those passes is compared too. Five rounds by default: on a
-shared machine the best of three still swings by a fifth.
+HandConfig), so the figures compare scoring, not parsing. The two sides take turns every few
+hundred hands (``paired.py``), so both meet the same load; each round gives a ratio, and the
+median of the rounds' ratios is compared with the target: 3x the library's rate, on repeated
+hands and on unseen ones. Each round also scores, on both sides, a set of as many other hands
+that no run has seen (seed + 1, seed + 2, ... one per round), with the caches the runs before it
+left. Hands per second are each side's best round, in CPU time.
+
+Our engine caches only what many different hands share (one suit's splits with their per-reading
+shares, the honour counts, the value and explained items of a set of yaku, the points of a han/fu
+pair), never a whole hand, so a repeat gains nothing from the last run.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine"), str(ROOT / "benchmarks")]
 
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from paired import chunked, median_ratio, paired_seconds  # noqa: E402
 from riichi_random import library_inputs, random_requests  # noqa: E402
 
 from engine.core.hand import hand_from_dict  # noqa: E402
@@ -30,22 +33,20 @@ from engine.families import resolve_options  # noqa: E402
 from engine.families.riichi.family import score_hand  # noqa: E402
 
 
-def run_once(function, items: list) -> float:  # noqa: ANN001
-    """CPU seconds to score every item once (CPU time, as this machine is shared). Our engine
-    caches only what many different hands share (one suit's splits with their per-reading shares,
-    the honour counts, the value and explained items of a set of yaku, the points of a han/fu
-    pair), never a whole hand, so a repeat gains nothing from the last run."""
-    gc.collect()   # start each run without the garbage of what came before (the collector stays on)
-    start = time.process_time()
-    for item in items:
-        function(item)
-    return time.process_time() - start
-
-
 def library_score_kwargs(kwargs: dict) -> object:
     """The library's scoring behind one call, as ours is (``score_hand`` behind ``ours``); the
     import stays out of the timed loop."""
     return HandCalculator.estimate_hand_value(**kwargs)
+
+
+def report(title: str, rounds: list[tuple[float, float]], hands: int) -> None:
+    """Each side's best round in hands per second, and the median of the rounds' ratios."""
+    median, low, high = median_ratio([(theirs, ours) for ours, theirs in rounds])
+    print(f"{title}:")
+    print(f"  tiletally engine  {hands / min(ours for ours, _ in rounds):10.0f} hands/s")
+    print(f"  mahjong library   {hands / min(theirs for _, theirs in rounds):10.0f} hands/s")
+    print(f"  ratio             {median:10.2f}x median of the rounds ({low:.2f}-{high:.2f}; "
+          f"target >= 3x)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,25 +65,26 @@ def main(argv: list[str] | None = None) -> int:
     unseen_hands = [[hand_from_dict(request) for request in batch] for batch in unseen_requests]
     unseen_inputs = [[library_inputs(request, options) for request in batch] for batch in unseen_requests]
 
-    def ours(hand) -> object:  # noqa: ANN001
-        return score_hand(hand, options, None)
+    def ours(hands: list) -> None:
+        for hand in hands:
+            score_hand(hand, options, None)
 
-    ours_best = theirs_best = ours_unseen = theirs_unseen = float("inf")
-    for round_ in range(rounds):          # interleaved, so both see the same machine load
-        ours_best = min(ours_best, run_once(ours, hands))
-        theirs_best = min(theirs_best, run_once(library_score_kwargs, inputs))
-        ours_unseen = min(ours_unseen, run_once(ours, unseen_hands[round_]))
-        theirs_unseen = min(theirs_unseen, run_once(library_score_kwargs, unseen_inputs[round_]))
-    ours, theirs = args.hands / ours_best, args.hands / theirs_best
-    print(f"riichi scoring, {args.hands} seeded hands (best of {rounds}, CPU time):")
-    print(f"  tiletally engine  {ours:10.0f} hands/s")
-    print(f"  mahjong library   {theirs:10.0f} hands/s")
-    print(f"  ratio             {ours / theirs:10.2f}x (target >= 3x)")
-    print(f"unseen hands (a new set each round: seeds {args.seed + 1}-{args.seed + rounds}, best of "
-          f"{rounds}):")
-    print(f"  tiletally engine  {args.hands / ours_unseen:10.0f} hands/s")
-    print(f"  mahjong library   {args.hands / theirs_unseen:10.0f} hands/s")
-    print(f"  ratio             {theirs_unseen / ours_unseen:10.2f}x (target >= 3x)")
+    def theirs(inputs: list) -> None:
+        for kwargs in inputs:
+            library_score_kwargs(kwargs)
+
+    repeated_pair = chunked(hands), chunked(inputs)
+    unseen_pairs = [(chunked(batch), chunked(their_batch))
+                    for batch, their_batch in zip(unseen_hands, unseen_inputs, strict=True)]
+    repeated, unseen = [], []
+    for round_ in range(rounds):
+        repeated.append(paired_seconds(ours, repeated_pair[0], theirs, repeated_pair[1]))
+        unseen.append(paired_seconds(ours, unseen_pairs[round_][0], theirs, unseen_pairs[round_][1]))
+    print(f"riichi scoring, {args.hands} seeded hands, {rounds} rounds, the two sides taking turns "
+          f"(CPU time):")
+    report("repeated hands", repeated, args.hands)
+    report(f"unseen hands (a new set each round: seeds {args.seed + 1}-{args.seed + rounds})",
+           unseen, args.hands)
     return 0
 
 
