@@ -301,3 +301,4 @@ def test_the_scoreboard_waits_for_its_last_poll_before_the_next(phone, server: s
     held[0].continue_()
     wait_for_held(page, held, 2)   # the answer came: polling goes on
     held[1].continue_()
+

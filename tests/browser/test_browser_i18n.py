@@ -197,3 +197,7 @@ def test_a_late_preview_answer_does_not_replace_the_newest(phone, server: str) -
     page.dispatch_event("#draw-tiles", "change")
     page.locator("#draw-note", has_text="przerwane rozdanie").wait_for()
     assert "abortive" not in page.inner_text("#draw-note")
+    page.check('input[name="kind"][value="exhaustive"]')
+    page.check('input[name="waiting"][value="2"]')
+    page.locator("#draw-note", has_text="czekali: Cai").wait_for()
+    assert page.inner_text("#draw-note") == "remis; czekali: Cai"

@@ -142,11 +142,15 @@ def test_draw_form(client, make_table) -> None:
     token = make_table("riichi")["edit_token"]
     page = client.get(f"/t/{token}/draw").get_data(as_text=True)
     csrf_value = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    # An abortive reason left chosen in the form does not go with a wall-ran-out draw.
     response = client.post(f"/t/{token}/draw", data={"csrf_token": csrf_value, "version": "0",
-                                                     "kind": "exhaustive", "waiting": ["0", "1"]})
+                                                     "kind": "exhaustive", "waiting": ["0", "1"],
+                                                     "reason": "nine_terminals"})
     assert response.status_code == 303
     # Riichi, two waiting: the two not waiting pay 1500 each, split between the two waiting.
-    assert client.get(f"/api/tables/{token}").json["totals"] == [26500, 26500, 23500, 23500]
+    state = client.get(f"/api/tables/{token}").json
+    assert state["totals"] == [26500, 26500, 23500, 23500]
+    assert state["history"][-1]["title"] == "draw; waiting: Ann, Bob"
     form = {"csrf_token": csrf_value, "version": "0", "kind": "abortive"}
     again = client.post(f"/t/{token}/draw", data=form)
     assert again.status_code == 409

@@ -4,14 +4,19 @@
   const form = document.getElementById("draw-form");
   if (!form) return;
   const { api, signed } = window.TT;
-  const players = [...document.querySelectorAll("#draw-payments [data-player] span")].map((name) => name.textContent);
+  const players = [];   // names by player index, for the note's title
+  for (const cell of document.querySelectorAll("#draw-payments [data-player]")) {
+    players[Number(cell.dataset.player)] = cell.querySelector("span").textContent;
+  }
   const checked = (name) => [...form.querySelectorAll("input[name=" + name + "]:checked")].map((i) => Number(i.value));
   // Previews can answer out of order (a phone on a slow link): only the newest one may be shown.
   let sequence = 0;
   async function preview() {
     const mine = ++sequence;
-    const body = { abortive: form.querySelector("input[name=kind]:checked").value === "abortive",
-      waiting: checked("waiting"), riichi: checked("riichi"), reason: form.querySelector("#reason").value };
+    const abortive = form.querySelector("input[name=kind]:checked").value === "abortive";
+    // The reasons are the abortive kinds: one left chosen does not name a wall-ran-out draw.
+    const body = { abortive, waiting: checked("waiting"), riichi: checked("riichi"),
+      reason: abortive ? form.querySelector("#reason").value : "" };
     for (const key of ["player", "tiles", "discards"]) {
       const field = form.querySelector("[name=" + key + "]");
       if (field && field.value) body[key] = key === "player" ? Number(field.value) : field.value;

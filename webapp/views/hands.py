@@ -133,11 +133,14 @@ def draw(token: str):  # type: ignore[no-untyped-def]
     choices = _abortive_choices(loaded)
     if request.method == "POST":
         form = request.form
-        body = {"abortive": form.get("kind") == "abortive",
+        abortive = form.get("kind") == "abortive"
+        # The form's reasons are the abortive kinds: one left chosen does not name a wall-ran-out draw.
+        body = {"abortive": abortive,
                 "waiting": [int(v) for v in form.getlist("waiting") if v.isdigit()],
                 "riichi": [int(v) for v in form.getlist("riichi") if v.isdigit()],
-                "reason": form.get("reason", "").strip(), "player": form.get("player", ""),
-                "tiles": form.get("tiles", ""), "discards": form.get("discards", "")}
+                "reason": form.get("reason", "").strip() if abortive else "",
+                "player": form.get("player", ""), "tiles": form.get("tiles", ""),
+                "discards": form.get("discards", "")}
         version = form.get("version", "")
         try:
             event = draw_event(body)
