@@ -302,3 +302,27 @@ def test_the_scoreboard_waits_for_its_last_poll_before_the_next(phone, server: s
     wait_for_held(page, held, 2)   # the answer came: polling goes on
     held[1].continue_()
 
+
+
+def test_confirm_waits_for_the_breakdown_of_the_hand_as_it_is_now(  # type: ignore[no-untyped-def]
+        phone, server: str, hand_photo) -> None:
+    """A change to the hand, then a quick tap on Confirm: the button waits until the breakdown
+    of the changed hand is on the page, so what is posted is what the player saw scored."""
+    page = phone
+    start_table(page, server, "Quick tap")
+    page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
+    page.set_input_files("#photo", str(hand_photo))
+    wrong = page.locator(f'#groups button[data-g="0"][data-i="{MISREAD_INDEX}"][data-code="6p"]')
+    wrong.click()
+    page.click('#palette-tabs button[data-suit="p"]')
+    page.click('#palette button[data-code="5p"]')
+    page.wait_for_selector("#breakdown .verdict.ok")
+    expect(page.locator("#confirm")).to_be_enabled()
+    held: list = []
+    page.route("**/score", lambda route: held.append(route))
+    page.check('input[name="win_by"][value="tsumo"]')
+    wait_for_held(page, held, 1)
+    assert page.is_disabled("#confirm")
+    held[0].continue_()
+    expect(page.locator("#confirm")).to_be_enabled()

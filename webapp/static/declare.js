@@ -759,6 +759,8 @@
   let sequence = 0;
   function changed() {
     render();
+    // The breakdown on the page is the old hand's until the new one answers: no confirming it.
+    $("confirm").disabled = true;
     clearTimeout(timer);
     // The server answers a preview in a few milliseconds; a short pause only merges a burst of taps.
     timer = setTimeout(scoreNow, 40);
