@@ -318,11 +318,11 @@ def test_confirm_waits_for_the_breakdown_of_the_hand_as_it_is_now(  # type: igno
     page.click('#palette-tabs button[data-suit="p"]')
     page.click('#palette button[data-code="5p"]')
     page.wait_for_selector("#breakdown .verdict.ok")
-    expect(page.locator("#confirm")).to_be_enabled()
+    expect(page.locator("#confirm")).to_be_enabled(timeout=30_000)
     held: list = []
     page.route("**/score", lambda route: held.append(route))
     page.check('input[name="win_by"][value="tsumo"]')
     wait_for_held(page, held, 1)
     assert page.is_disabled("#confirm")
     held[0].continue_()
-    expect(page.locator("#confirm")).to_be_enabled()
+    expect(page.locator("#confirm")).to_be_enabled(timeout=30_000)
