@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine"), str(ROOT / "benchmarks")]
 
 from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from paired import chunked, median_ratio, paired_seconds  # noqa: E402
+from paired import best_rates, chunked, median_ratio, paired_rounds  # noqa: E402
 from riichi_random import library_inputs, random_requests  # noqa: E402
 
 from engine.core.hand import hand_from_dict  # noqa: E402
@@ -42,9 +42,10 @@ def library_score_kwargs(kwargs: dict) -> object:
 def report(title: str, rounds: list[tuple[float, float]], hands: int) -> None:
     """Each side's best round in hands per second, and the median of the rounds' ratios."""
     median, low, high = median_ratio([(theirs, ours) for ours, theirs in rounds])
+    ours, theirs = best_rates(rounds, hands)
     print(f"{title}:")
-    print(f"  tiletally engine  {hands / min(ours for ours, _ in rounds):10.0f} hands/s")
-    print(f"  mahjong library   {hands / min(theirs for _, theirs in rounds):10.0f} hands/s")
+    print(f"  tiletally engine  {ours:10.0f} hands/s")
+    print(f"  mahjong library   {theirs:10.0f} hands/s")
     print(f"  ratio             {median:10.2f}x median of the rounds ({low:.2f}-{high:.2f}; "
           f"target >= 3x)")
 
@@ -73,13 +74,9 @@ def main(argv: list[str] | None = None) -> int:
         for kwargs in inputs:
             library_score_kwargs(kwargs)
 
-    repeated_pair = chunked(hands), chunked(inputs)
     unseen_pairs = [(chunked(batch), chunked(their_batch))
                     for batch, their_batch in zip(unseen_hands, unseen_inputs, strict=True)]
-    repeated, unseen = [], []
-    for round_ in range(rounds):
-        repeated.append(paired_seconds(ours, repeated_pair[0], theirs, repeated_pair[1]))
-        unseen.append(paired_seconds(ours, unseen_pairs[round_][0], theirs, unseen_pairs[round_][1]))
+    repeated, unseen = paired_rounds(ours, theirs, (chunked(hands), chunked(inputs)), unseen_pairs)
     print(f"riichi scoring, {args.hands} seeded hands, {rounds} rounds, the two sides taking turns "
           f"(CPU time):")
     report("repeated hands", repeated, args.hands)

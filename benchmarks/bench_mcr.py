@@ -25,7 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "engine"), str(ROOT / "benchmark
 
 from mcr_oracle import oracle_arguments  # noqa: E402
 from mcr_random import random_hands  # noqa: E402
-from paired import chunked, median_ratio, paired_seconds  # noqa: E402
+from paired import best_rates, chunked, median_ratio, paired_rounds  # noqa: E402
 
 from engine.core.hand import hand_from_dict  # noqa: E402
 from engine.families import resolve_options  # noqa: E402
@@ -64,20 +64,17 @@ def main(argv: list[str] | None = None) -> int:
         calls = [oracle_arguments(item) for item in data]
         return chunked(list(zip(hands, data, strict=True))), chunked(calls)
 
-    repeated_pair = pair_of(hands, data)
-    unseen_pairs = [pair_of(batch, items) for batch, items in zip(unseen_hands, unseen_data, strict=True)]
-    repeated, unseen = [], []
-    for round_ in range(rounds):
-        repeated.append(paired_seconds(ours, repeated_pair[0], theirs, repeated_pair[1]))
-        unseen.append(paired_seconds(ours, unseen_pairs[round_][0], theirs, unseen_pairs[round_][1]))
+    repeated, unseen = paired_rounds(ours, theirs, pair_of(hands, data), [
+        pair_of(batch, items) for batch, items in zip(unseen_hands, unseen_data, strict=True)])
     print(f"hands: {args.hands} (seed {args.seed}), {rounds} rounds, the two sides taking turns, CPU time")
     for title, timed in (("repeated", repeated), (f"unseen (new seeds {args.seed + 1}-{args.seed + rounds}, "
                                                    "caches as the rounds before left them)", unseen)):
         median, low, high = median_ratio(timed)
+        our_rate, their_rate = best_rates(timed, args.hands)
         print(f"{title}:")
-        print(f"  ours:        {args.hands / min(ours for ours, _ in timed):10,.0f} hands/s"
+        print(f"  ours:        {our_rate:10,.0f} hands/s"
               + (f"  (first round {repeated[0][0]:.3f} s, caches empty)" if timed is repeated else ""))
-        print(f"  PyMahjongGB: {args.hands / min(theirs for _, theirs in timed):10,.0f} hands/s")
+        print(f"  PyMahjongGB: {their_rate:10,.0f} hands/s")
         print(f"  ratio: PyMahjongGB is {median:.1f}x faster, median of the rounds ({low:.1f}-{high:.1f}; "
               "target <= 10x)")
     return 0

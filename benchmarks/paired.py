@@ -28,7 +28,6 @@ def paired_seconds(run_ours: Callable[[Sequence[Any]], object], our_chunks: list
                    their_chunks: list[Sequence[Any]]) -> tuple[float, float]:
     """CPU seconds of this process for each side to score all its chunks, the two sides taking
     turns chunk by chunk (the same hands, each side in its own input form)."""
-    assert len(our_chunks) == len(their_chunks)
     gc.collect()   # start without the garbage of what came before (the collector stays on)
     ours = theirs = 0.0
     clock = time.process_time
@@ -42,7 +41,27 @@ def paired_seconds(run_ours: Callable[[Sequence[Any]], object], our_chunks: list
     return ours, theirs
 
 
-def median_ratio(rounds: list[tuple[float, float]]) -> tuple[float, float, float]:
+Pair = tuple[list[Sequence[Any]], list[Sequence[Any]]]   # the same hands chunked for each side
+Rounds = list[tuple[float, float]]                       # (our seconds, theirs) per round
+
+
+def paired_rounds(run_ours: Callable[[Sequence[Any]], object], run_theirs: Callable[[Sequence[Any]], object],
+                  repeated: Pair, unseen: list[Pair]) -> tuple[Rounds, Rounds]:
+    """One round per unseen set: the repeated hands, then that round's unseen hands, each paired
+    (``paired_seconds``). The unseen sets meet the caches the rounds before them filled."""
+    repeated_rounds, unseen_rounds = [], []
+    for unseen_pair in unseen:
+        repeated_rounds.append(paired_seconds(run_ours, repeated[0], run_theirs, repeated[1]))
+        unseen_rounds.append(paired_seconds(run_ours, unseen_pair[0], run_theirs, unseen_pair[1]))
+    return repeated_rounds, unseen_rounds
+
+
+def best_rates(rounds: Rounds, hands: int) -> tuple[float, float]:
+    """Each side's hands per second in its best round (our rate, theirs)."""
+    return hands / min(ours for ours, _ in rounds), hands / min(theirs for _, theirs in rounds)
+
+
+def median_ratio(rounds: Rounds) -> tuple[float, float, float]:
     """(median, lowest, highest) of the rounds' ratios, our seconds over theirs."""
     ratios = [ours / theirs for ours, theirs in rounds]
     return statistics.median(ratios), min(ratios), max(ratios)

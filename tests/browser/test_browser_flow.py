@@ -22,6 +22,13 @@ def start_table(page, server: str, name: str) -> str:  # type: ignore[no-untyped
     return page.url
 
 
+def open_declare(page, server: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A new MCR table's declare page, its script listening (the page has loaded)."""
+    start_table(page, server, name)
+    page.click("#declare")
+    page.wait_for_url(re.compile(r"/declare$"))
+
+
 def test_photo_fix_confirm_and_scoreboard(phone, server: str, shot, hand_photo) -> None:  # type: ignore[no-untyped-def]
     page = phone
     page.goto(server + "/")
@@ -268,9 +275,7 @@ def test_a_second_photo_is_not_replaced_by_the_first_ones_late_reading(  # type:
     """A player who sends a second photo before the first is read sees the second's reading, even
     when the first one's answer comes back last."""
     page = phone
-    start_table(page, server, "Two photos")
-    page.click("#declare")
-    page.wait_for_url(re.compile(r"/declare$"))
+    open_declare(page, server, "Two photos")
     held: list = []
     page.route("**/photos", lambda route: route.continue_() if held else held.append(route))
     page.set_input_files("#photo", str(hand_photo))
@@ -309,9 +314,7 @@ def test_confirm_waits_for_the_breakdown_of_the_hand_as_it_is_now(  # type: igno
     """A change to the hand, then a quick tap on Confirm: the button waits until the breakdown
     of the changed hand is on the page, so what is posted is what the player saw scored."""
     page = phone
-    start_table(page, server, "Quick tap")
-    page.click("#declare")
-    page.wait_for_url(re.compile(r"/declare$"))
+    open_declare(page, server, "Quick tap")
     page.set_input_files("#photo", str(hand_photo))
     wrong = page.locator(f'#groups button[data-g="0"][data-i="{MISREAD_INDEX}"][data-code="6p"]')
     wrong.click()
