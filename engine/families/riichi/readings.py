@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from engine.core.hand import Meld
 from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, regular_splits, suit_splits, waits
@@ -26,13 +27,16 @@ MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "an
 BLOCKS: tuple[tuple[Block, ...], ...] = tuple(
     tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B)) for kind in range(NUM_KINDS))
 ORPHANS = TERMINALS_AND_HONORS
+PAIR_BLOCKS: tuple[Block, ...] = tuple(BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class MeldInfo:
-    """What scoring needs of the melds: their blocks, which are open, and the kongs. A slots
-    dataclass: its fields are read many times per hand, and Python 3.11 specialises reads of
-    slots (not of a named tuple's fields), which outweighs the dearer frozen constructor."""
+    """What scoring needs of the melds: their blocks, which are open, and the kongs. Read-only by
+    use. A slots dataclass: its fields are read many times per hand, and Python 3.11 specialises
+    reads of slots (not of a named tuple's fields). Not frozen: a frozen one's constructor sets
+    each field through ``object.__setattr__``, three times the cost, once per hand with melds.
+    Compared by identity (``eq=False``), which also lets ``NO_MELDS`` be a field's default."""
 
     blocks: tuple[Block, ...]
     open_blocks: tuple[Block, ...]
@@ -132,7 +136,7 @@ def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
     and the other 27 not at all, counted by the sequence's own (C) count before any loop."""
     if counts.count(2) != 7 or counts.count(0) != NUM_KINDS - 7:
         return None
-    return tuple(BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS) if counts[kind])
+    return (*compress(PAIR_BLOCKS, counts),)
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
