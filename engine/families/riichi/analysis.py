@@ -11,7 +11,16 @@ from typing import Any
 
 from engine.core.hand import DeclaredHand
 from engine.core.tables import Table
-from engine.families.riichi.fu import PAIR_FU, SEVEN_PAIRS_FU, FuItem, fu_items
+from engine.families.riichi.fu import (
+    BASE_TEXTS,
+    ITEMS,
+    PAIR_FU,
+    SEVEN_PAIRS_FU,
+    TEXTS,
+    FuWords,
+    base_fu,
+    fu_items,
+)
 from engine.families.riichi.hand_facts import (
     build_facts,
     count_dora,
@@ -127,16 +136,28 @@ class Analysis:
     melds: MeldInfo = NO_MELDS
 
 
-def fu_items_of(candidate: Candidate, analysis: Analysis) -> list[FuItem]:
-    """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans).
-    Only the shown candidate's breakdown is ever needed, so it is written on asking."""
+def fu_items_of(candidate: Candidate, analysis: Analysis, words: FuWords[Any] = ITEMS) -> list[Any]:
+    """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans), as
+    items or texts (``fu.FuWords``). Only the shown candidate's breakdown is ever needed, so it
+    is written on asking."""
     if candidate.seven_pairs or candidate.win_group is None:
         return []
     facts = analysis.facts
     options = facts.options
     return fu_items(candidate.reading, candidate.win_group, analysis.melds.open_blocks, facts.win_kind,
                     facts.seat_wind, facts.round_wind, facts.tsumo, facts.is_open,
-                    options.get("open_pinfu_fu", True), options.get("pinfu_tsumo_fu", False))
+                    options.get("open_pinfu_fu", True), options.get("pinfu_tsumo_fu", False), words)
+
+
+def fu_texts_of(candidate: Candidate, analysis: Analysis) -> list[str]:
+    """The fu breakdown as a result shows it: the base ('30 base'; '25 base' for seven pairs,
+    nothing for thirteen orphans), then the items' texts."""
+    if candidate.seven_pairs:
+        return [BASE_TEXTS[SEVEN_PAIRS_FU]]
+    if candidate.win_group is None:
+        return []
+    facts = analysis.facts
+    return [BASE_TEXTS[base_fu(facts.is_open, facts.tsumo)], *fu_items_of(candidate, analysis, TEXTS)]
 
 
 _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))
@@ -289,7 +310,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 + (honour_pair == facts.round_wind)
             if valued:
                 pair_fu = PAIR_FU[valued >= 2][0]
-        base_fu = 20 if is_open or tsumo else 30
+        base = base_fu(is_open, tsumo)
     for reading, tally, masks, win_info in entries:
         if tally == _SEVEN_PAIRS:
             if not options.get("seven_pairs", True):
@@ -359,7 +380,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
                 total += 2
             if is_open and not total and open_pinfu_fu:
                 total += 2
-            raw = total + base_fu
+            raw = total + base
             candidates.append(Candidate(reading, group, value, -(-raw // 10) * 10, raw, False, False,
                                         masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):

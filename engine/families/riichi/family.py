@@ -25,10 +25,8 @@ from engine.families.riichi.analysis import (
     Candidate,
     Value,
     analyse,
-    candidate_view,
-    fu_items_of,
+    fu_texts_of,
 )
-from engine.families.riichi.fu import FuItem
 from engine.families.riichi.hand_facts import flag_problem
 from engine.families.riichi.japanese_classical import score_classical
 from engine.families.riichi.payments import (
@@ -41,7 +39,8 @@ from engine.families.riichi.payments import (
 )
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
-from engine.families.riichi.yaku import SETS, TEXT_OF_BLOCK, Yaku
+from engine.families.riichi.suit_tallies import PUNGS_AT, SUITED
+from engine.families.riichi.yaku import TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
 
 
@@ -72,8 +71,11 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         minimum = 1
     tsumo = analysis.facts.tsumo
     dora = analysis.dora + analysis.red + analysis.ura
-    counted = options.get("counted_yakuman", True)
-    kiriage = options.get("kiriage", False)
+    # The hand's part of a ``_RIICHI_VALUES`` key (``_value_key``), to which each candidate adds
+    # its han, fu and yakuman.
+    switches = (_DEALER if dealer else 0) | (_TSUMO if tsumo else 0) \
+        | (_COUNTED if options.get("counted_yakuman", True) else 0) \
+        | (_KIRIAGE if options.get("kiriage", False) else 0)
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     candidates = analysis.candidates
     for candidate in candidates:
@@ -83,7 +85,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
             han = worth.han if worth.yakuman else worth.han + dora
             if han > MAX_HAN:
                 han = MAX_HAN
-            value = _RIICHI_VALUES[han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage]
+            value = _RIICHI_VALUES[han | candidate.fu << _FU_AT | worth.yakuman << _YAKUMAN_AT | switches]
             total = value[0]
         else:
             total, han, value = -1, worth.han, None
@@ -108,7 +110,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     # Fresh lists and dicts for the result (the cached ones are shared), made by unpacking and
     # C-level maps rather than builtin calls and comprehensions, which cost more per hand.
     details = {"basic_points": basic, "yaku": [*ids],
-               "fu_items": [*_FU_TEXTS[candidate.raw_fu, (*fu_items_of(candidate, analysis),)]],
+               "fu_items": fu_texts_of(candidate, analysis),
                "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
     # Most hands carry no counters or sticks: their payments are a plain copy, made without a call.
     payments = {**payments} if not hand.honba and not hand.riichi_sticks \
@@ -116,16 +118,20 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     return Score(True, True, items, total, han, candidate.fu, limit, payments, None, (), details)
 
 
-def fu_texts(raw_fu: int, fu_items: tuple[FuItem, ...]) -> tuple[str, ...]:
-    """The fu breakdown as text ('30 base', '8 closed pung', ...)."""
-    base = raw_fu - sum(fu for fu, _ in fu_items)
-    return ((f"{base} base",) if base else ()) + tuple(f"{fu} {why}" for fu, why in fu_items)
-
-
 # Per-hand look-ups read with one subscript (``tables.Table``): few breakdowns and few han/fu
 # values occur, so each is worked out once.
-_FU_TEXTS = Table(lambda key: fu_texts(*key), 8192)
-_RIICHI_VALUES = Table(lambda key: riichi_value(*key), 4096)
+_RIICHI_VALUES = Table(lambda key: riichi_value(*_value_key(key)), 4096)
+
+# A ``_RIICHI_VALUES`` key packs han (up to 78), fu (up to 130), the yakuman count (up to 6) and
+# four switches into one integer, which hashes without building a tuple per hand.
+_FU_AT, _YAKUMAN_AT = 7, 15
+_DEALER, _TSUMO, _COUNTED, _KIRIAGE = 1 << 18, 1 << 19, 1 << 20, 1 << 21
+
+
+def _value_key(key: int) -> tuple[int, int, int, bool, bool, bool, bool]:
+    """The ``riichi_value`` arguments a packed key stands for."""
+    return (key & 127, key >> _FU_AT & 255, key >> _YAKUMAN_AT & 7, bool(key & _DEALER),
+            bool(key & _TSUMO), bool(key & _COUNTED), bool(key & _KIRIAGE))
 
 
 DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),
@@ -175,23 +181,21 @@ def dora_items(dora: int, red: int, ura: int) -> tuple[Item, ...]:
 
 def _with_reasons(items: tuple[Item, ...], dynamic: tuple[int, ...], candidate: Candidate,
                   analysis: Analysis) -> tuple[Item, ...]:
-    """The items with the hand-specific reasons filled in; the reading is rebuilt only for a
-    reason that needs it."""
+    """The items with the hand-specific reasons filled in. Each such reason reads one value of
+    the hand (``yaku.Reason``), and few occur, so the item for a unit, its han and that value is
+    made once (``_REASON_ITEMS``)."""
     filled = [*items]
-    view = None
+    facts = analysis.facts
+    masks = candidate.masks
+    chows, pungs = masks & SUITED, masks >> PUNGS_AT
+    yaku = candidate.value.yaku
     for index in dynamic:
-        unit, value = candidate.yaku[index]
-        if view is None and unit.scope == SETS:
-            view = candidate_view(candidate)
-        filled[index] = shared_item(unit.name, value, unit.why(analysis.facts, view))  # type: ignore[operator,arg-type]
+        unit, value = yaku[index]
+        filled[index] = _REASON_ITEMS[unit, value, unit.why.key(facts, chows, pungs)]  # type: ignore[union-attr]
     return (*filled,)
 
 
-@lru_cache(maxsize=4096)
-def shared_item(name: str, value: int, why: str) -> Item:
-    """Items are immutable and few distinct ones occur, so equal items are built once (building a
-    frozen dataclass costs about as much as scoring a yaku)."""
-    return Item(name, value, 1, why)
+_REASON_ITEMS = Table(lambda key: Item(key[0].name, key[1], 1, key[0].why.text(key[2])), 4096)
 
 
 # -- tenpai helpers -------------------------------------------------------------------------------

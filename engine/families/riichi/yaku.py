@@ -66,6 +66,20 @@ class View:
 Predicate = Callable[[Facts, View], bool]
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """A reason that names what the hand holds (a suit, a rank, the winning tile): ``key`` reads
+    that one value from the facts and the reading's chow and pung masks (``View.chow_mask``,
+    ``View.pung_mask``), and ``text`` writes the reason from it. Every hand with the same value
+    gets the same text, so a result keeps each text once (``family._reason_item``)."""
+
+    key: Callable[[Facts, int, int], int]
+    text: Callable[[int], str]
+
+    def __call__(self, facts: Facts, view: View) -> str:
+        return self.text(self.key(facts, view.chow_mask, view.pung_mask))
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Yaku:
     """One yaku. Each unit is a single object compared and hashed by identity (cheap keys for the
@@ -77,7 +91,7 @@ class Yaku:
     han_open: int
     scope: str
     applies: Predicate
-    why: str | Callable[[Facts, View], str]    # a fixed reason, or one built from the hand
+    why: str | Reason              # a fixed reason, or one that names what the hand holds
     yakuman: bool = False
     # The feature bits that are the unit's whole condition once the hand-wide facts are known
     # (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis picks yaku by them
@@ -259,15 +273,16 @@ def _hand_units() -> list[Yaku]:
         winds = facts.counts[27:31]
         return sum(1 for c in winds if c >= 3) == 3 and sum(1 for c in winds if c == 2) == 1
 
-    def suit_name(facts: Facts) -> str:
-        return "mps"[facts.suits.bit_length() - 1] if facts.suits else "z"
+    def one_suit_why(ending: str) -> Reason:
+        return Reason(lambda f, chows, pungs: f.suits,
+                      lambda suits: f"one suit ({'mps'[suits.bit_length() - 1] if suits else 'z'}) {ending}")
 
     units = [
         Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, "only simples (2-8)", exact=H_TANYAO),
         Yaku("honitsu", "Honitsu", 3, 2, HAND, one_suit(True),
-             lambda f, v: f"one suit ({suit_name(f)}) with honours", exact=H_ONE_SUIT),
+             one_suit_why("with honours"), exact=H_ONE_SUIT),
         Yaku("chinitsu", "Chinitsu", 6, 5, HAND, one_suit(False),
-             lambda f, v: f"one suit ({suit_name(f)}) only", exact=H_PURE_ONE_SUIT),
+             one_suit_why("only"), exact=H_PURE_ONE_SUIT),
         Yaku("honroutou", "Honroutou", 2, 2, HAND, honroutou,
              "only terminals and honours", exact=H_OUTSIDE),
         Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), "pung of 5z", exact=H_PUNG_OF[31]),
@@ -328,13 +343,10 @@ def _set_units() -> list[Yaku]:
     def junchan(facts: Facts, view: View) -> bool:
         return bool(view.chows) and not facts.all_simple and _outside_sets(view)[0] == 5
 
-    def sanshoku_why(f: Facts, v: View) -> str:
-        rank = _same_in_three_suits(v.chow_mask) or 0
-        return f"chow {rank + 1}{rank + 2}{rank + 3} in all three suits"
-
-    def douko_why(f: Facts, v: View) -> str:
-        rank = _same_in_three_suits(v.pung_mask) or 0
-        return f"pung of {rank + 1} in all three suits"
+    sanshoku_why = Reason(lambda f, chows, pungs: _same_in_three_suits(chows) or 0,
+                          lambda rank: f"chow {rank + 1}{rank + 2}{rank + 3} in all three suits")
+    douko_why = Reason(lambda f, chows, pungs: _same_in_three_suits(pungs) or 0,
+                       lambda rank: f"pung of {rank + 1} in all three suits")
 
     return [
         Yaku("pinfu", "Pinfu", 1, 0, SETS, closed(lambda f, v: v.pinfu_shape),
@@ -351,7 +363,8 @@ def _set_units() -> list[Yaku]:
              lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why, exact=S_SANSHOKU),
         Yaku("ittsu", "Ittsu", 2, 1, SETS,
              lambda f, v: not f.all_simple and _straight_suit(v.chow_mask) is not None,
-             lambda f, v: f"straight 1-9 in {'mps'[_straight_suit(v.chow_mask) or 0]}", exact=S_ITTSU),
+             Reason(lambda f, chows, pungs: _straight_suit(chows) or 0,
+                    lambda suit: f"straight 1-9 in {'mps'[suit]}"), exact=S_ITTSU),
         Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
              "a terminal or honour in every set and the pair", exact=S_CHANTA),
         Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
@@ -367,7 +380,8 @@ def _set_units() -> list[Yaku]:
              "four concealed pungs", yakuman=True, exact=S_SUUANKOU | S_CLOSED),
         Yaku("suuankou_tanki", "Suu Ankou Tanki", 26, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] == 2,
-             lambda f, v: f"four concealed pungs, single wait on {_tile(f.win_kind)}",
+             Reason(lambda f, chows, pungs: f.win_kind,
+                    lambda kind: f"four concealed pungs, single wait on {_tile(kind)}"),
              yakuman=True, exact=S_SUUANKOU_TANKI | S_CLOSED),
     ]
 
