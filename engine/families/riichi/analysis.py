@@ -5,6 +5,7 @@ the best one (``family.py`` for Riichi, ``japanese_classical.py`` for the points
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -13,13 +14,11 @@ from engine.core.hand import DeclaredHand
 from engine.core.tables import Table
 from engine.families.riichi.fu import (
     BASE_TEXTS,
-    ITEMS,
     PAIR_FU,
     SEVEN_PAIRS_FU,
-    TEXTS,
-    FuWords,
     base_fu,
     fu_items,
+    fu_texts,
 )
 from engine.families.riichi.hand_facts import (
     build_facts,
@@ -136,17 +135,18 @@ class Analysis:
     melds: MeldInfo = NO_MELDS
 
 
-def fu_items_of(candidate: Candidate, analysis: Analysis, words: FuWords[Any] = ITEMS) -> list[Any]:
+def fu_items_of(candidate: Candidate, analysis: Analysis,
+                walk: Callable[..., list[Any]] = fu_items) -> list[Any]:
     """The fu breakdown of a candidate (no base; empty for seven pairs and thirteen orphans), as
-    items or texts (``fu.FuWords``). Only the shown candidate's breakdown is ever needed, so it
-    is written on asking."""
+    items, or as texts with ``walk=fu.fu_texts``. Only the shown candidate's breakdown is ever
+    needed, so it is written on asking."""
     if candidate.seven_pairs or candidate.win_group is None:
         return []
     facts = analysis.facts
     options = facts.options
-    return fu_items(candidate.reading, candidate.win_group, analysis.melds.open_blocks, facts.win_kind,
-                    facts.seat_wind, facts.round_wind, facts.tsumo, facts.is_open,
-                    options.get("open_pinfu_fu", True), options.get("pinfu_tsumo_fu", False), words)
+    return walk(candidate.reading, candidate.win_group, analysis.melds.open_blocks, facts.win_kind,
+                facts.seat_wind, facts.round_wind, facts.tsumo, facts.is_open,
+                options.get("open_pinfu_fu", True), options.get("pinfu_tsumo_fu", False))
 
 
 def fu_texts_of(candidate: Candidate, analysis: Analysis) -> list[str]:
@@ -157,7 +157,7 @@ def fu_texts_of(candidate: Candidate, analysis: Analysis) -> list[str]:
     if candidate.win_group is None:
         return []
     facts = analysis.facts
-    return [BASE_TEXTS[base_fu(facts.is_open, facts.tsumo)], *fu_items_of(candidate, analysis, TEXTS)]
+    return [BASE_TEXTS[base_fu(facts.is_open, facts.tsumo)], *fu_items_of(candidate, analysis, fu_texts)]
 
 
 _STRAIGHTS = tuple((1 | 1 << 3 | 1 << 6) << (9 * suit) for suit in range(3))

@@ -13,9 +13,10 @@ items) only for the reading that is shown.
 
 from __future__ import annotations
 
-from typing import Any, Generic, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Generic, NamedTuple, TypeVar
 
-from engine.families.riichi.readings import BLOCKS, CHOW_B, KONG_B, PAIR_B, PUNG_B, Block
+from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, Block
 
 SEVEN_PAIRS_FU = 25
 _TERMINAL_OR_HONOR = tuple(kind >= 27 or kind % 9 in (0, 8) for kind in range(34))
@@ -40,90 +41,84 @@ _YAKUHAI_PAIR, _DOUBLE_WIND_PAIR = (2, "yakuhai pair"), (4, "double wind pair")
 _TSUMO, _OPEN_NO_FU = (2, "tsumo"), (2, "open hand without fu")
 PAIR_FU: tuple[FuItem, FuItem] = (_YAKUHAI_PAIR, _DOUBLE_WIND_PAIR)   # by "valued twice"
 
+
 def base_fu(is_open: bool, tsumo: bool) -> int:
     """20 base, or 30 for a closed hand won on a discard (menzen kafu)."""
     return 20 if is_open or tsumo else 30
 
 
-def _closed_fu(seat_wind: int, round_wind: int) -> dict[Block, FuItem]:
-    """Every block's fu item when nothing opened it, for one pair of winds: each pung and kong
-    (closed), and each honour pair that is valued (a dragon, the seat or the round wind)."""
-    items: dict[Block, FuItem] = {}
-    for kind in range(34):
-        for shape in (KONG_B, PUNG_B):
-            items[BLOCKS[kind][shape]] = BLOCK_FU[kind * 4 + shape][False]  # type: ignore[index]
-        valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind) if kind >= 27 else 0
-        if valued:
-            items[BLOCKS[kind][PAIR_B]] = PAIR_FU[valued >= 2]
-    return items
-
-
 class FuWords(NamedTuple, Generic[Word]):
     """What a breakdown is written in: its items (``ITEMS``, (fu, why) pairs that callers add up)
-    or their texts (``TEXTS``, '8 closed pung', as a result shows them). The one walk over a
-    reading (``fu_items``) writes either, so the rules are written once."""
+    or their texts (``TEXTS``, '8 closed pung', as a result shows them). One walk over a reading
+    (``_walker``) writes either, so the rules are written once."""
 
     edge: Word
     closed_wait: Word
     single: Word
     tsumo: Word
     open_no_fu: Word
-    # Each block's word when nothing opened it, by seat and round wind (offsets from east): chows
-    # and plain pairs, which earn nothing, are not there, so a reading's words are one C-level
-    # look-up per block.
-    closed: tuple[tuple[dict[Block, Word], ...], ...]
-    opened: dict[Block, Word]         # a pung or kong that a call or a discard opened
+    blocks: tuple[tuple[Word, Word] | None, ...]   # by kind * 4 + shape: (closed, opened) pungs, kongs
+    pairs: tuple[Word, Word]                        # a valued pair, by "valued twice"
 
 
-ITEMS: FuWords[FuItem] = FuWords(
-    _EDGE, _CLOSED, _SINGLE, _TSUMO, _OPEN_NO_FU,
-    tuple(tuple(_closed_fu(27 + seat, 27 + round_) for round_ in range(4)) for seat in range(4)),
-    {BLOCKS[kind][shape]: BLOCK_FU[kind * 4 + shape][True]  # type: ignore[index]
-     for kind in range(34) for shape in (KONG_B, PUNG_B)})
+ITEMS: FuWords[FuItem] = FuWords(_EDGE, _CLOSED, _SINGLE, _TSUMO, _OPEN_NO_FU, BLOCK_FU, PAIR_FU)
 
 
 def _text(item: FuItem) -> str:
     return f"{item[0]} {item[1]}"
 
 
+# The same words as texts, made once, so every shown breakdown shares these few strings.
 TEXTS: FuWords[str] = FuWords(
     *map(_text, ITEMS[:5]),
-    tuple(tuple({block: _text(item) for block, item in by_round.items()} for by_round in by_seat)
-          for by_seat in ITEMS.closed),
-    {block: _text(item) for block, item in ITEMS.opened.items()})
+    tuple(None if pair is None else (_text(pair[0]), _text(pair[1])) for pair in BLOCK_FU),
+    (_text(PAIR_FU[0]), _text(PAIR_FU[1])))
 BASE_TEXTS: dict[int, str] = {base: f"{base} base" for base in (20, 30, SEVEN_PAIRS_FU)}
 
 
-def fu_items(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
+def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
+    """The walk over a reading that writes its breakdown in ``words`` (the words are the
+    closure's, read as fast as locals)."""
+    edge, closed_wait, single, tsumo_word, open_no_fu, blocks, pairs = words
+
+    def walk(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
              seat_wind: int, round_wind: int, tsumo: bool, is_open: bool, open_pinfu_fu: bool = True,
-             pinfu_tsumo_fu: bool = False, words: FuWords[Any] = ITEMS) -> list[Any]:
-    """The fu items of a regular reading won on ``win_group`` (the base excluded), in the order
-    they are shown: the wait, then each pung, kong and valued pair in reading order, then tsumo
-    or the open hand's 2; as items, or as texts with ``words=TEXTS``. The analysis adds up the
-    same rules as totals for every candidate and asks for the items of the one it shows."""
-    edge, closed_wait, single, tsumo_word, open_no_fu, closed_words, opened_words = words
-    items: list[Any] = []
-    group_kind, group_shape = win_group
-    if group_shape == CHOW_B:
-        rank = group_kind % 9
-        if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
-            items.append(edge)
-        if win_kind == group_kind + 1:
-            items.append(closed_wait)
-    elif group_shape == PAIR_B:
-        items.append(single)
-    closed = closed_words[seat_wind - 27][round_wind - 27]
-    # A concealed pung completed on a discard counts as open.
-    opened = open_blocks + (win_group,) if group_shape == PUNG_B and not tsumo else open_blocks
-    if opened:
+             pinfu_tsumo_fu: bool = False) -> list[Word]:
+        """The fu items of a regular reading won on ``win_group`` (the base excluded), in the
+        order they are shown: the wait, then each pung, kong and valued pair in reading order,
+        then tsumo or the open hand's 2. The analysis adds up the same rules as totals for every
+        candidate and asks for the breakdown of the one it shows."""
+        items: list[Word] = []
+        group_kind, group_shape = win_group
+        if group_shape == CHOW_B:
+            rank = group_kind % 9
+            if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
+                items.append(edge)
+            if win_kind == group_kind + 1:
+                items.append(closed_wait)
+        elif group_shape == PAIR_B:
+            items.append(single)
+        # A concealed pung completed on a discard counts as open.
+        ron_pung = group_shape == PUNG_B and not tsumo
         for block in reading:
-            item = closed.get(block)
-            if item is not None:
-                items.append(opened_words[block] if block in opened else item)
-    else:
-        items += filter(None, map(closed.get, reading))
-    if tsumo and (items or pinfu_tsumo_fu):
-        items.append(tsumo_word)
-    if is_open and not items and open_pinfu_fu:
-        items.append(open_no_fu)
-    return items
+            kind, shape = block
+            if shape == CHOW_B:
+                continue
+            if shape != PAIR_B:
+                opened = (ron_pung and block == win_group) or (open_blocks != () and block in open_blocks)
+                items.append(blocks[kind * 4 + shape][opened])  # type: ignore[index]
+            elif kind >= 27:
+                valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+                if valued:
+                    items.append(pairs[valued >= 2])
+        if tsumo and (items or pinfu_tsumo_fu):
+            items.append(tsumo_word)
+        if is_open and not items and open_pinfu_fu:
+            items.append(open_no_fu)
+        return items
+
+    return walk
+
+
+fu_items: Callable[..., list[FuItem]] = _walker(ITEMS)
+fu_texts: Callable[..., list[str]] = _walker(TEXTS)
