@@ -62,6 +62,9 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | N
 
 # -- Riichi ---------------------------------------------------------------------------------------
 
+_TEXT_OF = TEXT_OF_BLOCK.__getitem__   # bound once, not per hand
+
+
 def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score:
     dealer = hand.seat_wind == EAST
     # The registry has checked the options' types, and the two switches only key the value table
@@ -111,7 +114,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     # C-level maps rather than builtin calls and comprehensions, which cost more per hand.
     details = {"basic_points": basic, "yaku": [*ids],
                "fu_items": fu_texts_of(candidate, analysis),
-               "reading": [*map(TEXT_OF_BLOCK.__getitem__, candidate.reading)]}
+               "reading": [*map(_TEXT_OF, candidate.reading)]}
     # Most hands carry no counters or sticks: their payments are a plain copy, made without a call.
     payments = {**payments} if not hand.honba and not hand.riichi_sticks \
         else with_counters(payments, hand, options)

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.hand import DeclaredHand
 from engine.core.tables import Table
+from engine.core.tiles import EAST
 from engine.families.riichi.readings import (
     MeldInfo,
 )
@@ -50,33 +51,46 @@ from engine.families.riichi.yaku import (
     Facts,
 )
 
-# Each flag's consistency rules: (order, broken(hand, is_open, riichi), reason). The order is the
-# rule's place in one list, so several broken rules always report the same (first) reason.
-_FlagRule = tuple[int, Callable[[DeclaredHand, bool, bool], bool], str]
-_RIICHI_CLOSED: _FlagRule = (0, lambda hand, is_open, riichi: is_open, "riichi needs a closed hand")
+# Each flag's consistency rules: (order, broken(situation), reason), where the situation is what
+# the rules read of a win: (its flags, won by tsumo, by the dealer, with melds, with an open
+# meld). The order is the rule's place in one list, so several broken rules always report the
+# same (first) reason.
+Situation = tuple[frozenset[str], bool, bool, bool, bool]
+_FlagRule = tuple[int, Callable[[Situation], bool], str]
+_RIICHI_CLOSED: _FlagRule = (0, lambda s: s[4], "riichi needs a closed hand")
 FLAG_RULES: dict[str, tuple[_FlagRule, ...]] = {
     "riichi": (_RIICHI_CLOSED,),
     "double_riichi": (_RIICHI_CLOSED,),
-    "ippatsu": ((1, lambda hand, is_open, riichi: not riichi, "ippatsu needs riichi"),),
-    "chankan": ((2, lambda hand, is_open, riichi: hand.win_by == "tsumo",
-                 "chankan is a win on another player's kong, not a tsumo"),
-                (7, lambda hand, is_open, riichi: "houtei" in hand.flags,
-                 "houtei and chankan cannot both apply")),
-    "rinshan": ((3, lambda hand, is_open, riichi: hand.win_by != "tsumo", "rinshan is a self-drawn win"),
-                (6, lambda hand, is_open, riichi: "haitei" in hand.flags,
-                 "haitei and rinshan cannot both apply")),
-    "haitei": ((4, lambda hand, is_open, riichi: hand.win_by != "tsumo", "haitei is a self-drawn win"),),
-    "houtei": ((5, lambda hand, is_open, riichi: hand.win_by == "tsumo", "houtei is a win on a discard"),),
-    "tenhou": ((8, lambda hand, is_open, riichi: hand.seat_wind != 27, "tenhou is the dealer's win"),
-               (9, lambda hand, is_open, riichi: hand.win_by != "tsumo", "tenhou is a self-drawn win"),
-               (10, lambda hand, is_open, riichi: bool(hand.melds), "tenhou cannot have melds")),
-    "chiihou": ((11, lambda hand, is_open, riichi: hand.seat_wind == 27, "chiihou is a non-dealer's win"),
-                (12, lambda hand, is_open, riichi: hand.win_by != "tsumo", "chiihou is a self-drawn win"),
-                (13, lambda hand, is_open, riichi: bool(hand.melds), "chiihou cannot have melds")),
-    "renhou": ((14, lambda hand, is_open, riichi: hand.seat_wind == 27, "renhou is a non-dealer's win"),
-               (15, lambda hand, is_open, riichi: hand.win_by == "tsumo", "renhou is a win on a discard"),
-               (16, lambda hand, is_open, riichi: bool(hand.melds), "renhou cannot have melds")),
+    "ippatsu": ((1, lambda s: "riichi" not in s[0] and "double_riichi" not in s[0], "ippatsu needs riichi"),),
+    "chankan": ((2, lambda s: s[1], "chankan is a win on another player's kong, not a tsumo"),
+                (7, lambda s: "houtei" in s[0], "houtei and chankan cannot both apply")),
+    "rinshan": ((3, lambda s: not s[1], "rinshan is a self-drawn win"),
+                (6, lambda s: "haitei" in s[0], "haitei and rinshan cannot both apply")),
+    "haitei": ((4, lambda s: not s[1], "haitei is a self-drawn win"),),
+    "houtei": ((5, lambda s: s[1], "houtei is a win on a discard"),),
+    "tenhou": ((8, lambda s: not s[2], "tenhou is the dealer's win"),
+               (9, lambda s: not s[1], "tenhou is a self-drawn win"),
+               (10, lambda s: s[3], "tenhou cannot have melds")),
+    "chiihou": ((11, lambda s: s[2], "chiihou is a non-dealer's win"),
+                (12, lambda s: not s[1], "chiihou is a self-drawn win"),
+                (13, lambda s: s[3], "chiihou cannot have melds")),
+    "renhou": ((14, lambda s: s[2], "renhou is a non-dealer's win"),
+               (15, lambda s: s[1], "renhou is a win on a discard"),
+               (16, lambda s: s[3], "renhou cannot have melds")),
 }
+
+
+def _first_problem(situation: Situation) -> str | None:
+    first: tuple[int, str] | None = None
+    for flag in situation[0]:
+        for order, broken, reason in FLAG_RULES.get(flag, ()):
+            if (first is None or order < first[0]) and broken(situation):
+                first = (order, reason)
+    return None if first is None else first[1]
+
+
+# By situation: few occur, so each is judged once (a subscript per hand with flags).
+_FLAG_PROBLEMS = Table(_first_problem, 4096)
 
 
 def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
@@ -85,13 +99,7 @@ def flag_problem(hand: DeclaredHand, is_open: bool) -> str | None:
     flags = hand.flags
     if not flags:
         return None
-    riichi = "riichi" in flags or "double_riichi" in flags
-    first: tuple[int, str] | None = None
-    for flag in flags:
-        for order, broken, reason in FLAG_RULES.get(flag, ()):
-            if (first is None or order < first[0]) and broken(hand, is_open, riichi):
-                first = (order, reason)
-    return None if first is None else first[1]
+    return _FLAG_PROBLEMS[flags, hand.win_by == "tsumo", hand.seat_wind == EAST, bool(hand.melds), is_open]
 
 
 _SIMPLE_MASK = sum(1 << kind for kind in range(34) if SIMPLE[kind])
