@@ -74,11 +74,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
         minimum = 1
     tsumo = analysis.facts.tsumo
     dora = analysis.dora + analysis.red + analysis.ura
-    # The hand's part of a ``_RIICHI_VALUES`` key (``_value_key``), to which each candidate adds
-    # its han, fu and yakuman.
-    switches = (_DEALER if dealer else 0) | (_TSUMO if tsumo else 0) \
-        | (_COUNTED if options.get("counted_yakuman", True) else 0) \
-        | (_KIRIAGE if options.get("kiriage", False) else 0)
+    counted = options.get("counted_yakuman", True)
+    kiriage = options.get("kiriage", False)
     best: tuple[tuple[int, ...], Candidate, int, tuple | None] | None = None
     candidates = analysis.candidates
     for candidate in candidates:
@@ -88,7 +85,7 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
             han = worth.han if worth.yakuman else worth.han + dora
             if han > MAX_HAN:
                 han = MAX_HAN
-            value = _RIICHI_VALUES[han | candidate.fu << _FU_AT | worth.yakuman << _YAKUMAN_AT | switches]
+            value = _RIICHI_VALUES[han, candidate.fu, worth.yakuman, dealer, tsumo, counted, kiriage]
             total = value[0]
         else:
             total, han, value = -1, worth.han, None
@@ -121,20 +118,9 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
     return Score(True, True, items, total, han, candidate.fu, limit, payments, None, (), details)
 
 
-# Per-hand look-ups read with one subscript (``tables.Table``): few breakdowns and few han/fu
-# values occur, so each is worked out once.
-_RIICHI_VALUES = Table(lambda key: riichi_value(*_value_key(key)), 4096)
-
-# A ``_RIICHI_VALUES`` key packs han (up to 78), fu (up to 130), the yakuman count (up to 6) and
-# four switches into one integer, which hashes without building a tuple per hand.
-_FU_AT, _YAKUMAN_AT = 7, 15
-_DEALER, _TSUMO, _COUNTED, _KIRIAGE = 1 << 18, 1 << 19, 1 << 20, 1 << 21
-
-
-def _value_key(key: int) -> tuple[int, int, int, bool, bool, bool, bool]:
-    """The ``riichi_value`` arguments a packed key stands for."""
-    return (key & 127, key >> _FU_AT & 255, key >> _YAKUMAN_AT & 7, bool(key & _DEALER),
-            bool(key & _TSUMO), bool(key & _COUNTED), bool(key & _KIRIAGE))
+# A per-hand look-up read with one subscript (``tables.Table``): few han/fu values occur, so
+# each is worked out once.
+_RIICHI_VALUES = Table(lambda key: riichi_value(*key), 4096)
 
 
 DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),

@@ -15,16 +15,7 @@ from riichi_random import random_requests
 from engine.core.hand import hand_from_dict
 from engine.families import resolve_options
 from engine.families.riichi.analysis import analyse, fu_items_of
-from engine.families.riichi.family import (
-    _COUNTED,
-    _DEALER,
-    _FU_AT,
-    _KIRIAGE,
-    _TSUMO,
-    _YAKUMAN_AT,
-    _value_key,
-    score_hand,
-)
+from engine.families.riichi.family import score_hand
 from engine.families.riichi.fu import fu_texts
 from engine.families.riichi.readings import meld_info
 
@@ -108,18 +99,4 @@ def test_hand_specific_reasons_name_what_the_hand_holds(seed: int, count: int) -
     assert set(seen) == {"honitsu", "chinitsu", "sanshoku", "ittsu", "sanshoku_doukou",
                          "suuankou_tanki"}, seen
     assert not wrong, f"{len(wrong)} reasons: {wrong[:3]}"
-
-
-def test_a_value_key_holds_every_han_fu_and_yakuman_apart() -> None:
-    """The han/fu value table packs its key into one integer: every field comes back as it went
-    in, up to the largest han (78), fu (170) and yakuman count (6) a hand can have."""
-    for han in range(79):
-        for fu in (0, 20, 25, 30, 40, 110, 170):
-            for yakuman in range(7):
-                for dealer in (False, True):
-                    for kiriage in (False, True):
-                        key = han | fu << _FU_AT | yakuman << _YAKUMAN_AT \
-                            | (_DEALER if dealer else 0) | _TSUMO | (_KIRIAGE if kiriage else 0)
-                        assert _value_key(key) == (han, fu, yakuman, dealer, True, False, kiriage)
-    assert _value_key(_COUNTED) == (0, 0, 0, False, False, True, False)
 
