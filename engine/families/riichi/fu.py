@@ -8,7 +8,8 @@ with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is round
 
 The analysis adds up each reading's fu as totals (per suit split, ``suit_tallies``) and keeps
 the best; ``fu_items`` writes the items (``BLOCK_FU``, ``PAIR_FU`` and the wait, tsumo and open
-items) only for the reading that is shown.
+items) only for the reading that is shown, and ``fu_texts``, the same walk, writes them as a
+result shows them.
 """
 
 from __future__ import annotations

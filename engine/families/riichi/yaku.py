@@ -71,7 +71,7 @@ class Reason:
     """A reason that names what the hand holds (a suit, a rank, the winning tile): ``key`` reads
     that one value from the facts and the reading's chow and pung masks (``View.chow_mask``,
     ``View.pung_mask``), and ``text`` writes the reason from it. Every hand with the same value
-    gets the same text, so a result keeps each text once (``family._reason_item``)."""
+    gets the same text, so a result keeps each item once (``family._REASON_ITEMS``)."""
 
     key: Callable[[Facts, int, int], int]
     text: Callable[[int], str]
