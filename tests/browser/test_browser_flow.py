@@ -309,6 +309,22 @@ def test_the_scoreboard_waits_for_its_last_poll_before_the_next(phone, server: s
 
 
 
+def test_the_declare_page_waits_for_its_last_camera_poll_before_the_next(  # type: ignore[no-untyped-def]
+        phone, server: str) -> None:
+    """The declare page asks every few seconds whether the camera has a hand for it; on a slow
+    link it does not pile up those polls (an older camera hand could be offered again)."""
+    page = phone
+    held: list = []
+    page.route("**/pending", lambda route: held.append(route))
+    open_declare(page, server, "Slow camera")
+    wait_for_held(page, held, 1)
+    page.wait_for_timeout(9000)   # two and a quarter polling intervals (4 s)
+    assert len(held) == 1
+    held[0].continue_()
+    wait_for_held(page, held, 2)   # the answer came: polling goes on
+    held[1].continue_()
+
+
 def test_confirm_waits_for_the_breakdown_of_the_hand_as_it_is_now(  # type: ignore[no-untyped-def]
         phone, server: str, hand_photo) -> None:
     """A change to the hand, then a quick tap on Confirm: the button waits until the breakdown

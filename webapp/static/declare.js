@@ -620,7 +620,12 @@
 
   // A stable hand pushed by `python -m vision watch --post URL` from a laptop camera.
   let pendingSeen = null;
+  // One poll at a time: on a slow link overlapping polls could answer out of order and offer an
+  // older camera hand again.
+  let pollingPending = false;
   async function pollPending() {
+    if (pollingPending) return;
+    pollingPending = true;
     try {
       const data = await api(page.api.pending);
       if (data.pending && data.pending.id !== pendingSeen) {
@@ -634,6 +639,7 @@
         };
       }
     } catch (error) { /* the table page may be offline for a moment; try again later */ }
+    finally { pollingPending = false; }
   }
 
   // ---- context -------------------------------------------------------------------------------
