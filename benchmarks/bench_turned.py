@@ -1,7 +1,10 @@
 """Photos with truth JSON read upright and turned in their own plane (0, 45, 90, 180 degrees):
 tile precision and recall, photos with every tile right, whole hands; truth boxes turned with them.
 
-    .venv/bin/python benchmarks/bench_turned.py DATA [LIMIT]
+    .venv/bin/python benchmarks/bench_turned.py [DATA [LIMIT]]
+
+DATA defaults to the real validation photos (datasets/real/truth/val, made by
+``python -m vision.real_photos SOURCE``); without them the bench says so and measures nothing.
 
 Tiles are paired by centres (``vision.evaluate.match_centres``: truth boxes drawn loosely by people).
 Only ``HandReader.read_bytes`` and the evaluation's bookkeeping are used, so ``PYTHONPATH=OLD_CHECKOUT``
@@ -33,11 +36,15 @@ def turned_truth(truth: dict, m: np.ndarray) -> dict:
     return dict(truth, tiles=tiles)
 
 
+REAL = Path(__file__).resolve().parent.parent / "datasets" / "real" / "truth" / "val"
+
+
 def main() -> int:
-    if len(sys.argv) < 2:
-        print(__doc__)
-        return 1
-    samples = load_samples(sys.argv[1])
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else REAL
+    samples = load_samples(data) if data.exists() else []
+    if not samples:
+        print(f"no real photos under {data}: python -m vision.real_photos SOURCE makes them")
+        return 0
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else len(samples)
     reader = HandReader()
     reports = {d: Report() for d in (0, 45, 90, 180)}
