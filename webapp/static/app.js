@@ -38,6 +38,19 @@ window.TT = (function () {
     return data;
   }
 
+  // Call `poll` every `ms` (and at once when `now`), one call at a time: on a slow link, answers
+  // to overlapping polls could arrive out of order and put older news on the page.
+  function pollEvery(ms, poll, now) {
+    let polling = false;
+    async function once() {
+      if (polling) return;
+      polling = true;
+      try { await poll(); } finally { polling = false; }
+    }
+    if (now) once();
+    setInterval(once, ms);
+  }
+
   let tileUrl = "/tiles/CODE.png";
   function setTileUrl(template) { tileUrl = template; }
   function tileImg(code, extra) {
@@ -73,5 +86,5 @@ window.TT = (function () {
     return value > 0 ? "+" + text : text;
   }
   const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
-  return { el, api, tileImg, setTileUrl, signed, WIND_NAMES };
+  return { el, api, pollEvery, tileImg, setTileUrl, signed, WIND_NAMES };
 })();

@@ -3,7 +3,7 @@
 (function () {
   const box = document.getElementById("board");
   if (!box) return;
-  const { el, api } = window.TT;
+  const { el, api, pollEvery } = window.TT;
   const { windName, windBadge, handTitle } = window.TTi18n;
   // An empty table has no chart (no meaningless axes); it is drawn once the first hand is in.
   const card = document.getElementById("board-chart-card");
@@ -38,12 +38,7 @@
     else window.TTChart.update(chart, state.chart);
   }
 
-  // One poll at a time: on a slow link, answers to overlapping polls could arrive out of order
-  // and put an older state back on the board.
-  let polling = false;
   async function poll() {
-    if (polling) return;
-    polling = true;
     try {
       const state = await api(box.dataset.api);
       if (state.version !== version) { version = state.version; render(state); }
@@ -51,9 +46,7 @@
         + t("updated {time}", { time: new Date().toLocaleTimeString(window.pageLanguage) });
     } catch (error) {
       document.getElementById("board-updated").textContent = t("offline, retrying…");
-    } finally {
-      polling = false;
     }
   }
-  setInterval(poll, Math.max(2, Number(box.dataset.refresh) || 5) * 1000);
+  pollEvery(Math.max(2, Number(box.dataset.refresh) || 5) * 1000, poll);
 })();

@@ -5,7 +5,7 @@
 (function () {
   const root = document.getElementById("declare-app");
   if (!root) return;
-  const { el, api, tileImg, signed } = window.TT;
+  const { el, api, pollEvery, tileImg, signed } = window.TT;
   window.TT.setTileUrl(root.dataset.tileUrl);
   const page = JSON.parse(document.getElementById("declare-data").textContent);
   // This language's item titles and engine messages (webapp/i18n.py engine_page_data).
@@ -620,12 +620,7 @@
 
   // A stable hand pushed by `python -m vision watch --post URL` from a laptop camera.
   let pendingSeen = null;
-  // One poll at a time: on a slow link overlapping polls could answer out of order and offer an
-  // older camera hand again.
-  let pollingPending = false;
   async function pollPending() {
-    if (pollingPending) return;
-    pollingPending = true;
     try {
       const data = await api(page.api.pending);
       if (data.pending && data.pending.id !== pendingSeen) {
@@ -639,7 +634,6 @@
         };
       }
     } catch (error) { /* the table page may be offline for a moment; try again later */ }
-    finally { pollingPending = false; }
   }
 
   // ---- context -------------------------------------------------------------------------------
@@ -998,5 +992,6 @@
   renderAlso();
   render();
   if (page.initial) scoreNow();
-  if (page.api.pending) { pollPending(); setInterval(pollPending, 4000); }
+  // One poll at a time, so an older camera hand is never offered again by a late answer.
+  if (page.api.pending) pollEvery(4000, pollPending, true);
 })();
