@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.core.hand import DeclaredHand
 from engine.core.tables import Table
@@ -51,45 +51,56 @@ from engine.families.riichi.yaku import (
     Facts,
 )
 
-# Each flag's consistency rules: (order, broken(situation), reason), where the situation is what
-# the rules read of a win: (its flags, won by tsumo, by the dealer, with melds, with an open
-# meld). The order is the rule's place in one list, so several broken rules always report the
-# same (first) reason.
-Situation = tuple[frozenset[str], bool, bool, bool, bool]
+
+class Situation(NamedTuple):
+    """What the flags' consistency rules read of a win."""
+
+    flags: frozenset[str]
+    tsumo: bool
+    dealer: bool
+    melds: bool                   # any meld, concealed kongs included
+    open: bool                    # an open meld
+
+
+# Each flag's consistency rules: (order, broken(situation), reason). The order is the rule's place
+# in one list, so several broken rules always report the same (first) reason.
 _FlagRule = tuple[int, Callable[[Situation], bool], str]
-_RIICHI_CLOSED: _FlagRule = (0, lambda s: s[4], "riichi needs a closed hand")
+_RIICHI_CLOSED: _FlagRule = (0, lambda s: s.open, "riichi needs a closed hand")
 FLAG_RULES: dict[str, tuple[_FlagRule, ...]] = {
     "riichi": (_RIICHI_CLOSED,),
     "double_riichi": (_RIICHI_CLOSED,),
-    "ippatsu": ((1, lambda s: "riichi" not in s[0] and "double_riichi" not in s[0], "ippatsu needs riichi"),),
-    "chankan": ((2, lambda s: s[1], "chankan is a win on another player's kong, not a tsumo"),
-                (7, lambda s: "houtei" in s[0], "houtei and chankan cannot both apply")),
-    "rinshan": ((3, lambda s: not s[1], "rinshan is a self-drawn win"),
-                (6, lambda s: "haitei" in s[0], "haitei and rinshan cannot both apply")),
-    "haitei": ((4, lambda s: not s[1], "haitei is a self-drawn win"),),
-    "houtei": ((5, lambda s: s[1], "houtei is a win on a discard"),),
-    "tenhou": ((8, lambda s: not s[2], "tenhou is the dealer's win"),
-               (9, lambda s: not s[1], "tenhou is a self-drawn win"),
-               (10, lambda s: s[3], "tenhou cannot have melds")),
-    "chiihou": ((11, lambda s: s[2], "chiihou is a non-dealer's win"),
-                (12, lambda s: not s[1], "chiihou is a self-drawn win"),
-                (13, lambda s: s[3], "chiihou cannot have melds")),
-    "renhou": ((14, lambda s: s[2], "renhou is a non-dealer's win"),
-               (15, lambda s: s[1], "renhou is a win on a discard"),
-               (16, lambda s: s[3], "renhou cannot have melds")),
+    "ippatsu": ((1, lambda s: "riichi" not in s.flags and "double_riichi" not in s.flags,
+                 "ippatsu needs riichi"),),
+    "chankan": ((2, lambda s: s.tsumo, "chankan is a win on another player's kong, not a tsumo"),
+                (7, lambda s: "houtei" in s.flags, "houtei and chankan cannot both apply")),
+    "rinshan": ((3, lambda s: not s.tsumo, "rinshan is a self-drawn win"),
+                (6, lambda s: "haitei" in s.flags, "haitei and rinshan cannot both apply")),
+    "haitei": ((4, lambda s: not s.tsumo, "haitei is a self-drawn win"),),
+    "houtei": ((5, lambda s: s.tsumo, "houtei is a win on a discard"),),
+    "tenhou": ((8, lambda s: not s.dealer, "tenhou is the dealer's win"),
+               (9, lambda s: not s.tsumo, "tenhou is a self-drawn win"),
+               (10, lambda s: s.melds, "tenhou cannot have melds")),
+    "chiihou": ((11, lambda s: s.dealer, "chiihou is a non-dealer's win"),
+                (12, lambda s: not s.tsumo, "chiihou is a self-drawn win"),
+                (13, lambda s: s.melds, "chiihou cannot have melds")),
+    "renhou": ((14, lambda s: s.dealer, "renhou is a non-dealer's win"),
+               (15, lambda s: s.tsumo, "renhou is a win on a discard"),
+               (16, lambda s: s.melds, "renhou cannot have melds")),
 }
 
 
-def _first_problem(situation: Situation) -> str | None:
+def _first_problem(key: tuple[frozenset[str], bool, bool, bool, bool]) -> str | None:
+    situation = Situation(*key)
     first: tuple[int, str] | None = None
-    for flag in situation[0]:
+    for flag in situation.flags:
         for order, broken, reason in FLAG_RULES.get(flag, ()):
             if (first is None or order < first[0]) and broken(situation):
                 first = (order, reason)
     return None if first is None else first[1]
 
 
-# By situation: few occur, so each is judged once (a subscript per hand with flags).
+# By situation (as a plain tuple, the cheapest key to make per hand): few occur, so each is
+# judged once.
 _FLAG_PROBLEMS = Table(_first_problem, 4096)
 
 
