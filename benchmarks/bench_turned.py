@@ -4,9 +4,9 @@ tile precision and recall, photos with every tile right, whole hands; truth boxe
     .venv/bin/python benchmarks/bench_turned.py [DATA [LIMIT]]
 
 DATA defaults to the real validation photos (datasets/real/truth/val, made by
-``python -m vision.real_photos SOURCE``); without them the bench says so and measures nothing.
+``python -m vision.training.real_photos SOURCE``); without them the bench says so and measures nothing.
 
-Tiles are paired by centres (``vision.evaluate.match_centres``: truth boxes drawn loosely by people).
+Tiles are paired by centres (``vision.training.evaluate.match_centres``: truth boxes drawn loosely by people).
 Only ``HandReader.read_bytes`` and the evaluation's bookkeeping are used, so ``PYTHONPATH=OLD_CHECKOUT``
 measures an older reader the same way; a read that fails there is scored as nothing read.
 """
@@ -22,8 +22,8 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from vision.detect import turn_level  # noqa: E402
 from vision.detections import Detections  # noqa: E402
-from vision.evaluate import Report, claimed_tiles, load_samples, score_sample  # noqa: E402
 from vision.reader import HandReader  # noqa: E402
+from vision.training.evaluate import Report, claimed_tiles, load_samples, score_sample  # noqa: E402
 
 
 def turned_truth(truth: dict, m: np.ndarray) -> dict:
@@ -43,7 +43,7 @@ def main() -> int:
     data = Path(sys.argv[1]) if len(sys.argv) > 1 else REAL
     samples = load_samples(data) if data.exists() else []
     if not samples:
-        print(f"no real photos under {data}: python -m vision.real_photos SOURCE makes them")
+        print(f"no real photos under {data}: python -m vision.training.real_photos SOURCE makes them")
         return 0
     limit = int(sys.argv[2]) if len(sys.argv) > 2 else len(samples)
     reader = HandReader()

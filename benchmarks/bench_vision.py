@@ -14,9 +14,10 @@ peer ``mahjong-detector``, on the same images; then the issue's speed and memory
    camera itself (target >= 8), as ``watch`` reads them (a frame read lean while the vote is
    settled: vision.stabilize) and, in the same run, every frame read in full.
 4. Peak memory (max RSS) of a fresh ``python -m vision read`` of the 12 MP photo (target < 1 GB).
-5. Real photos (``--real``, default ``datasets/real/truth/val``, made by ``python -m vision.real_photos``
-   from the real photo set; never trained on nor chosen on): ours, a YOLOv8n trained on the real
-   training photos alone (``--baseline``, its ONNX export; Ultralytics' own predict settings, conf
+5. Real photos (``--real``, default ``datasets/real/truth/val``, made by
+   ``python -m vision.training.real_photos`` from the real photo set; never trained on nor chosen
+   on): ours, a YOLOv8n trained on the real training photos alone (``--baseline``, its ONNX
+   export; Ultralytics' own predict settings, conf
    0.25, IoU 0.7, per class), and the peer, all tiles matched at IoU >= 0.5 with the right code
    (the peer: only the tiles it can name). Then sections 2 and 3 again on a real photo: the
    12 MP read, and ``watch`` on a "video" of a real hand (frames of a real photo with small shifts
@@ -44,8 +45,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from vision.detections import Detections  # noqa: E402
-from vision.evaluate import MATCHERS, Sample, claimed_tiles, load_samples  # noqa: E402
 from vision.stabilize import Stabilizer  # noqa: E402
+from vision.training.evaluate import MATCHERS, Sample, claimed_tiles, load_samples  # noqa: E402
 
 PEER_NAMES = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
 
@@ -358,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         print(memory)
     real = load_samples(args.real)[:args.limit] if Path(args.real).exists() else []
     if not real:
-        print(f"5. no real photos under {args.real}: python -m vision.real_photos SOURCE makes them")
+        print(f"5. no real photos under {args.real}: python -m vision.training.real_photos SOURCE makes them")
         return 0
     from vision.classes import CLASS_CODES
 

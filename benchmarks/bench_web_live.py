@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_vision import real_video  # noqa: E402
 
-from vision.evaluate import load_samples  # noqa: E402
+from vision.training.evaluate import load_samples  # noqa: E402
 from webapp.app import create_app  # noqa: E402
 from webapp.views.live import signature_of  # noqa: E402
 
@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     real = load_samples(args.real) if Path(args.real).exists() else []
     if not real:
-        print(f"no real photos under {args.real}: python -m vision.real_photos SOURCE makes them")
+        print(f"no real photos under {args.real}: python -m vision.training.real_photos SOURCE makes them")
         return 0
     longest = max(real, key=lambda sample: len(sample.truth["tiles"]))
     frames = [cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])[1].tobytes()

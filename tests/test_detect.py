@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from vision.classes import CLASS_CODES
+from vision.classify import crop_tiles, softmax
 from vision.detect import (
     PAD_VALUE,
     Letterbox,
@@ -17,13 +18,11 @@ from vision.detect import (
     box_iou,
     boxes_back,
     context_crops,
-    crop_tiles,
     decode_yolo,
     letterbox,
     letterbox_shape,
     mark_rotated,
     nms,
-    softmax,
     turn_level,
     unletterbox,
 )

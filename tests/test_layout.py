@@ -441,3 +441,9 @@ def test_three_sideways_tiles_stacked_in_a_column_all_find_a_row():
                                 rotated=[True, True, True, False, False])
     rows = find_rows(det)
     assert sorted(i for row in rows for i in row) == [0, 1, 2, 3, 4]
+
+
+def test_a_flower_read_twice_is_a_doubt():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z"), lay("1f 1f", y=600))
+    by_kind = {a.kind: a for a in read_layout(det).ambiguities}
+    assert by_kind["five_of_a_kind"].params == {"count": 2, "tile": "1f", "limit": 1}

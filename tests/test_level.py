@@ -15,6 +15,7 @@ class Blocks:
     """Finds white blocks on a dark photo as tiles, every one sure; names them all 1m."""
 
     conf = 0.3
+    row_rule = False
 
     def __init__(self) -> None:
         self.looks: list[tuple[int, int]] = []
@@ -29,7 +30,7 @@ class Blocks:
         boxes = np.array([[x, y, x + w, y + h] for x, y, w, h, _ in stats[1:]], np.float32).reshape(-1, 4)
         return boxes, np.full(len(boxes), 0.9, np.float32)
 
-    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray, **_: object):
         return Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores), Detections.empty()
 
 
@@ -197,7 +198,7 @@ class FaintBlocks(Blocks):
         boxes, _ = super().find_tiles(pixels, conf, mirror)
         return boxes, np.where(boxes[:, 2] - boxes[:, 0] < 40, 0.25, 0.9).astype(np.float32)
 
-    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray, **_: object):
         self.named.append(len(boxes))
         found = Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores)
         sure = scores >= self.conf

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 
 from vision.detections import Detections
-from vision.evaluate import Report, score_sample
-from vision.real_photos import LabelledPhoto, split_of, turn, unmirror, write_sets, yolo_lines
+from vision.training.evaluate import Report, score_sample
+from vision.training.real_photos import LabelledPhoto, split_of, turn, unmirror, write_sets, yolo_lines
 
 
 def test_split_is_fixed_by_name_and_keeps_a_fifth_out():
@@ -81,7 +81,7 @@ def test_photos_with_every_tile_right_count_extras_and_misses():
 
 
 def test_centre_matching_pairs_loose_truth_boxes_one_to_one():
-    from vision.evaluate import match, match_centres
+    from vision.training.evaluate import match, match_centres
 
     truth = Detections.from_codes(np.array([[0, 0, 30, 30], [20, 0, 50, 30]], np.float32), ["1m", "2m"])
     read = Detections.from_codes(np.array([[8, 8, 18, 22], [30, 8, 40, 22]], np.float32), ["1m", "2m"])

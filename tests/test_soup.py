@@ -28,7 +28,7 @@ def _checkpoint(path, seed, key="ema"):
 def test_soup_is_the_mean_of_its_members_and_keeps_integer_buffers(tmp_path):
     import torch
 
-    from vision.soup import average_checkpoints
+    from vision.training.soup import average_checkpoints
 
     first = _checkpoint(tmp_path / "a.pt", 1)
     second = _checkpoint(tmp_path / "b.pt", 2, key="model")   # a stripped run keeps 'model'
@@ -47,7 +47,7 @@ def test_soup_is_the_mean_of_its_members_and_keeps_integer_buffers(tmp_path):
 def test_soup_refuses_different_networks(tmp_path):
     import torch
 
-    from vision.soup import average_checkpoints
+    from vision.training.soup import average_checkpoints
 
     _checkpoint(tmp_path / "a.pt", 1)
     torch.save({"ema": torch.nn.Linear(3, 5), "model": None}, tmp_path / "b.pt")

@@ -231,7 +231,7 @@ def test_trimmed_orientation_boxes_keep_one_end_of_the_longer_side():
 def test_several_sets_are_trained_on_together_and_checked_on_the_first(tmp_path):
     import yaml
 
-    from vision.train import combined_data
+    from vision.training.train import combined_data
 
     (tmp_path / "v4").mkdir()
     (tmp_path / "v4" / "data.yaml").write_text(yaml.safe_dump(

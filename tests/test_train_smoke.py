@@ -40,7 +40,7 @@ def test_detector_one_epoch_and_onnx_export(tmp_path):
 
     from vision.synth.dataset import write_data_yaml, write_dataset
     from vision.synth.shot import SceneConfig
-    from vision.train import export_detector, train_detector
+    from vision.training.train import export_detector, train_detector
 
     config = SceneConfig(long_side=192)
     base = write_dataset("smoke", seed=1, count=6, config=config, root=tmp_path, save_long_side=128)
@@ -110,8 +110,8 @@ def test_shipped_detector_back_to_trainable_weights(tmp_path):
     import onnxruntime as ort
     import torch
 
-    from vision.onnx_weights import _detector_input, detector_from_onnx
-    from vision.train import MODELS, REPO, setup_offline
+    from vision.training.onnx_weights import _detector_input, detector_from_onnx
+    from vision.training.train import MODELS, REPO, setup_offline
 
     setup_offline()
     photo = cv2.imread(str(REPO / "datasets" / "eval" / "scene-102.jpg"))
@@ -131,10 +131,10 @@ def test_shipped_classifier_back_to_trainable_weights(tmp_path):
     import onnxruntime as ort
     import torch
 
-    from vision.onnx_weights import classifier_from_onnx
     from vision.synth.classifier_net import make_model, to_tensor
     from vision.synth.crops import INPUT_HW
-    from vision.train import MODELS
+    from vision.training.onnx_weights import classifier_from_onnx
+    from vision.training.train import MODELS
 
     crops = np.random.default_rng(0).integers(0, 255, (8, *INPUT_HW, 3), dtype=np.uint8)
     out = classifier_from_onnx(MODELS / "classifier.onnx", tmp_path / "cls.pt", crops)

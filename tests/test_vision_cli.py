@@ -22,7 +22,7 @@ import pytest
 from vision.__main__ import main, post_json, summary
 from vision.detect import turn_level
 from vision.detections import Detections
-from vision.evaluate import (
+from vision.training.evaluate import (
     Report,
     canonical_hand,
     evaluate_tile_photos,
@@ -226,7 +226,7 @@ def test_read_json_contract_through_the_real_entry_point():
     for suggestion in reading["suggestions"]:
         assert set(suggestion) == {"changes", "cost", "hand"} and suggestion["changes"]
     tile = reading["tiles"][0]
-    assert set(tile) == {"tile", "box", "conf", "face_down", "rotated"} and len(tile["box"]) == 4
+    assert set(tile) == {"tile", "box", "conf", "face_down", "rotated", "unsure"} and len(tile["box"]) == 4
     indexes = sorted(i for group in reading["groups"] for i in group["tiles"])
     strays = sorted(i for doubt in reading["ambiguities"] if doubt["kind"] == "stray" for i in doubt["tiles"])
     assert sorted(indexes + strays) == list(range(len(reading["tiles"])))   # each tile once: grouped or stray
@@ -309,9 +309,9 @@ def test_a_live_frame_names_its_faint_tiles_only_when_its_reading_is_used(reader
     named: list[int] = []
     name_tiles = reader.detector.name_tiles
 
-    def counted(pixels, boxes, scores):
+    def counted(pixels, boxes, scores, **options):
         named.append(len(boxes))
-        return name_tiles(pixels, boxes, scores)
+        return name_tiles(pixels, boxes, scores, **options)
 
     monkeypatch.setattr(reader.detector, "name_tiles", counted)
     live = reader.read_pixels(frame)
@@ -343,7 +343,7 @@ def test_a_one_tile_close_up_is_read(reader):
 def test_a_false_win_photographed_stays_a_false_win(reader):
     """A tile of the photo painted over with another tile's face: the reading reports the hand as
     it lies, incomplete, and never takes a suggestion for it."""
-    from vision.repair import is_complete
+    from vision.suggest import is_complete
 
     photo = cv2.imread(str(EVAL_DIR / "scene-107.jpg"))
     tiles = truth_of("scene-107")["tiles"]

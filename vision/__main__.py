@@ -3,7 +3,7 @@
     python -m vision read PHOTO.jpg --json          one reading, the JSON of docs/vision.md
     python -m vision watch --camera 0 [--post URL]  JSON lines, one per hand that has held still
     python -m vision eval DATA [--json]             precision, recall, confusion, hands, latency
-    python -m vision train ...                      see vision/train.py
+    python -m vision train ...                      see vision/training/train.py
 
 Errors are one line on stderr (with ``--json``, a JSON object on stdout) and a non-zero status,
 never a traceback: a photo that is not a photo is an everyday event here.
@@ -32,7 +32,7 @@ from vision.languages import (
     split_lang,
     use_language,
 )
-from vision.repair import HAND_SIZES
+from vision.suggest import HAND_SIZES
 
 
 def _reader(args: argparse.Namespace):
@@ -170,7 +170,7 @@ def _post(url: str, reading: dict[str, Any]) -> None:
 # -- eval ---------------------------------------------------------------------------------------
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    from vision.evaluate import evaluate, load_samples
+    from vision.training.evaluate import evaluate, load_samples
 
     if (Path(args.data) / "data.csv").exists() and (Path(args.data) / "images").is_dir():
         return _eval_tile_photos(args)
@@ -200,7 +200,7 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
     import numpy as np
 
     from vision.classes import CLASS_CODES, NOT_A_TILE
-    from vision.evaluate import evaluate_tile_photos
+    from vision.training.evaluate import evaluate_tile_photos
 
     try:
         from vision.synth.crops import camerash_split
@@ -233,11 +233,11 @@ def _eval_tile_photos(args: argparse.Namespace) -> int:
 # -- train --------------------------------------------------------------------------------------
 
 def cmd_train(rest: list[str]) -> int:
-    if importlib.util.find_spec("vision.train") is None:
-        print(_("error: {message}").format(message=_("the training module (vision/train.py) is not there")),
-              file=sys.stderr)
+    if importlib.util.find_spec("vision.training.train") is None:
+        missing = _("the training module (vision/training/train.py) is not there")
+        print(_("error: {message}").format(message=missing), file=sys.stderr)
         return 1
-    from vision import train
+    from vision.training import train
 
     train.main(rest)
     return 0
@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--models", help=_("folder with vision.json (default: models/)"))
         sub.add_argument("--no-suggestions", "--no-repair", dest="no_suggestions", action="store_true",
                          help=_("offer no suggestions towards a complete hand (the reading is the same "
-                              "either way; see vision/repair.py). --no-repair is the old name"))
+                              "either way; see vision/suggest.py). --no-repair is the old name"))
         sub.add_argument("--tiles", type=int, choices=HAND_SIZES, default=HAND_SIZES[0],
                          help=_("the size of the complete hands suggestions aim at: 14, or 17 for the "
                               "Taiwanese 16-tile game (the reading itself takes every tile seen)"))
@@ -294,7 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
                                  "holds the other's centre: for loosely drawn truth boxes)"))
     model_options(evaluation)
 
-    commands.add_parser("train", help=_("train and export the models (vision/train.py)"), add_help=False)
+    commands.add_parser("train", help=_("train and export the models (vision/training/train.py)"),
+                        add_help=False)
     return parser
 
 

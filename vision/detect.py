@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG, NOT_A_TILE
+from vision.classify import CHOICES, ClassifierSpec, FrameMemory, TileClassifier, softmax
 from vision.detections import Detections
 from vision.rows import row_angle, sideways_scores
 
@@ -31,12 +32,10 @@ MODELS_DIR_ENV = "TILETALLY_MODELS"
 PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees what it was trained on
 SIDEWAYS_POINT = 0.05      # the shape score (vision.rows.sideways_scores) where shape is undecided
 SIDEWAYS_PROBABILITY = 0.5 # the orientation model's probability from which a tile lies sideways
-FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside as "faint" (vision.repair)
+FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside as "faint" (vision.suggest)
+ROW_ACCEPT = 0.8           # a box the rows' geometry proposes is a tile read at least this likely
+ROW_SCORE = 0.5            # the detector score such a box stands in with, for an uncalibrated model
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
-LANDSCAPE = 1.15           # a crop this much wider than tall is turned upright (as in training)
-SURE = 0.9                 # a classifier reading below this is checked with the crop turned
-CHOICES = 3                # readings kept per tile, best first, for vision.repair
-TTA_MARGIN = 0.05          # an unsure tile is also classified cut this much wider and tighter (tta)
 
 
 def models_dir() -> Path:
@@ -58,6 +57,16 @@ class ModelConfig:
     orientation_path: Path | None = None   # the sideways-tile model; without it, box shapes decide
     orientation_size: int = 0              # its window side and context, as vision.json gives them
     orientation_context: float = 0.0
+    upright_cuts: bool = False             # crops cut along the rows' line (vision.tile_crops)
+    temperature: float = 1.0               # the classifier's calibration (model card)
+    unsure_below: float = 0.5              # a reading less likely than this is marked unsure
+    calibrated: bool = False               # vision.json gives the classifier's temperature
+    row_rule: bool = False                 # look for missed tiles in the rows' gaps (vision.row_gaps)
+
+    @property
+    def classifier_spec(self) -> ClassifierSpec:
+        return ClassifierSpec(self.input_hw, self.classifier_classes, self.crop_margin, self.upright_cuts,
+                              self.temperature, self.unsure_below)
 
     @classmethod
     def load(cls, path: Path | str | None = None) -> ModelConfig:
@@ -90,6 +99,11 @@ class ModelConfig:
             orientation_path=config_path.parent / orientation["file"] if orientation else None,
             orientation_size=int(orientation["size"]) if orientation else 0,
             orientation_context=float(orientation["context"]) if orientation else 0.0,
+            upright_cuts=classifier.get("cut") == "upright",
+            temperature=float(classifier.get("temperature", 1.0)),
+            calibrated="temperature" in classifier,
+            row_rule=bool(data.get("row_rule", False)),
+            unsure_below=float(classifier.get("unsure_below", cls.unsure_below)),
         )
 
 
@@ -191,27 +205,6 @@ def mark_rotated(boxes: np.ndarray) -> np.ndarray:
     return sideways_scores(boxes) >= SIDEWAYS_POINT
 
 
-def crop_tiles(image: np.ndarray, boxes: np.ndarray, turns: np.ndarray, input_hw: tuple[int, int],
-               margin: float) -> np.ndarray:
-    """Classifier batch (N, 3, H, W) RGB float 0-1: each box grown by ``margin`` of its size,
-    turned by ``turns[i]`` quarter turns counter-clockwise (np.rot90), resized to ``input_hw``
-    with INTER_AREA (cut and resized as the classifier's training crops are)."""
-    height, width = image.shape[:2]
-    target_h, target_w = input_hw
-    batch = np.empty((len(boxes), target_h, target_w, 3), dtype=np.uint8)
-    for index, (x1, y1, x2, y2) in enumerate(boxes):
-        grow_x, grow_y = (x2 - x1) * margin, (y2 - y1) * margin
-        left, top = int(max(0, x1 - grow_x)), int(max(0, y1 - grow_y))
-        right = int(min(width, max(left + 2, x2 + grow_x)))
-        bottom = int(min(height, max(top + 2, y2 + grow_y)))
-        crop = image[top:bottom, left:right]
-        if turns[index] % 4:
-            crop = np.rot90(crop, k=int(turns[index]))
-        batch[index] = cv2.resize(np.ascontiguousarray(crop), (target_w, target_h),
-                                  interpolation=cv2.INTER_AREA)
-    return batch[..., ::-1].transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-
-
 def context_crops(image: np.ndarray, boxes: np.ndarray, size: int, context: float) -> np.ndarray:
     """Orientation model batch (N, 3, size, size) RGB float 0-1: a square around each box's centre,
     ``context`` times its longer side, so the tile keeps its own proportions and shows its
@@ -261,14 +254,6 @@ def boxes_back(boxes: np.ndarray, matrix: np.ndarray, shape: tuple[int, int]) ->
     return out.astype(np.float32)
 
 
-def softmax(logits: np.ndarray) -> np.ndarray:
-    """Row-wise probabilities; rows that already are probabilities pass through unchanged."""
-    if np.all(logits >= 0) and np.allclose(logits.sum(axis=1), 1.0, atol=1e-3):
-        return logits
-    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
-    return shifted / shifted.sum(axis=1, keepdims=True)
-
-
 # -- the runtime --------------------------------------------------------------------------------
 
 def doubted_tiles(found: Detections, scores: np.ndarray) -> Detections:
@@ -311,6 +296,7 @@ class TileDetector:
                                                      providers=providers)
         self.classifier = onnxruntime.InferenceSession(str(self.config.classifier_path), options,
                                                        providers=providers)
+        self.tile_classifier = TileClassifier(self.classifier, self.config.classifier_spec)
         self.orientation = None if self.config.orientation_path is None else onnxruntime.InferenceSession(
             str(self.config.orientation_path), options, providers=providers)
         # the threshold: given, or the model's own (vision.json, chosen per model: see the model
@@ -324,6 +310,7 @@ class TileDetector:
         # layout mirrored; upside down it is not: a tile's thickness shows below its face); what
         # the second pass wins and costs is in the model card
         self.mirror = mirror
+        self.row_rule = self.config.row_rule
         detector_input = self.detector.get_inputs()[0]
         fixed = [side for side in detector_input.shape[2:] if isinstance(side, int)]
         self.dynamic = len(fixed) < 2
@@ -333,8 +320,6 @@ class TileDetector:
                              f"re-export with dynamic=True to run at {imgsz}")
         if not self.dynamic:
             self.imgsz = max(fixed)
-        # -1 marks the classifier's "none" (a box with no tile in it), dropped in detect()
-        self._class_map = np.array([CLASS_INDEX.get(code, -1) for code in self.config.classifier_classes])
         self._back = CLASS_INDEX[BACK]
 
     def find_tiles(self, pixels: np.ndarray, conf: float | None = None,
@@ -358,38 +343,19 @@ class TileDetector:
     def _run_detector(self, tensor: np.ndarray) -> np.ndarray:
         return self.detector.run(None, {self.detector.get_inputs()[0].name: np.ascontiguousarray(tensor)})[0]
 
-    def classify(self, pixels: np.ndarray, boxes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                                      tuple[np.ndarray, np.ndarray]]:
-        """Stage two: (class ids, probabilities, sideways, (choices, their probabilities)).
-
-        Each tile is classified as the classifier was trained: a landscape crop turned a quarter.
-        A tile it is unsure of is classified the other way too and the surer reading kept (not
-        every tile: a dozen crops cost about as much as the detector). Sideways is judged by
-        the orientation model (``sideways``): the classifier, trained on faces turned either way,
-        cannot tell it, and box shapes alone misjudged 7% of tiles in low, oblique photos."""
-        count = len(boxes)
-        if count == 0:
+    def classify(self, pixels: np.ndarray, boxes: np.ndarray, *, angle: float | None = None,
+                 memory: FrameMemory | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                             tuple[np.ndarray, np.ndarray]]:
+        """Stage two (vision.classify): (class ids, probabilities, sideways, (choices, their
+        probabilities)). Sideways is judged by the orientation model (``sideways``): the
+        classifier, trained on faces turned either way, cannot tell it, and box shapes alone
+        misjudged 7% of tiles in low, oblique photos."""
+        if len(boxes) == 0:
             return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool), \
                 (np.zeros((0, CHOICES), np.int64), np.zeros((0, CHOICES), np.float32))
-        landscape = (boxes[:, 2] - boxes[:, 0]) > LANDSCAPE * (boxes[:, 3] - boxes[:, 1])
-        turns = landscape.astype(int)      # the quarter turns each tile's reading was made with
-        chosen = self._probabilities(pixels, boxes, turns)
-        again = np.flatnonzero(chosen.max(axis=1) < SURE)
-        if len(again):
-            other = self._probabilities(pixels, boxes[again], 1 - turns[again])
-            better = other.max(axis=1) > chosen[again].max(axis=1)
-            chosen[again[better]] = other[better]
-            turns[again[better]] ^= 1
-        unsure = np.flatnonzero(chosen.max(axis=1) < SURE)
-        if self.tta and len(unsure):
-            # the unsure ones again, cut a little wider and a little tighter too (a detector's box is
-            # a few pixels off either way): the mean of the three readings
-            margin = self.config.crop_margin
-            chosen[unsure] = (chosen[unsure] + 2 * self._probabilities(
-                pixels, boxes[unsure], turns[unsure], (margin + TTA_MARGIN, margin - TTA_MARGIN))) / 3
-        best = chosen.argmax(axis=1)
-        return self._class_map[best], chosen[np.arange(count), best], self.sideways(pixels, boxes), \
-            self._choices(chosen)
+        named = self.tile_classifier.name(self.tile_classifier.read(pixels, boxes, tta=self.tta, angle=angle,
+                                                                    memory=memory))
+        return named.class_ids, named.probs, self.sideways(pixels, boxes), (named.choices, named.choice_probs)
 
     def sideways(self, pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
         """Which tiles lie sideways: the orientation model's reading of a window around each, or
@@ -400,20 +366,9 @@ class TileDetector:
         logits = self.orientation.run(None, {self.orientation.get_inputs()[0].name: windows})[0]
         return softmax(np.asarray(logits, dtype=np.float32))[:, 1] >= SIDEWAYS_PROBABILITY
 
-    def _choices(self, probabilities: np.ndarray, k: int = CHOICES) -> tuple[np.ndarray, np.ndarray]:
-        """The k likeliest classes of each row, best first, as (class ids, probabilities)."""
-        order = np.argsort(-probabilities, axis=1)[:, :k]
-        return self._class_map[order], np.take_along_axis(probabilities, order, axis=1)
-
-    def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray,
-                       margins: tuple[float, ...] | None = None) -> np.ndarray:
-        """Class probabilities per box, the mean over crops cut with each of ``margins``."""
-        margins = margins or (self.config.crop_margin,)
-        batch = np.concatenate([crop_tiles(pixels, boxes, turns, self.config.input_hw, margin)
-                                for margin in margins])
-        logits = self.classifier.run(None, {self.classifier.get_inputs()[0].name: batch})[0]
-        probabilities = softmax(np.asarray(logits, dtype=np.float32))
-        return probabilities.reshape(len(margins), len(boxes), -1).mean(axis=0)
+    def _probabilities(self, pixels: np.ndarray, boxes: np.ndarray, turns: np.ndarray) -> np.ndarray:
+        """Class probabilities per box cut with the given quarter turns (no second looks)."""
+        return self.tile_classifier.probabilities(pixels, boxes, turns, 0.0)
 
     def detect(self, pixels: np.ndarray) -> Detections:
         """Both stages on one upright BGR image; boxes in ``pixels``' own frame."""
@@ -422,7 +377,7 @@ class TileDetector:
     def detect_with_faint(self, pixels: np.ndarray) -> tuple[Detections, Detections]:
         """(tiles, faint tiles): the second are boxes the detector scored from FAINT_CONF up to its
         threshold that the classifier reads as a tile, then boxes over the threshold that it reads
-        as no tile (doubted_tiles). They are no part of the reading; vision.repair may take one in
+        as no tile (doubted_tiles). They are no part of the reading; vision.suggest may take one in
         when the hand as read is a tile short (a face-down tile on a pale table, a flower in shadow:
         most tiles missed on generated scenes had such a box).
 
@@ -443,19 +398,38 @@ class TileDetector:
             return self.name_tiles(pixels, boxes, scores)
         return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
 
-    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray,
-                   scores: np.ndarray) -> tuple[Detections, Detections]:
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray, *,
+                   angle: float | None = None, memory: FrameMemory | None = None
+                   ) -> tuple[Detections, Detections]:
         """Stage two on boxes found in ``pixels`` (find_tiles from FAINT_CONF): (tiles, faint tiles)
-        as detect_with_faint gives them."""
-        class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes)
+        as detect_with_faint gives them. ``angle``: the rows' line to cut along (default: the
+        boxes' own); ``memory``: a live camera's last frame (vision.classify.FrameMemory)."""
+        class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes, angle=angle,
+                                                                           memory=memory)
         return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
+
+    def name_candidates(self, pixels: np.ndarray, boxes: np.ndarray,
+                        angle: float | None = None) -> tuple[Detections, Detections]:
+        """Boxes no detector scored (vision.row_gaps) as (tiles, faint tiles): a box the classifier
+        reads as a tile at least ROW_ACCEPT likely is a tile it saw; one it reads as a tile less
+        surely is offered to suggestions only; one it reads as no tile is dropped."""
+        if not len(boxes):
+            return Detections.empty(), Detections.empty()
+        class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes, angle=angle)
+        confidences = probs if self.config.calibrated else np.sqrt(ROW_SCORE * probs)
+        found = Detections(boxes=boxes, class_ids=class_ids, confidences=confidences,
+                           face_down=class_ids == self._back, rotated=rotated, choices=choices,
+                           choice_probs=choice_probs)
+        tile = class_ids >= 0
+        return found[tile & (probs >= ROW_ACCEPT)], found[tile & (probs < ROW_ACCEPT)]
 
     def _split(self, boxes: np.ndarray, scores: np.ndarray, class_ids: np.ndarray, probs: np.ndarray,
                rotated: np.ndarray, choices: np.ndarray,
                choice_probs: np.ndarray) -> tuple[Detections, Detections]:
-        # one confidence per tile: that it is a tile (detector) and which (classifier), as a
-        # geometric mean, so a sure name on a faint box, or the reverse, is not flagged as doubtful
-        found = Detections(boxes=boxes, class_ids=class_ids, confidences=np.sqrt(scores * probs),
+        # a calibrated classifier's probability is the chance the reading is right, and the
+        # tile's confidence; an older one's is mixed with the detector's score (geometric mean)
+        confidences = probs if self.config.calibrated else np.sqrt(scores * probs)
+        found = Detections(boxes=boxes, class_ids=class_ids, confidences=confidences,
                            face_down=class_ids == self._back, rotated=rotated,
                            choices=choices, choice_probs=choice_probs)
         tile, sure = class_ids >= 0, scores >= self.conf

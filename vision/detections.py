@@ -22,7 +22,7 @@ class Detections:
     CLASS_CODES, ``confidences`` (N,) in 0-1, ``face_down`` and ``rotated`` (N,) bools.
 
     ``choices`` (N, K) and ``choice_probs`` (N, K): the classifier's K likeliest readings of each
-    tile, best first (column 0 is ``class_ids``; -1 = "no tile at all"), for vision.repair. Built
+    tile, best first (column 0 is ``class_ids``; -1 = "no tile at all"), for vision.suggest. Built
     by hand (tests, truth files) they are just the one reading, sure."""
 
     boxes: np.ndarray
@@ -132,9 +132,10 @@ class Detections:
         return Detections(self.boxes * factor, self.class_ids, self.confidences, self.face_down,
                           self.rotated, self.choices, self.choice_probs)
 
-    def to_json(self) -> list[dict[str, Any]]:
-        """The ``tiles`` list of the ``python -m vision read`` contract."""
-        return [
+    def to_json(self, unsure_below: float | None = None) -> list[dict[str, Any]]:
+        """The ``tiles`` list of the ``python -m vision read`` contract; with ``unsure_below``,
+        each tile also says whether it is ``unsure`` (read less likely right than that)."""
+        tiles = [
             {"tile": CLASS_CODES[int(self.class_ids[i])],
              "box": [round(float(value), 1) for value in self.boxes[i]],
              "conf": round(float(self.confidences[i]), 3),
@@ -142,6 +143,10 @@ class Detections:
              "rotated": bool(self.rotated[i])}
             for i in range(len(self))
         ]
+        if unsure_below is not None:
+            for tile, confidence in zip(tiles, self.confidences, strict=True):
+                tile["unsure"] = bool(confidence < unsure_below)
+        return tiles
 
     @classmethod
     def from_json(cls, tiles: Sequence[dict[str, Any]]) -> Detections:

@@ -16,8 +16,8 @@ from typing import Any
 import numpy as np
 
 from engine.core.hand import HandError, hand_from_dict
-from engine.core.tiles import format_tiles, is_bonus, parse_tile
-from vision.classes import BACK, CLASS_CODES
+from engine.core.tiles import KIND_CODES, format_tiles, is_bonus, parse_tile
+from vision.classes import BACK
 from vision.detections import Detections
 from vision.layout_types import (
     BONUS,
@@ -185,9 +185,9 @@ def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: Rea
     for kind, tiles in by_kind.items():
         limit = 1 if is_bonus(kind) else 4
         if len(tiles) > limit:
-            reading.doubt("five_of_a_kind", f"{len(tiles)} tiles read as {CLASS_CODES[kind]}; a set has "
+            reading.doubt("five_of_a_kind", f"{len(tiles)} tiles read as {KIND_CODES[kind]}; a set has "
                                             f"{limit}", tiles,
-                          count=len(tiles), tile=CLASS_CODES[kind], limit=limit)
+                          count=len(tiles), tile=KIND_CODES[kind], limit=limit)
     reds = Counter(code for code in codes if code.startswith("0"))
     for code, count in reds.items():
         if count > 1:
@@ -197,7 +197,7 @@ def _check(det: Detections, codes: list[str], hand: dict[str, Any], reading: Rea
         reading.doubt("hand", "no concealed tiles were found", code="no_concealed")
         return
     try:
-        hand_from_dict(hand)
+        hand_from_dict(hand, sets=options.hand_sets)
     except HandError as error:
         # the engine's own code and params, which the pages already write in every language
         reading.doubt("hand", str(error), code=error.code, params=error.params)

@@ -24,6 +24,7 @@ class LayoutOptions:
     stray_confidence: float = 0.7    # ... with a mean confidence below this is no part of the hand
     regroup: bool = True          # move group borders so each sideways tile is in a legal set
     min_cut: float = 0.1          # ... but never cut between tiles closer than this (tile widths)
+    hand_sets: int = 4            # sets besides the pair in the table's winning hand (Taiwanese: 5)
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,8 +41,10 @@ from functools import cache
 import cv2
 import numpy as np
 
+from vision.classify import FrameMemory, cutting_angle
 from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
 from vision.detections import Detections
+from vision.row_gaps import candidate_boxes
 from vision.rows import row_angle
 
 LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they are (the layout
@@ -228,12 +230,13 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
-                 close_ups: bool = False, mirror: bool | None = None,
+                 close_ups: bool = False, mirror: bool | None = None, memory: FrameMemory | None = None,
                  ) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
     ``mirror``: each look also mirrored (TileDetector.find_tiles; default: as the detector was made).
+    ``memory``: a live camera's last frame, so tiles that stayed still are not classified again.
     Two looks in a turned photo, five at most.
 
     The faint tiles come as a function that names them when first called (once): only
@@ -270,12 +273,18 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         angle, look = _closer(detector, pixels, angle, look, mirror)
     image, matrix, boxes, scores = look
     sure = _sure(detector, scores)
-    tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure])
+    # every crop is cut along the line the sure tiles give (a faint box alone tells no line)
+    line = cutting_angle(boxes[sure])
+    tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure], angle=line, memory=memory)
+    if detector.row_rule and len(tiles):
+        # tiles the detector missed where the rows' geometry says one should be (vision.row_gaps)
+        found, unsure = detector.name_candidates(image, candidate_boxes(tiles, image.shape[:2]), line)
+        tiles, doubted = tiles.joined(found), doubted.joined(unsure)
 
     @cache
     def faint() -> Detections:
         if sure.all():
             return doubted
-        return detector.name_tiles(image, boxes[~sure], scores[~sure])[1].joined(doubted)
+        return detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line)[1].joined(doubted)
 
     return tiles, faint, View(float(angle), matrix, pixels.shape[:2])

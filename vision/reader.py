@@ -2,7 +2,7 @@
 
 The one place that chains the steps (decode -> detect -> layout -> suggestions), so the command
 line, the live camera loop, the evaluation and the web app all read a hand the same way. Models
-load once, when a HandReader is made. The reading is the tiles as seen; suggestions (vision.repair)
+load once, when a HandReader is made. The reading is the tiles as seen; suggestions (vision.suggest)
 are worked out only when a reading is turned into JSON, so a live camera loop, which votes on
 readings and turns only the hand it takes into JSON, does not pay for them on every frame.
 """
@@ -17,14 +17,15 @@ from typing import Any
 
 import numpy as np
 
+from vision.classify import FrameMemory
 from vision.decode import DEFAULT_MIN_SIDE, decode_image
 from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
 from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout
 from vision.level import MIN_LINE, detect_level
-from vision.repair import Suggestion, SuggestOptions, suggest
 from vision.rows import reading_order
+from vision.suggest import Suggestion, SuggestOptions, suggest
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,25 @@ class Reading:
     # where a camera's next frame looks for its rows first: ``angle`` when this reading saw enough
     # tiles to tell it, else where this one started
     next_angle: float = 0.0
+
+    @property
+    def hand_size(self) -> int:
+        """Tiles in a complete hand of the table this was read for (kongs counted as three)."""
+        return 3 * (self.layout_options or LayoutOptions()).hand_sets + 2
+
+    def for_hand_size(self, hand_size: int) -> Reading:
+        """The same tiles laid out again for a table whose hands have ``hand_size`` tiles: its
+        doubts (a tile count no hand of that table has) and suggestions are that table's."""
+        if (hand_size - 2) % 3 or hand_size < 5:
+            raise ValueError(f"no hand has {hand_size} tiles: a hand is sets of three and a pair")
+        options = replace(self.layout_options or LayoutOptions(), hand_sets=(hand_size - 2) // 3)
+        laid = self.detections if self.level is None else self.level
+        layout = read_layout(laid, options)
+        joined = tuple(note for note in self.layout.ambiguities if note.kind == "joined")
+        layout = replace(layout, ambiguities=joined + layout.ambiguities)
+        suggest_options = None if self.suggest_options is None \
+            else replace(self.suggest_options, hand_size=hand_size)
+        return replace(self, layout=layout, layout_options=options, suggest_options=suggest_options)
 
     @cached_property
     def _faint(self) -> tuple[Detections, Detections | None]:
@@ -86,15 +106,15 @@ class Reading:
         """The ``read --json`` contract (docs/vision.md): ``tiles``, ``groups`` and ``hand`` as
         read, ``ambiguities`` (what to confirm), ``suggestions`` (changes offered, never applied)
         towards complete hands of ``hand_size`` tiles (default: the reader's)."""
-        if hand_size is not None and self.suggest_options is not None \
-                and hand_size != self.suggest_options.hand_size:
-            return replace(self, suggest_options=replace(self.suggest_options, hand_size=hand_size)).to_json()
+        if hand_size is not None and hand_size != self.hand_size:
+            return self.for_hand_size(hand_size).to_json()
         suggestions = [s.to_json(self.detections, self.faint) for s in self.suggestions]
         timing = dict(self.timing_ms)
         if self.suggest_options is not None:
             timing["suggest"] = self._suggested[1]
+        unsure_below = (self.layout_options or LayoutOptions()).low_confidence
         return {
-            "tiles": self.detections.to_json(),
+            "tiles": self.detections.to_json(unsure_below),
             "groups": [group.to_json() for group in self.layout.groups],
             "hand": self.layout.hand,
             "ambiguities": [ambiguity.to_json() for ambiguity in self.layout.ambiguities],
@@ -119,21 +139,30 @@ class HandReader:
         self.detector = TileDetector(config, imgsz=imgsz, threads=threads, mirror=mirror,
                                      **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
-        self.options = options or LayoutOptions()
+        # a calibrated classifier says which tiles are worth a look (models/vision.json)
+        model = getattr(self.detector, "config", None)
+        calibrated = model is not None and model.calibrated
+        self.options = options or LayoutOptions(
+            low_confidence=model.unsure_below if calibrated else LayoutOptions().low_confidence,
+            hand_sets=(hand_size - 2) // 3)
         self.suggest_options = SuggestOptions(hand_size=hand_size) if suggest else None
         self._angle = 0.0       # the rows' angle in the last frame read (read_pixels' hint)
+        self._memory = FrameMemory()   # the last frame's tiles and their readings
 
     def read_bytes(self, data: bytes, *, frame: bool = False, lean: bool = False,
-                   start_angle: float | None = None) -> Reading:
+                   start_angle: float | None = None, hand_size: int | None = None) -> Reading:
         """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo.
         ``frame``: a live camera frame's bytes instead, read as ``read_pixels`` reads a frame
-        (``lean`` and ``start_angle`` as there)."""
+        (``lean`` and ``start_angle`` as there). ``hand_size``: the table's hand (14, or 17 for
+        the Taiwanese game), when it is not the reader's own."""
         start = time.perf_counter()
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
         reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=None if frame else 0.0,
                                    lean=lean, start_angle=start_angle)
-        return replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
+        reading = replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
+        return reading if hand_size is None or hand_size == reading.hand_size \
+            else reading.for_hand_size(hand_size)
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None,
                     lean: bool = False, start_angle: float | None = None) -> Reading:
@@ -152,8 +181,11 @@ class HandReader:
             raise ValueError("give a photo's hint or a frame's start_angle, not both")
         start = time.perf_counter()
         first = hint if hint is not None else start_angle if start_angle is not None else self._angle
+        # the reader's own camera keeps the readings of tiles that stay still from frame to frame
+        memory = self._memory if hint is None and start_angle is None else None
         level, level_faint_of, view = detect_level(self.detector, pixels, first,
-                                                   close_ups=hint is not None, mirror=False if lean else None)
+                                                   close_ups=hint is not None, mirror=False if lean else None,
+                                                   memory=memory)
         turned = view.matrix is not None
 
         def faint_later() -> tuple[Detections, Detections | None]:

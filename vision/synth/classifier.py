@@ -7,7 +7,7 @@ transfer to physical tile sets we did not draw. One fifth of Camerash (every ima
 is a multiple of 5) is never trained on and is used only for the reported accuracy.
 The crops come from ``vision.synth.crops``, the network and its training from
 ``vision.synth.classifier_net``; this module mixes the data, holds the held-out styles and surfaces
-apart, and is the ``vision.train classifier`` command.
+apart, and is the ``vision.training.train classifier`` command.
 """
 
 from __future__ import annotations

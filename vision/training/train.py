@@ -5,13 +5,13 @@ Why two stages: one detector for 46 look-alike classes needs far more data and C
 a one-class "tile" detector learns fast from synthetic scenes, and a small classifier over the
 crops can also learn from real single-tile photos (Camerash), which a detector cannot use.
 
-    python -m vision.train detector --data datasets/tiles-v1/data.yaml --hours 1.1
-    python -m vision.train detector --resume                       # continue the last run
-    python -m vision.train classifier --camerash CAMERASH_DIR
-    python -m vision.train orientation --data datasets/tiles-v2     # is a tile lying sideways?
-    python -m vision.train export                                  # detector to models/ + vision.json
-    python -m vision.train detector --extra DIR                    # fine-tune with corrected photos
-    python -m vision.train soup --out OUT.pt CHECKPOINT...         # average fine-tuned checkpoints
+    python -m vision.training.train detector --data datasets/tiles-v1/data.yaml --hours 1.1
+    python -m vision.training.train detector --resume  # continue the last run
+    python -m vision.training.train classifier --camerash CAMERASH_DIR
+    python -m vision.training.train orientation --data datasets/tiles-v2  # is a tile lying sideways?
+    python -m vision.training.train export  # detector to models/ + vision.json
+    python -m vision.training.train detector --extra DIR  # fine-tune with corrected photos
+    python -m vision.training.train soup --out OUT.pt CHECKPOINT...  # average fine-tuned checkpoints
 
 Ultralytics is used offline: built from its yaml with ``pretrained=False``, no hub, no font
 download (a DejaVu copy stands in for Arial in ``.yolo/``), and one torch thread
@@ -303,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
         classifier_training.run(args)
     elif args.what == "soup":
         setup_offline()
-        from vision.soup import average_checkpoints
+        from vision.training.soup import average_checkpoints
 
         print(average_checkpoints(args.checkpoints, args.out))
     elif args.what == "orientation":

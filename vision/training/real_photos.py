@@ -9,7 +9,7 @@ choose a model (docs/vision.md). Photos may be augmented copies (mirrored, turne
 stay valid, and the training copies are also turned by 90, 180 and 270 degrees, since a camera may
 sit at any seat.
 
-    python -m vision.real_photos REAL_PHOTOS_DIR --out datasets/real
+    python -m vision.training.real_photos REAL_PHOTOS_DIR --out datasets/real
 """
 
 from __future__ import annotations
@@ -157,7 +157,7 @@ def write_sets(photos: list[LabelledPhoto], out: Path, turns: tuple[int, ...] = 
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m vision.real_photos",
+    parser = argparse.ArgumentParser(prog="python -m vision.training.real_photos",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("source", type=Path, help="the export: images/, labels/, classes.tsv")
     parser.add_argument("--out", type=Path, default=Path("datasets/real"))

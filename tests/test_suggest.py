@@ -11,7 +11,7 @@ from test_layout import lay, scene
 from vision.classes import CLASS_INDEX
 from vision.detections import Detections
 from vision.layout import read_layout
-from vision.repair import (
+from vision.suggest import (
     DROP,
     SuggestOptions,
     apply_changes,
@@ -218,3 +218,38 @@ def test_a_reading_offers_suggestions_for_the_hand_size_asked():
     assert reading.to_json(hand_size=17)["suggestions"] == []          # complete as a 17-tile hand
     quiet = Reading(det, read_layout(det), {}, Detections.empty(), None, LayoutOptions()).to_json()
     assert quiet["suggestions"] == [] and "suggest" not in quiet["timing_ms"]
+
+
+def test_a_seventeen_tile_hand_on_a_taiwanese_table_is_no_doubt_and_gets_no_suggestion():
+    from vision.layout import LayoutOptions
+    from vision.reader import Reading
+
+    det = scene(lay("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p 6p 5s", "5s"))
+    taiwanese = LayoutOptions(hand_sets=5)
+    layout = read_layout(det, taiwanese)
+    assert not [doubt for doubt in layout.ambiguities if doubt.kind == "hand"]
+    assert suggest(det, layout, taiwanese, SuggestOptions(hand_size=17)) == []
+    # read for a 14-tile table, the same tiles are a doubt: no hand of that table has 17 tiles
+    fourteen = read_layout(det)
+    assert [doubt.code for doubt in fourteen.ambiguities if doubt.kind == "hand"] == ["hand.tile_count"]
+    # a reading made for one table and asked for the other is laid out for that one
+    reading = Reading(det, fourteen, {}, Detections.empty(), SuggestOptions(), LayoutOptions())
+    for_taiwan = reading.to_json(hand_size=17)
+    assert for_taiwan["suggestions"] == []
+    assert not [doubt for doubt in for_taiwan["ambiguities"] if doubt["kind"] == "hand"]
+    assert for_taiwan["tiles"] == reading.to_json()["tiles"]          # the tiles as read, unchanged
+
+
+def test_a_complete_fourteen_tile_hand_on_an_mcr_table_gets_no_suggestion():
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z"))
+    layout = read_layout(det)
+    assert not [doubt for doubt in layout.ambiguities if doubt.kind == "hand"]
+    assert suggest(det, layout, options=SuggestOptions(hand_size=14)) == []
+
+
+def test_a_reading_refuses_a_hand_size_no_hand_has():
+    from vision.reader import Reading
+
+    det = scene(lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z", "5z"))
+    with pytest.raises(ValueError, match="16 tiles"):
+        Reading(det, read_layout(det)).for_hand_size(16)

@@ -7,8 +7,8 @@ variance are measured on a few images (so training-mode statistics start where t
 its scale and shift are set to undo them. The result gives the same outputs as the ONNX file in
 evaluation mode (tests check this).
 
-    python -m vision.onnx_weights detector models/detector.onnx runs/detect/from-onnx.pt --images DIR
-    python -m vision.onnx_weights classifier models/classifier.onnx runs/classifier/from-onnx.pt
+    python -m vision.training.onnx_weights detector models/detector.onnx runs/detect/from-onnx.pt --images DIR
+    python -m vision.training.onnx_weights classifier models/classifier.onnx runs/classifier/from-onnx.pt
 """
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ def classifier_from_onnx(onnx_path: Path, out: Path, crops: np.ndarray | None = 
 def main(argv: list[str] | None = None) -> None:
     import cv2
 
-    parser = argparse.ArgumentParser(prog="python -m vision.onnx_weights",
+    parser = argparse.ArgumentParser(prog="python -m vision.training.onnx_weights",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("detector", "classifier"))
     parser.add_argument("onnx", type=Path)

@@ -1,0 +1,1 @@
+"""Training, not needed at run time: the crop bank and the pretrained tile classifier."""
