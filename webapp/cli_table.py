@@ -157,7 +157,7 @@ def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
 def _player(state: TableState, name: str) -> int:
     """A player by name (any case, or a unique prefix) or by number 1-4."""
     text = name.strip()
-    if text.isdigit() and 1 <= int(text) <= 4:
+    if text in ("1", "2", "3", "4"):      # ASCII only: '²' and '٣' pass isdigit too
         return int(text) - 1
     exact = [i for i, player in enumerate(state.players) if player.casefold() == text.casefold()]
     if exact:

@@ -74,15 +74,41 @@ def check_json(data: object, max_depth: int = MAX_JSON_DEPTH) -> None:
                     stack.append((key, depth + 1))
 
 
+# JSON text without its strings (whose brackets are text), and its brackets as ( and ).
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[{]}")
+
+
+def check_nesting(raw: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> None:
+    """Refuse JSON text nested deeper than ``max_depth``, before any parser reads it.
+
+    Python's parser recurses once per bracket, so 100,000 of them exhaust its stack (a 500
+    wherever a RecursionError is not caught). The brackets outside strings are peeled one level
+    a pass, ``max_depth`` passes at most, each a C-speed replace: whatever is still nested after
+    that is too deep. An unclosed run of brackets (invalid JSON) is refused here only when it is
+    itself deeper than the limit; a shorter one keeps the parser within twice the limit, and the
+    parser refuses it."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else bytes(raw)
+    if b"[" not in data and b"{" not in data:
+        return
+    brackets = _JSON_STRING.sub(b"", data).translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(max_depth):
+        peeled = brackets.replace(b"()", b"")
+        if len(peeled) == len(brackets):
+            break
+        brackets = peeled
+    if b"()" in brackets or brackets.count(b"(") > max_depth:
+        raise JSONRejected(f"the JSON is nested deeper than {max_depth} levels")
+
+
 class SafeJSONProvider(DefaultJSONProvider):
-    """Flask's JSON, refusing (ValueError, so a 400) what ``check_json`` refuses; deep nesting
-    that would exhaust the parser's recursion is refused the same way instead of a 500."""
+    """Flask's JSON, refusing (ValueError, so a 400) what ``check_nesting`` and ``check_json``
+    refuse: deep nesting is refused before the parser could exhaust its recursion."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        try:
-            data = super().loads(s, **kwargs)
-        except RecursionError as error:
-            raise JSONRejected(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from error
+        check_nesting(s)
+        data = super().loads(s, **kwargs)
         check_json(data)
         return data
 
