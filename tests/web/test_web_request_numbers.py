@@ -10,6 +10,7 @@ import io
 import pytest
 from tests_web_helpers import WIN, record
 
+from engine.families import get_preset
 from webapp.app import create_app
 
 SUPERSCRIPT_TWO, ARABIC_THREE, HUGE = "²", "٣", "1" * 5000
@@ -124,8 +125,12 @@ def test_the_forms_refuse_junk_numbers_with_400(form_client, junk) -> None:
 
 
 def test_a_new_table_form_refuses_other_digits_in_an_option(form_client) -> None:
-    form = {"rules": "mcr", "player0": "A", "player1": "B", "player2": "C", "player3": "D",
-            "opt.mcr.minimum": ARABIC_THREE, "opt.mcr.false_win_penalty": "20"}
+    form = {"rules": "mcr", "player0": "A", "player1": "B", "player2": "C", "player3": "D"}
+    for key, value in get_preset("mcr")[1].items():     # the form as the page fills it in
+        if value is not False:
+            form[f"opt.mcr.{key}"] = "on" if value is True else str(value)
+    assert form_client.post("/tables", data=form).status_code == 302
+    form["opt.mcr.minimum"] = ARABIC_THREE
     response = form_client.post("/tables", data=form)
     assert response.status_code == 400 and "minimum" in response.get_data(as_text=True)
 
