@@ -78,7 +78,8 @@ def test_an_arabic_indic_three_is_not_player_three(client, make_table) -> None:
     _refused(client.post(f"/api/tables/{token}/penalties",
                          json={"offender": ARABIC_THREE, "points": 30, "version": 0}), "offender")
     # ASCII text digits stay accepted, as the forms send them
-    taken = client.post(f"/api/tables/{token}/penalties", json={"offender": "3", "points": "30", "version": 0})
+    taken = client.post(f"/api/tables/{token}/penalties",
+                        json={"offender": "3", "points": "30", "version": 0})
     assert taken.status_code == 201 and taken.json["deltas"] == [10, 10, 10, -30]
 
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.coded import CodedError
-from webapp.security import JSONRejected, check_nesting
+from webapp.security import PHOTO_EXTENSIONS, JSONRejected, check_nesting
 from webapp.upload_messages import THE_FILE, text
 
 TABLE_ENTRY = "table.json"
-PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(jpg|png|webp)")
+PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(" + "|".join(PHOTO_EXTENSIONS) + ")")
 READING_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.read\.json")
 MAX_ENTRIES = 2000
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from vision.classes import CLASS_INDEX
-from webapp.security import CheckedImage, data_path, looks_like_token
+from webapp.security import PHOTO_EXTENSIONS, CheckedImage, data_path, looks_like_token
 from webapp.storage import ConflictError, Loaded, Storage, TableRef
 
 Conflict = ConflictError   # the name the views use for a stale version
@@ -148,7 +148,7 @@ class Backend:
                 orphan = path.name.endswith((PARTIAL, ".tmp")) or (
                     path.name.endswith(".read.json")
                     and not any(path.with_name(path.name[:-len(".read.json")] + "." + ext).is_file()
-                                for ext in ("jpg", "png", "webp")))
+                                for ext in PHOTO_EXTENSIONS))
                 if orphan and path.is_file():
                     path.unlink(missing_ok=True)
                     removed += 1
@@ -178,7 +178,7 @@ class Backend:
     def photo_path(self, table_id: int, photo_id: str) -> Path | None:
         if not self._photo_id_ok(photo_id):
             return None
-        for extension in ("jpg", "png", "webp"):
+        for extension in PHOTO_EXTENSIONS:
             path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{extension}")
             if path.is_file():
                 return path

@@ -14,6 +14,7 @@ from engine.table.offences import offences_for
 from engine.table.state import TableState
 from webapp import labels
 from webapp.refusals import refusal_text
+from webapp.security import photo_mimetype
 from webapp.views import backend, load_edit
 from webapp.views.actions import (
     BadRequest,
@@ -233,6 +234,7 @@ def photo(token: str, photo_id: str):  # type: ignore[no-untyped-def]
     if found is None:
         abort(404, description="no such photo at this table")
     data, extension = found
-    response = Response(data, mimetype={"jpg": "image/jpeg", "png": "image/png"}.get(extension, "image/webp"))
-    response.headers["Cache-Control"] = "private, max-age=3600"
+    # no-store like every page under /t/: the photo's address carries the table's edit token
+    response = Response(data, mimetype=photo_mimetype(extension))
+    response.headers["Cache-Control"] = "no-store"
     return response
