@@ -4,7 +4,7 @@ appending events with the optimistic version check, and the hand records."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -384,6 +384,9 @@ class Storage(MediaStore):
         """One row per settled event (``transfer.export_csv``)."""
         return transfer.export_csv(self, table_id)
 
-    def import_json(self, data: Mapping[str, Any], name: str | None = None) -> TableRef:
-        """A new table from an export, checked completely first (``transfer.import_json``)."""
-        return transfer.import_json(self, data, name)
+    def import_json(self, data: Mapping[str, Any], name: str | None = None, *,
+                    photos: Sequence[transfer.ImportedPhoto] = (),
+                    before_commit: Callable[[TableRef], None] | None = None) -> TableRef:
+        """A new table from an export, checked completely first, with its photos in the same
+        transaction (``transfer.import_json``)."""
+        return transfer.import_json(self, data, name, photos=photos, before_commit=before_commit)

@@ -18,7 +18,7 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 from werkzeug.routing import BaseConverter, ValidationError
 
-from engine.families.option_specs import spec_for
+from webapp.score_range import points_limit
 
 # The longest text any field's range needs: the widest bound below is ten digits.
 MAX_DIGITS = 12
@@ -68,11 +68,8 @@ TILE_INDEX = Range(0, 999)                 # a detected tile's place in a readin
 
 
 def points_range(rules: str) -> Range:
-    """The points one penalty or one agreed hand may move: 0 up to the most a player's score may
-    start at in this preset (the engine's range of ``start_points``). Nothing a table plays moves
-    a score further in one step; a larger figure is a typing error or a forged file."""
-    spec = spec_for(rules, "start_points")
-    return Range(0, int(spec.maximum if spec.maximum is not None else 0))
+    """The points one penalty may move at a table of ``rules`` (``webapp.score_range``)."""
+    return Range(0, points_limit(rules))
 
 
 class EventIndexConverter(BaseConverter):
