@@ -412,7 +412,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         backend = Backend(url, data_dir, media_in_database=media_in_database_from_env())
         ref, missing = import_upload(backend, data, max_upload_bytes=int(DEFAULTS["MAX_UPLOAD_BYTES"]),
-                                     max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]))
+                                     max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]),
+                                     max_full_decode_pixels=int(DEFAULTS["MAX_FULL_DECODE_PIXELS"]))
         _print_new_table(backend.storage, ref, _("table {id} imported from {file}").format(
             id=ref.id, file=args.file))
     except (ImportFailed, StorageError) as error:

@@ -56,7 +56,8 @@ def _exported_zip(db_url: str, folder: Path, media_in_database: bool) -> bytes:
 
 
 def _import(backend: Backend, data: bytes):  # type: ignore[no-untyped-def]
-    return import_upload(backend, data, max_upload_bytes=2_000_000, max_image_pixels=4_000_000)
+    return import_upload(backend, data, max_upload_bytes=2_000_000, max_image_pixels=4_000_000,
+                         max_full_decode_pixels=1_000_000)
 
 
 def _whole(backend: Backend, table_id: int) -> bool:
@@ -105,6 +106,39 @@ def test_the_same_zip_imported_twice_makes_two_whole_tables(db_url: str, tmp_pat
         assert _photo_rows(backend) == 6
 
 
+def _import_crashing(backend: Backend, data: bytes, step: str, count: int,
+                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Import ``data``, the process dying at the ``count``-th ``step`` (a commit, a file written,
+    a file moved into place) if the import gets that far."""
+    calls = {"n": 0}
+
+    def crash_on_nth(*args: object, **kwargs: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == count:
+            raise Crash(f"{step} #{count}")
+
+    def crashing(real):  # type: ignore[no-untyped-def]
+        def call(*args, **kwargs):  # type: ignore[no-untyped-def]
+            crash_on_nth()
+            return real(*args, **kwargs)
+        return call
+
+    with monkeypatch.context() as patch:
+        if step == "commit":
+            event.listen(backend.storage.engine, "commit", crash_on_nth)
+        elif step == "write":
+            patch.setattr(backend_module, "_write_synced", crashing(backend_module._write_synced))
+        else:
+            patch.setattr(backend_module.os, "replace", crashing(os.replace))
+        try:
+            _import(backend, data)
+        except Crash:
+            pass
+        finally:
+            if step == "commit":
+                event.remove(backend.storage.engine, "commit", crash_on_nth)
+
+
 @pytest.mark.parametrize("media_in_database", [True, False], ids=["media-in-database", "media-in-files"])
 def test_a_crash_at_any_step_of_an_import_leaves_a_whole_table_or_nothing(
         db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, media_in_database: bool) -> None:
@@ -116,37 +150,7 @@ def test_a_crash_at_any_step_of_an_import_leaves_a_whole_table_or_nothing(
             backend = Backend(db_url, data_dir, media_in_database=media_in_database)    # a (re)start
             tables_before = [table["id"] for table in backend.storage.list_tables()]
             rows_before, files_before = _photo_rows(backend), _photo_files(data_dir)
-            calls = {"n": 0}
-
-            def crash_on_nth(*args, **kwargs):  # type: ignore[no-untyped-def]
-                calls["n"] += 1
-                if calls["n"] == count:
-                    raise Crash(f"{step} #{count}")
-
-            with monkeypatch.context() as patch:
-                if step == "commit":
-                    event.listen(backend.storage.engine, "commit", crash_on_nth)
-                elif step == "write":
-                    real_write = backend_module._write_synced
-
-                    def write(*args, **kwargs):  # type: ignore[no-untyped-def]
-                        crash_on_nth()
-                        return real_write(*args, **kwargs)
-                    patch.setattr(backend_module, "_write_synced", write)
-                else:
-                    real_replace = os.replace
-
-                    def replace(*args, **kwargs):  # type: ignore[no-untyped-def]
-                        crash_on_nth()
-                        return real_replace(*args, **kwargs)
-                    patch.setattr(backend_module.os, "replace", replace)
-                try:
-                    _import(backend, data)
-                except Crash:
-                    pass
-                finally:
-                    if step == "commit":
-                        event.remove(backend.storage.engine, "commit", crash_on_nth)
+            _import_crashing(backend, data, step, count, monkeypatch)
             backend.storage.close()
             restarted = Backend(db_url, data_dir, media_in_database=media_in_database)
             outcomes.append(_check_all_or_nothing(restarted, tables_before, rows_before, files_before,

@@ -196,7 +196,8 @@ def import_file(data: bytes) -> tuple[TableRef, list[str]]:
     """A new table from an uploaded export, under this server's upload limits."""
     config = current_app.config
     return import_upload(backend(), data, max_upload_bytes=int(config["MAX_UPLOAD_BYTES"]),
-                         max_image_pixels=int(config["MAX_IMAGE_PIXELS"]))
+                         max_image_pixels=int(config["MAX_IMAGE_PIXELS"]),
+                         max_full_decode_pixels=int(config["MAX_FULL_DECODE_PIXELS"]))
 
 
 @bp.post("/import")
