@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
 from vision.decode import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
 from webapp import guards, i18n, labels, security
@@ -24,6 +24,7 @@ from webapp.photo_gate import PhotoGate
 from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
+from webapp.views.request_numbers import EventIndexConverter, NumberRefused
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "data",
@@ -77,6 +78,7 @@ def media_in_database_from_env() -> bool:
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app; ``config`` overrides DEFAULTS (tests pass a temporary DATA_DIR)."""
     app = Flask(__name__)
+    app.url_map.converters["event"] = EventIndexConverter
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     data_dir = Path(app.config["DATA_DIR"]).resolve()
@@ -139,3 +141,8 @@ def _install_errors(app: Flask) -> None:
             return jsonify({"ok": False, "error": message, "status": status}), status
         return render_template("error.html", status=status, title=labels.status_title(status, error.name),
                                message=message), status
+
+    @app.errorhandler(NumberRefused)
+    def _number_refused(error: NumberRefused):  # type: ignore[no-untyped-def]
+        # A view that does not answer a bad number itself (a query argument, a form's version).
+        return _http_error(BadRequest(description=str(error)))

@@ -157,7 +157,7 @@ def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
 def _player(state: TableState, name: str) -> int:
     """A player by name (any case, or a unique prefix) or by number 1-4."""
     text = name.strip()
-    if text.isdigit() and 1 <= int(text) <= 4:
+    if text in ("1", "2", "3", "4"):      # ASCII only: '²' and '٣' pass isdigit too
         return int(text) - 1
     exact = [i for i, player in enumerate(state.players) if player.casefold() == text.casefold()]
     if exact:
@@ -412,7 +412,8 @@ def _import(args: argparse.Namespace) -> int:
     try:
         backend = Backend(url, data_dir, media_in_database=media_in_database_from_env())
         ref, missing = import_upload(backend, data, max_upload_bytes=int(DEFAULTS["MAX_UPLOAD_BYTES"]),
-                                     max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]))
+                                     max_image_pixels=int(DEFAULTS["MAX_IMAGE_PIXELS"]),
+                                     max_full_decode_pixels=int(DEFAULTS["MAX_FULL_DECODE_PIXELS"]))
         _print_new_table(backend.storage, ref, _("table {id} imported from {file}").format(
             id=ref.id, file=args.file))
     except (ImportFailed, StorageError) as error:

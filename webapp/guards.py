@@ -21,7 +21,7 @@ from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from webapp.security import check_api_request
+from webapp.security import JSONRejected, check_api_request, check_nesting
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 CONTENT_SECURITY_POLICY = {
@@ -54,6 +54,13 @@ def install(app: Flask, *, csrf_exempt: tuple[Blueprint, ...] = ()) -> Limiter:
     def _guard() -> None:
         if request.method in SAFE_METHODS:
             return
+        # Bounded before any parser reads it: the API's parser checks (SafeJSONProvider), and a
+        # form route sent JSON is checked here, so no route parses unbounded nesting.
+        if request.is_json and not request.path.startswith("/api/"):
+            try:
+                check_nesting(request.get_data(cache=True))
+            except JSONRejected as error:
+                abort(400, description=str(error))
         if request.path.startswith("/api/"):
             check_api_request(request)
             return

@@ -9,6 +9,7 @@ body, never with cookie credentials alone (``webapp.guards`` registers the check
 
 from __future__ import annotations
 
+import io
 import re
 import secrets
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any
 
 from flask import Request, abort
 from flask.json.provider import DefaultJSONProvider
+from PIL import Image
 from werkzeug.exceptions import BadRequest
 
 from engine.core.coded import CodedError
@@ -26,11 +28,45 @@ from webapp import upload_messages
 TOKEN_BYTES = 16
 TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 
-# Formats a phone camera or a laptop produces; anything else is refused before decoding.
-IMAGE_FORMATS = {"JPEG": "image/jpeg", "PNG": "image/png", "WEBP": "image/webp"}
+
+
+@dataclass(frozen=True)
+class PhotoType:
+    """One kind of photo the server accepts: Pillow's name for it, its MIME type, the extension
+    it is stored under, the name people know, and the bytes its files start with."""
+
+    format: str
+    mimetype: str
+    extension: str
+    name: str
+    magic: tuple[tuple[int, bytes], ...]     # (offset, bytes) that every such file holds
+
+    def starts(self, data: bytes) -> bool:
+        return all(data[offset:offset + len(part)] == part for offset, part in self.magic)
+
+
+# The photos a phone camera or a laptop produces, written once: every refusal names them, and
+# storing, exporting and serving photos go by them. Anything else is refused before decoding
+# (the reader itself could read BMP and TIFF too, but nothing here needs them).
+ACCEPTED_PHOTOS = (
+    PhotoType("JPEG", "image/jpeg", "jpg", "JPEG", ((0, b"\xff\xd8\xff"),)),
+    PhotoType("PNG", "image/png", "png", "PNG", ((0, b"\x89PNG\r\n\x1a\n"),)),
+    PhotoType("WEBP", "image/webp", "webp", "WebP", ((0, b"RIFF"), (8, b"WEBP"))),
+)
+IMAGE_FORMATS = {kind.format: kind.mimetype for kind in ACCEPTED_PHOTOS}
+PHOTO_EXTENSIONS = tuple(kind.extension for kind in ACCEPTED_PHOTOS)
 # the HTTP answer to each reason vision.decode.probe_image refuses a file for
 UPLOAD_STATUS = {"empty": 400, "not_an_image": 415, "unsupported": 415, "too_large": 413}
-MAGIC = ((b"\xff\xd8\xff", "JPEG"), (b"\x89PNG\r\n\x1a\n", "PNG"))
+
+
+def accepted_names() -> str:
+    """The accepted types as a refusal names them: "JPEG, PNG, WebP" (no word to translate)."""
+    return ", ".join(kind.name for kind in ACCEPTED_PHOTOS)
+
+
+def photo_mimetype(extension: str) -> str:
+    """The MIME type a stored photo is served with, by its extension."""
+    return next(kind.mimetype for kind in ACCEPTED_PHOTOS if kind.extension == extension)
 
 
 def new_token() -> str:
@@ -74,15 +110,41 @@ def check_json(data: object, max_depth: int = MAX_JSON_DEPTH) -> None:
                     stack.append((key, depth + 1))
 
 
+# JSON text without its strings (whose brackets are text), and its brackets as ( and ).
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_BRACKETS = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[{]}")
+
+
+def check_nesting(raw: str | bytes, max_depth: int = MAX_JSON_DEPTH) -> None:
+    """Refuse JSON text nested deeper than ``max_depth``, before any parser reads it.
+
+    Python's parser recurses once per bracket, so 100,000 of them exhaust its stack (a 500
+    wherever a RecursionError is not caught). The brackets outside strings are peeled one level
+    a pass, ``max_depth`` passes at most, each a C-speed replace: whatever is still nested after
+    that is too deep. An unclosed run of brackets (invalid JSON) is refused here only when it is
+    itself deeper than the limit; a shorter one keeps the parser within twice the limit, and the
+    parser refuses it."""
+    data = raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else bytes(raw)
+    if b"[" not in data and b"{" not in data:
+        return
+    brackets = _JSON_STRING.sub(b"", data).translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(max_depth):
+        peeled = brackets.replace(b"()", b"")
+        if len(peeled) == len(brackets):
+            break
+        brackets = peeled
+    if b"()" in brackets or brackets.count(b"(") > max_depth:
+        raise JSONRejected(f"the JSON is nested deeper than {max_depth} levels")
+
+
 class SafeJSONProvider(DefaultJSONProvider):
-    """Flask's JSON, refusing (ValueError, so a 400) what ``check_json`` refuses; deep nesting
-    that would exhaust the parser's recursion is refused the same way instead of a 500."""
+    """Flask's JSON, refusing (ValueError, so a 400) what ``check_nesting`` and ``check_json``
+    refuse: deep nesting is refused before the parser could exhaust its recursion."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
-        try:
-            data = super().loads(s, **kwargs)
-        except RecursionError as error:
-            raise JSONRejected(f"the JSON is nested deeper than {MAX_JSON_DEPTH} levels") from error
+        check_nesting(s)
+        data = super().loads(s, **kwargs)
         check_json(data)
         return data
 
@@ -140,7 +202,7 @@ class CheckedImage:
 
     @property
     def extension(self) -> str:
-        return {"JPEG": "jpg", "PNG": "png", "WEBP": "webp"}[self.format]
+        return next(kind.extension for kind in ACCEPTED_PHOTOS if kind.format == self.format)
 
 
 def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
@@ -156,11 +218,17 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
     try:
         info = probe_image(data, max_bytes=max_bytes, max_pixels=max_pixels)
     except ImageError as error:
+        if error.reason == "not_an_image" and any(kind.starts(data) for kind in ACCEPTED_PHOTOS):
+            # an accepted type whose header is cut short: a damaged photo, not another kind of file
+            raise UploadError.of("upload.damaged", 422, detail="its header is incomplete") from error
+        if error.reason in ("not_an_image", "unsupported"):
+            code, params = _type_refusal(data, error)
+            raise UploadError.of(code, 415, **params) from error
         code, params = _decode_refusal(error, len(data), max_bytes, max_pixels)
         raise UploadError(str(error), UPLOAD_STATUS[error.reason], code=code, params=params) from error
     fmt, (width, height) = info.format, info.oriented_size
     if fmt not in IMAGE_FORMATS:
-        raise UploadError.of("upload.format_refused", 415, format=fmt)
+        raise UploadError.of("upload.format_refused", 415, format=fmt, accepted=accepted_names())
     pixels = width * height
     if max_full_decode_pixels is not None and pixels > max_full_decode_pixels:
         sizes = {"megapixels": f"{pixels / 1e6:.1f}", "limit": f"{max_full_decode_pixels / 1e6:.0f}"}
@@ -174,11 +242,25 @@ def check_image(data: bytes, *, max_bytes: int, max_pixels: int,
     return CheckedImage(data=data, format=fmt, width=width, height=height)
 
 
+def _type_refusal(data: bytes, error: ImageError) -> tuple[str, dict[str, Any]]:
+    """The code and params of a file that is no photo, or a kind of image not accepted: both name
+    the accepted types (the reader's own message lists the types it can decode, more than these)."""
+    if error.reason == "unsupported":
+        try:
+            with Image.open(io.BytesIO(data)) as image:    # the header only, as the probe read it
+                return "upload.format_refused", {"format": image.format or "these",
+                                                 "accepted": accepted_names()}
+        except (OSError, ValueError, SyntaxError):
+            pass
+    return "upload.not_an_image", {"accepted": accepted_names()}
+
+
 def _decode_refusal(error: ImageError, size: int, max_bytes: int,
                     max_pixels: int) -> tuple[str, dict[str, Any]]:
-    """The code and params of a header check's refusal (its English text is vision.decode's)."""
+    """The code and params of an empty or too large file's refusal (its English text is
+    vision.decode's)."""
     if error.reason != "too_large":
-        return upload_messages.DECODE_CODES.get(error.reason, "upload.not_an_image"), {}
+        return "upload.empty", {}
     if size > max_bytes:
         return "upload.too_many_bytes", {"megabytes": f"{size / 1e6:.1f}", "limit": f"{max_bytes / 1e6:.1f}"}
     return "upload.too_many_pixels", {"limit": f"{max_pixels / 1e6:.0f}"}

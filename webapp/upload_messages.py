@@ -18,11 +18,11 @@ MESSAGES = {
     "upload.too_many_bytes": N_("the photo is {megabytes} MB; the limit is {limit} MB"),
     "upload.too_many_pixels": N_("the photo has more pixels than a camera takes; the limit is {limit} "
                                  "megapixels"),
-    "upload.not_an_image": N_("that file is not a photo TileTally can read (send a JPEG, PNG, WebP, BMP "
-                              "or TIFF image)"),
-    "upload.unsupported": N_("these images are not supported; use JPEG, PNG, WebP, BMP or TIFF"),
-    # the web app's own checks (webapp.security, webapp.photo_check)
-    "upload.format_refused": N_("{format} images are not accepted; send a JPEG, PNG or WebP photo"),
+    # the web app's own checks (webapp.security, webapp.photo_check); {accepted} lists the
+    # accepted types (webapp.security.ACCEPTED_PHOTOS), the same in both messages
+    "upload.not_an_image": N_("that file is not a photo; send a photo of one of these types: {accepted}"),
+    "upload.format_refused": N_("{format} images are not accepted; send a photo of one of these types: "
+                                "{accepted}"),
     "upload.full_decode_limit": N_("the {format} image is {width} x {height} = {megapixels} megapixels; "
                                    "{format} is limited to {limit} megapixels (send a JPEG photo)"),
     "upload.progressive_jpeg": N_("the photo is a progressive JPEG of {megapixels} megapixels; progressive "
@@ -49,10 +49,6 @@ MESSAGES = {
 }
 # The file as a whole, where an import refusal names what it read ({what}).
 THE_FILE = N_("the file")
-
-# vision.decode's reasons -> the code of its refusal (a too-large photo's code depends on why)
-DECODE_CODES = {"empty": "upload.empty", "not_an_image": "upload.not_an_image",
-                "unsupported": "upload.unsupported"}
 
 
 def text(code: str, **params: object) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import yaml
@@ -314,7 +315,7 @@ def test_openapi_describes_every_api_route(app, client) -> None:
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/"):
             continue
-        path = rule.rule.replace("<int:", "{").replace("<", "{").replace(">", "}")
+        path = re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)     # <event:event_id> -> {event_id}
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (path, method.lower()) in documented, f"{method} {path} is not in openapi.yaml"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import select
@@ -28,6 +28,14 @@ class MediaStore(Database):
             if row is None or row.table_id != table_id:
                 return None
             return row.extension, bytes(row.data), row.reading
+
+    def taken_photo_ids(self, photo_ids: Iterable[str]) -> set[str]:
+        """Which of these photo ids some table's photo already has (ids are one namespace here)."""
+        wanted = list(photo_ids)
+        if not wanted:
+            return set()
+        with self._read() as session:
+            return set(session.scalars(select(PhotoRow.id).where(PhotoRow.id.in_(wanted))).all())
 
     def has_photo(self, table_id: int, photo_id: str) -> bool:
         with self._read() as session:

@@ -4,7 +4,7 @@ appending events with the optimistic version check, and the hand records."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -247,17 +247,21 @@ class Storage(MediaStore):
 
     @staticmethod
     def _store_snapshot(session: Session, table_id: int, version: int, state: TableState,
-                        first_position: int, count: int) -> None:
+                        first_position: int, count: int,
+                        records_json: Sequence[dict[str, Any]] | None = None) -> None:
         """The snapshot after ``version``: the head, and ``state.records`` stored from
-        ``first_position`` on. From 0 (a new table, a rewritten past) every stored record goes
-        first; an append adds after the last one (no record is ever stored beyond the head's
-        count, so there is nothing to remove)."""
+        ``first_position`` on (``records_json``: those records already as JSON, made before the
+        write began). From 0 (a new table, a rewritten past) every stored record goes first; an
+        append adds after the last one (no record is ever stored beyond the head's count, so
+        there is nothing to remove)."""
         if first_position == 0:
             session.execute(delete(RecordRow).where(RecordRow.table_id == table_id))
-        rows = [{"table_id": table_id, "position": first_position + index,
-                 "record": snapshot.record_to_json(record)} for index, record in enumerate(state.records)]
+        if records_json is None:
+            records_json = [snapshot.record_to_json(record) for record in state.records]
+        rows = [{"table_id": table_id, "position": first_position + index, "record": record}
+                for index, record in enumerate(records_json)]
         if rows:
-            session.execute(insert(RecordRow), rows)
+            session.execute(insert(RecordRow.__table__), rows)
         head = snapshot.head_to_json(state, count)
         stored = session.execute(update(SnapshotRow).where(SnapshotRow.table_id == table_id)
                                  .values(version=version, head=head))
@@ -384,6 +388,9 @@ class Storage(MediaStore):
         """One row per settled event (``transfer.export_csv``)."""
         return transfer.export_csv(self, table_id)
 
-    def import_json(self, data: Mapping[str, Any], name: str | None = None) -> TableRef:
-        """A new table from an export, checked completely first (``transfer.import_json``)."""
-        return transfer.import_json(self, data, name)
+    def import_json(self, data: Mapping[str, Any], name: str | None = None, *,
+                    photos: Sequence[transfer.ImportedPhoto] = (),
+                    before_commit: Callable[[TableRef], None] | None = None) -> TableRef:
+        """A new table from an export, checked completely first, with its photos in the same
+        transaction (``transfer.import_json``)."""
+        return transfer.import_json(self, data, name, photos=photos, before_commit=before_commit)

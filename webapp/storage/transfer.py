@@ -6,21 +6,24 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import insert, select
+from sqlalchemy.exc import IntegrityError
 
 from engine.families import score_json
 from engine.table.events import TableError
 from engine.table.state import TableState, new_state
 from webapp import snapshot
-from webapp.storage.models import EventRow, HandRow, utc_now
+from webapp.score_range import points_limit
+from webapp.storage.models import EventRow, HandRow, PhotoRow, utc_now
 from webapp.storage.values import (
     PLAYER_NAME,
     TABLE_NAME,
     ImportRefused,
+    PhotoIdTaken,
     TableRef,
     check_text,
     new_token,
@@ -31,6 +34,9 @@ if TYPE_CHECKING:
 
 EXPORT_FORMAT = "tiletally-table"
 EXPORT_FORMAT_VERSION = 1
+# The columns of a hand record an import inserts (all but its id and the new table's id).
+HAND_COLUMNS = ("event_seq", "hand_seq", "kind", "input", "photo_ref", "detections", "corrections",
+                "score", "payments")
 
 
 def export_json(storage: Storage, table_id: int) -> dict[str, Any]:
@@ -67,12 +73,28 @@ def export_csv(storage: Storage, table_id: int) -> str:
     writer.writerow(["", "", "", "total", "", *([""] * 4), *state.totals])
     return out.getvalue()
 
-def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = None) -> TableRef:
-    """A new table from ``export_json`` output, written in one transaction, or StorageError.
+@dataclass(frozen=True)
+class ImportedPhoto:
+    """A photo that comes with an imported table, stored in the table's own transaction (photos
+    kept in the database); its id is already the new one the table's hands refer to."""
 
-    Everything is checked before the write starts (so the write lock is held only for the
-    inserts, not while the engine works): every hand with tiles is scored again and must have
-    the score the file says; the replayed totals must match the file's ``totals`` and its
+    id: str
+    extension: str
+    data: bytes
+    reading: Mapping[str, Any] | None
+
+
+def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = None, *,
+                photos: Sequence[ImportedPhoto] = (),
+                before_commit: Callable[[TableRef], None] | None = None) -> TableRef:
+    """A new table from ``export_json`` output, written in one transaction with ``photos``, or
+    StorageError. ``before_commit`` runs inside that transaction, after every insert: what it
+    raises undoes the import (the data folder's photos are staged by it, see ``Backend``).
+
+    Everything is checked and every row is built before the write starts, so the write lock is
+    held only for the inserts, not while the engine works: every hand with tiles is scored again
+    and must have the score the file says, no penalty or agreed total may exceed the preset's
+    range (``webapp.score_range``); the replayed totals must match the file's ``totals`` and its
     ``hands`` records, and a file that carries neither is refused. The fold is linear in the
     number of events (an undo or amendment replays up to it).
     """
@@ -95,8 +117,9 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     for player in players:
         check_text(player, PLAYER_NAME)
     start = new_state(rules, players, overrides)
+    limit = points_limit(start.rules)
     for seq, item in enumerate(log, start=1):
-        problem = imported_score_problem(item, overrides)
+        problem = imported_score_problem(item, overrides, limit)
         if problem:
             raise ImportRefused.around(seq, problem)
     states = []
@@ -108,25 +131,37 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     final = states[-1] if states else start
     _check_imported_totals(data, final)
     final = replace(final, records=snapshot.normalised(final.records))
+    # Every row as it will be inserted, less the new table's id (known only inside the write).
+    events, hands = [], []
+    for seq, (entry, event, state) in enumerate(zip(entries, log, states, strict=True), start=1):
+        events.append({"seq": seq, "type": str(event.get("type")), "payload": dict(event),
+                       "created_at": utc_now()})
+        hand = storage._hand_row(0, seq, event, state, entry.get("photo_ref"),
+                                 entry.get("detections"), entry.get("corrections"))
+        if hand is not None:
+            hands.append({**{column: getattr(hand, column) for column in HAND_COLUMNS},
+                          "created_at": utc_now()})
+    stored_photos = [{"id": photo.id, "extension": photo.extension, "data": photo.data,
+                      "reading": dict(photo.reading) if photo.reading is not None else None,
+                      "created_at": utc_now()} for photo in photos]
+    records_json = [snapshot.record_to_json(record) for record in final.records]
     edit_token = new_token()
     player_ids = storage._player_ids(start.players)
-    with storage._write() as session:
-        row = storage._insert_table(session, start, overrides, table_name, edit_token, player_ids)
-        events, hands = [], []
-        for seq, (entry, event, state) in enumerate(zip(entries, log, states, strict=True), start=1):
-            events.append({"table_id": row.id, "seq": seq, "type": str(event.get("type")),
-                           "payload": dict(event), "created_at": utc_now()})
-            hand = storage._hand_row(row.id, seq, event, state, entry.get("photo_ref"),
-                                  entry.get("detections"), entry.get("corrections"))
-            if hand is not None:
-                hands.append(hand)
-        if events:
-            session.execute(insert(EventRow), events)
-        session.add_all(hands)
-        storage._store_snapshot(session, row.id, len(log), final, 0, len(final.records))
-        row.version = len(log)
-        session.flush()
-        return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+    try:
+        with storage._write() as session:
+            row = storage._insert_table(session, start, overrides, table_name, edit_token, player_ids)
+            for rows, model in ((events, EventRow), (hands, HandRow), (stored_photos, PhotoRow)):
+                if rows:    # the table itself (Core), not the ORM's bulk insert: a third of the time
+                    session.execute(insert(model.__table__), [dict(item, table_id=row.id) for item in rows])
+            storage._store_snapshot(session, row.id, len(log), final, 0, len(final.records), records_json)
+            row.version = len(log)
+            session.flush()
+            ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+            if before_commit is not None:
+                before_commit(ref)
+    except IntegrityError as error:     # only a photo's id can be taken: the rest is new
+        raise PhotoIdTaken("a photo id of this import was taken by another table meanwhile") from error
+    return ref
 
 
 def _check_imported_totals(data: Mapping[str, Any], final: TableState) -> None:
@@ -144,18 +179,23 @@ def _check_imported_totals(data: Mapping[str, Any], final: TableState) -> None:
             raise ImportRefused("import.hands")
 
 
-MAX_SCORE_TOTAL = 10_000_000   # far above any real hand's points or fan; a larger total is forged
-
-
-def imported_score_problem(event: Mapping[str, Any], overrides: Mapping[str, Any]) -> str | None:
+def imported_score_problem(event: Mapping[str, Any], overrides: Mapping[str, Any],
+                           limit: int) -> str | None:
     """Why an imported event's score cannot be trusted, or None: a hand with tiles must score what
-    the file says when the engine scores it again, and no score may be out of all proportion."""
+    the file says when the engine scores it again, and no agreed total or penalty may move a
+    score further than ``limit`` (``webapp.score_range``), as no request may."""
     kind = event.get("type")
     if kind == "amend":     # the replacement and the later wins it scored again
         rescored = event.get("rescored") if isinstance(event.get("rescored"), list) else []
         inner = [event.get("event")] + [item.get("event") for item in rescored if isinstance(item, Mapping)]
-        return next((problem for problem in (imported_score_problem(one, overrides) for one in inner
+        return next((problem for problem in (imported_score_problem(one, overrides, limit) for one in inner
                                              if isinstance(one, Mapping)) if problem), None)
+    if kind == "penalty":
+        deltas = event.get("deltas")
+        if isinstance(deltas, list) and any(isinstance(delta, int) and not isinstance(delta, bool)
+                                            and abs(delta) > limit for delta in deltas):
+            return f"a penalty of more than {limit} points is not one a table records"
+        return None
     if kind != "win":
         return None
     claims = event.get("claims") or [event]
@@ -168,8 +208,8 @@ def imported_score_problem(event: Mapping[str, Any], overrides: Mapping[str, Any
         if not isinstance(score, Mapping):
             return "a win needs its score as an object"
         total = score.get("total") or 0
-        if isinstance(total, bool) or not isinstance(total, int) or abs(total) > MAX_SCORE_TOTAL:
-            return f"the score total {total!r} is not a possible hand"
+        if isinstance(total, bool) or not isinstance(total, int) or abs(total) > limit:
+            return f"the score total {total!r} is not a possible hand (the most is {limit})"
         if isinstance(hand, Mapping) and hand.get("hand"):
             again = score_json({**hand, "options": dict(overrides)})
             if not again.get("ok"):

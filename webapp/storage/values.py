@@ -47,6 +47,10 @@ class ImportRefused(StorageError, CodedError):
         return cls("import.event", **params)
 
 
+class PhotoIdTaken(StorageError):
+    """An import's photo id that another table's photo took while the import was being written."""
+
+
 class ConflictError(StorageError):
     """The table changed since the writer read it: its version is not the one the writer holds."""
 

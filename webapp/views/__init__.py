@@ -7,8 +7,7 @@ from flask_babel import lazy_gettext as _l
 
 from webapp.storage.loaded import HISTORY_PAGE
 from webapp.views.backend import Backend, Loaded
-
-MAX_HISTORY_PAGE = 200      # hands one read may ask for
+from webapp.views.request_numbers import HISTORY_BEFORE, HISTORY_LIMIT
 
 # Translated for a page, English for the API (whose language is always English).
 WRONG_LINK = _l("No table has this link. Check that the whole link was copied; "
@@ -36,15 +35,8 @@ def load_view(token: str) -> Loaded:
 
 def history_window() -> tuple[int, int | None]:
     """The page of the history a read asks for: ``?limit=`` hands (1 to 200, else the newest 50)
-    ending before position ``?before=`` (as a view's ``older`` and ``newer`` give it), or 400."""
-    def number(name: str, default: int | None, high: int) -> int | None:
-        text = request.args.get(name, "")
-        if not text:
-            return default
-        if not text.isdigit() or not (name == "before" or 1 <= int(text)) or int(text) > high:
-            abort(400, description=_l("%(name)s must be a whole number from %(low)d to %(high)d",
-                                      name=name, low=0 if name == "before" else 1, high=high))
-        return int(text)
-
-    limit = number("limit", HISTORY_PAGE, MAX_HISTORY_PAGE)
-    return limit or HISTORY_PAGE, number("before", None, 10**9)
+    ending before position ``?before=`` (as a view's ``older`` and ``newer`` give it); a number
+    out of range is a 400 (``NumberRefused``)."""
+    limit, before = request.args.get("limit", ""), request.args.get("before", "")
+    return (HISTORY_LIMIT.parse(limit, "limit") if limit else HISTORY_PAGE,
+            HISTORY_BEFORE.parse(before, "before") if before else None)

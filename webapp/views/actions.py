@@ -22,6 +22,7 @@ from webapp.refusals import refusal_fields
 from webapp.views.amend_preview import amend_effects
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
+from webapp.views.request_numbers import EVENT, PLAYER, TILE_INDEX, points_range
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit, unit
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
@@ -36,11 +37,7 @@ def _player(body: Mapping[str, Any], key: str, *, optional: bool = False) -> int
     value = body.get(key)
     if value in (None, "") and optional:
         return None
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise BadRequest(f"{key} must be a player number 0-3, got {value!r}")
-    return value
+    return PLAYER.parse(value, key)
 
 
 def _players(body: Mapping[str, Any], key: str) -> list[int]:
@@ -77,9 +74,7 @@ def amend_target(loaded: Loaded, body: Mapping[str, Any]) -> int | None:
     target = body.get("amend") if isinstance(body, Mapping) else None
     if target in (None, ""):
         return None
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise BadRequest(f"amend must be the number of a recorded hand, got {target!r}")
-    return target
+    return EVENT.parse(target, "amend")
 
 
 def context_state(loaded: Loaded, target: int | None) -> TableState:
@@ -285,8 +280,8 @@ def corrections_of(body: Mapping[str, Any]) -> list[dict[str, Any]]:
         if not isinstance(item, Mapping):
             raise BadRequest("each correction must be an object {index, was, now}")
         index = item.get("index")
-        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
-            raise BadRequest(f"correction index must be a number or null, got {index!r}")
+        if index is not None:
+            index = TILE_INDEX.parse(index, "correction index")
         was, now = item.get("was"), item.get("now")
         if was == "back" and now is not None:
             continue    # a face-down kong tile takes its kong's face: nothing was misread
@@ -303,7 +298,7 @@ def parse_claim(text: str, winner: int, discarder: int | None) -> Claim:
         raise BadRequest("the claim is longer than 400 characters")
     if not text or text.casefold() in ("mahjong", "mah-jongg", "mah jongg", "hu", "ron", "tsumo"):
         return Claim(player=winner, discarder=discarder)
-    if re.fullmatch(r"\d{1,6}", text):
+    if re.fullmatch(r"[0-9]{1,6}", text):
         return Claim(player=winner, discarder=discarder, total=int(text))
     items: list[tuple[str, int]] = []
     total = None
@@ -311,10 +306,10 @@ def parse_claim(text: str, winner: int, discarder: int | None) -> Claim:
         part = part.strip()
         if not part:
             continue
-        if re.fullmatch(r"(total\s*)?=?\s*\d{1,6}", part, flags=re.IGNORECASE):
-            total = int(re.sub(r"\D", "", part))
+        if re.fullmatch(r"(total\s*)?=?\s*[0-9]{1,6}", part, flags=re.IGNORECASE):
+            total = int(re.sub(r"[^0-9]", "", part))
             continue
-        match = re.fullmatch(r"(.+?)\s*[x×]\s*(\d{1,2})", part)
+        match = re.fullmatch(r"(.+?)\s*[x×]\s*([0-9]{1,2})", part)
         items.append((match.group(1), int(match.group(2))) if match else (part, 1))
     return Claim(player=winner, discarder=discarder, items=tuple(items), total=total)
 
@@ -408,14 +403,11 @@ def play_event(body: Mapping[str, Any]) -> dict[str, Any]:
     return event
 
 
-def penalty_from(body: Mapping[str, Any]) -> dict[str, Any]:
+def penalty_from(body: Mapping[str, Any], rules: str) -> dict[str, Any]:
+    """A penalty at a table of ``rules``: its points within the preset's range (``points_range``)."""
     offender = _player(body, "offender")
     to = _player(body, "to", optional=True)
-    points = body.get("points")
-    if isinstance(points, str) and points.isdigit():
-        points = int(points)
-    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-        raise BadRequest(f"points must be a whole number, 0 (a warning) or more, got {points!r}")
+    points = points_range(rules).parse(body.get("points"), "points")
     reason = body.get("reason") or ""
     if not isinstance(reason, str):
         raise BadRequest("reason must be text")

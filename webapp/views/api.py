@@ -37,6 +37,7 @@ from webapp.views.actions import (
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes, read_frame
 from webapp.views.present import preset_catalogue, table_view, title_facts
+from webapp.views.request_numbers import VERSION, NumberRefused
 from webapp.views.tables import export_zip, remember
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -52,10 +53,10 @@ def _body() -> dict[str, Any]:
 
 def _version(body: dict[str, Any]) -> int:
     version = body.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+    if version is None:
         abort(400, description="version is required: the table version your change is based on "
                                "(GET the table first)")
-    return version
+    return VERSION.parse(version, "version")
 
 
 def _conflict(error: Conflict):  # type: ignore[no-untyped-def]
@@ -83,6 +84,11 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
 
 @bp.errorhandler(BadRequest)
 def _bad_request(error: BadRequest):  # type: ignore[no-untyped-def]
+    return refuse(error, 400)
+
+
+@bp.errorhandler(NumberRefused)
+def _number_refused(error: NumberRefused):  # type: ignore[no-untyped-def]
     return refuse(error, 400)
 
 
@@ -270,7 +276,7 @@ def record_win(token: str):  # type: ignore[no-untyped-def]
     return response
 
 
-@bp.put("/tables/<token>/hands/<int:event_id>")
+@bp.put("/tables/<token>/hands/<event:event_id>")
 def amend_hand(token: str, event_id: int):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
@@ -350,7 +356,7 @@ def record_play(token: str):  # type: ignore[no-untyped-def]
 def record_penalty(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     body = _body()
-    return _record(loaded, _version(body), penalty_from(body))
+    return _record(loaded, _version(body), penalty_from(body, loaded.head.rules))
 
 
 @bp.post("/tables/<token>/undo")

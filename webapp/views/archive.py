@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.coded import CodedError
+from webapp.security import PHOTO_EXTENSIONS, JSONRejected, check_nesting
 from webapp.upload_messages import THE_FILE, text
 
 TABLE_ENTRY = "table.json"
-PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(jpg|png|webp)")
+PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(" + "|".join(PHOTO_EXTENSIONS) + ")")
 READING_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.read\.json")
 MAX_ENTRIES = 2000
 
@@ -71,8 +72,9 @@ def read_upload(data: bytes, *, max_bytes: int) -> Archive:
 
 def _json(data: bytes, what: str) -> dict[str, Any]:
     try:
+        check_nesting(data)
         value = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+    except (UnicodeDecodeError, json.JSONDecodeError, JSONRejected) as error:
         raise ArchiveError.of("import.not_json", what=what, detail=str(error)) from error
     if not isinstance(value, dict):
         raise ArchiveError.of("import.no_table", what=what)

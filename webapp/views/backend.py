@@ -15,17 +15,33 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import shutil
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from vision.classes import CLASS_INDEX
-from webapp.security import CheckedImage, data_path, looks_like_token
+from webapp.security import PHOTO_EXTENSIONS, CheckedImage, data_path, looks_like_token
 from webapp.storage import ConflictError, Loaded, Storage, TableRef
+from webapp.storage.transfer import ImportedPhoto
+from webapp.storage.values import PhotoIdTaken
 
 Conflict = ConflictError   # the name the views use for a stale version
 PARTIAL = ".part"          # a file still being written; renamed into place when complete
+IMPORTS = "imports"        # the data folder's staging area: one folder per import's photos
+IMPORT_NOTE = "table.json"  # in a staging folder: the table its photos belong to, once committed
+PHOTO_KEYS = ("photo", "photo_ref")    # where an export names a photo by its id
+
+
+def with_photo_ids(value: Any, new_ids: Mapping[str, str]) -> Any:
+    """An export (or any part of one) with each photo reference in ``new_ids`` replaced."""
+    if isinstance(value, Mapping):
+        return {key: new_ids.get(item, item) if key in PHOTO_KEYS and isinstance(item, str)
+                else with_photo_ids(item, new_ids) for key, item in value.items()}
+    if isinstance(value, list):
+        return [with_photo_ids(item, new_ids) for item in value]
+    return value
 
 
 def _write_synced(path: Path, data: bytes) -> None:
@@ -105,12 +121,96 @@ class Backend:
 
     def import_table(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
                      readings: Mapping[str, Any]) -> TableRef:
-        """A new table from an export (storage checks its events and totals), with the photos that
-        came with it stored under the new table."""
-        ref = self.storage.import_json(export)
-        for photo_id, image in photos.items():
-            self._store_photo(ref.id, photo_id, image, readings.get(photo_id))
+        """A new table from an export (storage checks its events and totals) with the photos that
+        came with it: the whole table with every photo, or nothing.
+
+        In the database, where photo ids are one namespace, a photo whose id is taken (an export
+        imported back, or the same file twice) gets a new one, and the hands' references follow;
+        the photos are inserted in the table's own transaction. In the data folder (a folder per
+        table, so no id clashes) they are written first, to a staging folder of the import's own
+        (``imports/``); inside the table's transaction a note naming the new table joins them,
+        and after the commit they are moved under the table. A crash before the commit leaves a
+        staging folder whose note names no table, which the next start removes; a crash after it,
+        one whose table exists, and the next start finishes the move (``clean_orphans``)."""
+        if self.media_in_database:
+            try:
+                return self._import_into_database(export, photos, readings,
+                                                  self.storage.taken_photo_ids(photos))
+            except PhotoIdTaken:        # an import at the same moment took one of the ids first
+                return self._import_into_database(export, photos, readings, set(photos))
+        if not photos:
+            return self.storage.import_json(export)
+        staging = self._stage_import(photos, readings)
+        try:
+            ref = self.storage.import_json(export, before_commit=lambda ref: self._note_import(staging, ref))
+        except Exception:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+        self._place_import(staging)
         return ref
+
+    def _import_into_database(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
+                              readings: Mapping[str, Any], taken: set[str]) -> TableRef:
+        """The table and its photos in one transaction, each photo in ``taken`` under a new id."""
+        new_ids = {old: secrets.token_hex(12) for old in photos if old in taken}
+        return self.storage.import_json(with_photo_ids(export, new_ids), photos=[
+            ImportedPhoto(new_ids.get(photo_id, photo_id), image.extension, image.data,
+                          readings.get(photo_id))
+            for photo_id, image in photos.items()])
+
+    def _stage_import(self, images: Mapping[str, CheckedImage], read: Mapping[str, Any]) -> Path:
+        """An import's photos and readings, written to a staging folder of its own."""
+        staging = data_path(self.data_dir, IMPORTS, secrets.token_hex(8))
+        staging.mkdir(parents=True)
+        for photo_id, image in images.items():
+            if read.get(photo_id) is not None:
+                _write_synced(staging / f"{photo_id}.read.json", json.dumps(read[photo_id]).encode())
+            _write_synced(staging / f"{photo_id}.{image.extension}", image.data)
+        return staging
+
+    @staticmethod
+    def _note_import(staging: Path, ref: TableRef) -> None:
+        """Inside the table's transaction: which table the staged photos belong to (its id, and
+        its view token, so an id SQLite hands out again after a rollback is never taken for it)."""
+        note = staging / IMPORT_NOTE
+        _write_synced(note.with_name(note.name + PARTIAL),
+                      json.dumps({"table_id": ref.id, "view_token": ref.view_token}).encode())
+        os.replace(note.with_name(note.name + PARTIAL), note)
+
+    def _place_import(self, staging: Path) -> None:
+        """Move committed staged photos under their table, each reading before its photo (as an
+        upload stores them); what a crash leaves of it is moved at the next start."""
+        table_id = int(json.loads((staging / IMPORT_NOTE).read_text())["table_id"])
+        target = data_path(self.data_dir, "photos", str(table_id))
+        target.mkdir(parents=True, exist_ok=True)
+        files = sorted((path for path in staging.iterdir() if path.name != IMPORT_NOTE),
+                       key=lambda path: not path.name.endswith(".read.json"))
+        for path in files:
+            os.replace(path, target / path.name)
+        shutil.rmtree(staging, ignore_errors=True)
+
+    def _finish_imports(self) -> int:
+        """At start: finish the imports that committed (their note names a table that exists),
+        remove the staging folders of the rest; returns how many staging folders were handled."""
+        root = self.data_dir / IMPORTS
+        if not root.is_dir():
+            return 0
+        handled = 0
+        for staging in root.iterdir():
+            if not staging.is_dir():
+                continue
+            handled += 1
+            try:
+                note = json.loads((staging / IMPORT_NOTE).read_text())
+                found = self.storage.by_view_token(str(note["view_token"]))
+                committed = found is not None and found.ref.id == int(note["table_id"])
+            except (OSError, ValueError, KeyError, TypeError):
+                committed = False
+            if committed:
+                self._place_import(staging)
+            else:
+                shutil.rmtree(staging, ignore_errors=True)
+        return handled
 
     # -- photos and labelled corrections --------------------------------------------------------
     def save_photo(self, table_id: int, image: CheckedImage, read: Mapping[str, Any]) -> str:
@@ -137,9 +237,10 @@ class Backend:
         os.replace(photo_part, path)
 
     def clean_orphans(self) -> int:
-        """At start: remove what a crash mid-upload can leave (partial files, a reading whose
-        photo never arrived); returns how many files went."""
-        removed = 0
+        """At start: finish or undo what a crash mid-import left (``import_table``), then remove
+        what a crash mid-upload can leave (partial files, a reading whose photo never arrived);
+        returns how many files and staging folders went."""
+        removed = self._finish_imports()
         for folder in ("photos", "pending", "labelled"):
             root = self.data_dir / folder
             if not root.is_dir():
@@ -148,7 +249,7 @@ class Backend:
                 orphan = path.name.endswith((PARTIAL, ".tmp")) or (
                     path.name.endswith(".read.json")
                     and not any(path.with_name(path.name[:-len(".read.json")] + "." + ext).is_file()
-                                for ext in ("jpg", "png", "webp")))
+                                for ext in PHOTO_EXTENSIONS))
                 if orphan and path.is_file():
                     path.unlink(missing_ok=True)
                     removed += 1
@@ -178,7 +279,7 @@ class Backend:
     def photo_path(self, table_id: int, photo_id: str) -> Path | None:
         if not self._photo_id_ok(photo_id):
             return None
-        for extension in ("jpg", "png", "webp"):
+        for extension in PHOTO_EXTENSIONS:
             path = data_path(self.data_dir, "photos", str(table_id), f"{photo_id}.{extension}")
             if path.is_file():
                 return path

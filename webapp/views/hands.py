@@ -14,6 +14,7 @@ from engine.table.offences import offences_for
 from engine.table.state import TableState
 from webapp import labels
 from webapp.refusals import refusal_text
+from webapp.security import photo_mimetype
 from webapp.views import backend, load_edit
 from webapp.views.actions import (
     BadRequest,
@@ -25,6 +26,7 @@ from webapp.views.actions import (
 )
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.present import WIND_NAMES, entry_for, event_for, family_of, table_view
+from webapp.views.request_numbers import VERSION, NumberRefused
 from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
 
 bp = Blueprint("hands", __name__)
@@ -96,9 +98,13 @@ def dispute(token: str):  # type: ignore[no-untyped-def]
     return _declare_page(load_edit(token), token, "dispute")
 
 
-@bp.get("/t/<token>/hands/<int:event_id>/amend")
+@bp.get("/t/<token>/hands/<event:event_id>/amend")
 def amend(token: str, event_id: int):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
+    if not any(record.event_id == event_id for record in loaded.state.records):
+        # its event is still in the log, but an undo took it out of the history
+        abort(404, description=f"hand {event_id} is not in this table's history (it was undone); "
+                               "record it again instead")
     event = event_for(loaded, event_id)
     if not event or not event.get("hand") or event.get("type") not in ("win", "false_win"):
         abort(404, description=f"hand {event_id} has no recorded tiles to amend; undo it instead")
@@ -136,8 +142,7 @@ def draw(token: str):  # type: ignore[no-untyped-def]
         abortive = form.get("kind") == "abortive"
         # The form's reasons are the abortive kinds: one left chosen does not name a wall-ran-out draw.
         body = {"abortive": abortive,
-                "waiting": [int(v) for v in form.getlist("waiting") if v.isdigit()],
-                "riichi": [int(v) for v in form.getlist("riichi") if v.isdigit()],
+                "waiting": form.getlist("waiting"), "riichi": form.getlist("riichi"),
                 "reason": form.get("reason", "").strip() if abortive else "",
                 "player": form.get("player", ""), "tiles": form.get("tiles", ""),
                 "discards": form.get("discards", "")}
@@ -146,7 +151,7 @@ def draw(token: str):  # type: ignore[no-untyped-def]
             event = draw_event(body)
             check_riichi(loaded.head, event["riichi"], [])
             backend().record(loaded.ref.id, _form_version(version), event)
-        except (BadRequest, TableError, Conflict, Unsupported) as error:
+        except (BadRequest, NumberRefused, TableError, Conflict, Unsupported) as error:
             flash(gettext("The draw was not recorded: %(error)s", error=refusal_text(error)), "error")
             status = 409 if isinstance(error, Conflict) else 422 if isinstance(error, Unsupported) else 400
             return render_template("draw.html", state=view, token=token, abortive=choices), status
@@ -169,9 +174,9 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
                 "points": form.get("points", ""), "reason": form.get("reason", "").strip(),
                 "offence": form.get("offence", "")}
         try:
-            event = penalty_from(body)
+            event = penalty_from(body, loaded.head.rules)
             backend().record(loaded.ref.id, _form_version(version), event)
-        except (BadRequest, TableError, Conflict) as error:
+        except (BadRequest, NumberRefused, TableError, Conflict) as error:
             flash(gettext("The penalty was not recorded: %(error)s", error=refusal_text(error)), "error")
             status = 409 if isinstance(error, Conflict) else 400
             return render_template("penalty.html", state=view, token=token, offences=offences), status
@@ -181,7 +186,7 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
     return render_template("penalty.html", state=view, token=token, offences=offences)
 
 
-@bp.get("/t/<token>/hands/<int:event_id>")
+@bp.get("/t/<token>/hands/<event:event_id>")
 def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     view = table_view(loaded)
@@ -204,9 +209,9 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
 
 
 def _form_version(text: str) -> int:
-    if not text.isdigit():
+    if not text:
         abort(400, description="the form has no table version; reload the page")
-    return int(text)
+    return VERSION.parse(text, "version")
 
 
 def _codes(text: str | None) -> list[str]:
@@ -229,6 +234,7 @@ def photo(token: str, photo_id: str):  # type: ignore[no-untyped-def]
     if found is None:
         abort(404, description="no such photo at this table")
     data, extension = found
-    response = Response(data, mimetype={"jpg": "image/jpeg", "png": "image/png"}.get(extension, "image/webp"))
-    response.headers["Cache-Control"] = "private, max-age=3600"
+    # no-store like every page under /t/: the photo's address carries the table's edit token
+    response = Response(data, mimetype=photo_mimetype(extension))
+    response.headers["Cache-Control"] = "no-store"
     return response

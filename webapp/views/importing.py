@@ -2,8 +2,8 @@
 ``table import`` command both take, so a file is accepted or refused the same way by either.
 
 The file is a JSON export or a zip of one with its photos (``webapp.views.archive``); each photo
-goes through the same checks as an upload, storage checks the events and totals, and the photos
-are stored under the new table.
+goes through the same checks as an upload (the pixel limits and the damage check), storage checks
+the events, their values and the totals, and the table is stored with its photos, all or nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core.coded import CodedError, coded_cause
 from engine.families import RulesError
 from engine.table.events import TableError
-from webapp import upload_messages
+from webapp import photo_check, upload_messages
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.storage import StorageError, TableRef
 from webapp.views.archive import ArchiveError, read_upload
@@ -26,18 +26,23 @@ class ImportFailed(ValueError):
         self.status = status
 
 
-def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int,
-                  max_image_pixels: int) -> tuple[TableRef, list[str]]:
+def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int, max_image_pixels: int,
+                  max_full_decode_pixels: int) -> tuple[TableRef, list[str]]:
     """A new table from an export (JSON, or a zip with its photos); the photo ids its hands refer
-    to that the file did not carry come back, so the caller can say so."""
+    to that the file did not carry come back, so the caller can say so. Every check, the
+    photos' included, runs before the store's write starts."""
     try:
         archive = read_upload(data, max_bytes=4 * int(max_upload_bytes) + len(data))
     except ArchiveError as error:
         raise ImportFailed(str(error)) from error
     photos: dict[str, CheckedImage] = {}
     for photo_id, (_, photo) in archive.photos.items():
-        try:
-            photos[photo_id] = check_image(photo, max_bytes=max_upload_bytes, max_pixels=max_image_pixels)
+        try:    # the upload's checks: header limits, then whole (webapp.photo_check)
+            photos[photo_id] = check_image(photo, max_bytes=max_upload_bytes, max_pixels=max_image_pixels,
+                                           max_full_decode_pixels=max_full_decode_pixels)
+            damage = photo_check.damage(photo)
+            if damage is not None:
+                raise damage
         except UploadError as error:
             # coded (the photo, and the upload's own refusal inside) so a page can translate it
             params = {"photo": photo_id, "reason": str(error), "reason_code": error.code,

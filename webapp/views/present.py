@@ -49,7 +49,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTO
                              state.rules, state.options)
                for offset, record in enumerate(page.records)]
     view: dict[str, Any] = {
-        "id": loaded.ref.id, "name": loaded.ref.name, "rules": state.rules, "family": family.name,
+        "name": loaded.ref.name, "rules": state.rules, "family": family.name,
         "options": dict(state.options), "version": loaded.version, "players": players,
         "player_names": list(state.players), "round_wind": state.round_wind,
         "round_wind_name": WIND_NAMES[state.round_wind], "hand_number": state.hand_number,

@@ -33,6 +33,7 @@ from webapp.views.archive import build_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
 from webapp.views.present import preset_catalogue, table_view, title_facts
+from webapp.views.request_numbers import OPTION, SIGNED, VERSION, NumberRefused
 
 bp = Blueprint("tables", __name__)
 DEFAULT_PLAYERS = ("Ann", "Bob", "Cai", "Dee")
@@ -71,18 +72,22 @@ def options_from_form(rules: str, form: Any) -> dict[str, Any]:
         if isinstance(default, bool):
             value: Any = field in form
         elif isinstance(default, int):
+            value = _option_number(key, form.get(field, "").strip())
+        elif default is None:      # a number or a word; empty: the preset's own rule
             raw = form.get(field, "").strip()
-            if not re.fullmatch(r"-?\d{1,9}", raw):
-                raise RulesError(f"option {key!r} must be a whole number, got {raw!r}")
-            value = int(raw)
-        elif default is None:
-            raw = form.get(field, "").strip()
-            value = None if raw == "" else int(raw) if re.fullmatch(r"-?\d{1,9}", raw) else raw
+            value = None if raw == "" else _option_number(key, raw) if SIGNED.fullmatch(raw) else raw
         else:
             value = form.get(field, str(default)).strip()
         if value != default:
             options[key] = value
     return options
+
+
+def _option_number(key: str, raw: str) -> int:
+    try:
+        return OPTION.parse(raw, key)
+    except NumberRefused as error:
+        raise RulesError(f"option {key!r} must be a whole number, got {raw[:40]!r}") from error
 
 
 @bp.post("/tables")
@@ -140,10 +145,10 @@ def link_qr(token: str, which: str):  # type: ignore[no-untyped-def]
 def undo(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     version = request.form.get("version", "")
-    if not version.isdigit():
+    if not version:
         abort(400, description="the undo form has no table version; reload the page")
     try:
-        backend().record(loaded.ref.id, int(version), {"type": "undo"})
+        backend().record(loaded.ref.id, VERSION.parse(version, "version"), {"type": "undo"})
     except Conflict as error:
         flash(gettext("Not undone: %(error)s. Check the history and try again.", error=error), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
@@ -191,7 +196,8 @@ def import_file(data: bytes) -> tuple[TableRef, list[str]]:
     """A new table from an uploaded export, under this server's upload limits."""
     config = current_app.config
     return import_upload(backend(), data, max_upload_bytes=int(config["MAX_UPLOAD_BYTES"]),
-                         max_image_pixels=int(config["MAX_IMAGE_PIXELS"]))
+                         max_image_pixels=int(config["MAX_IMAGE_PIXELS"]),
+                         max_full_decode_pixels=int(config["MAX_FULL_DECODE_PIXELS"]))
 
 
 @bp.post("/import")
