@@ -362,3 +362,15 @@ def test_a_false_win_photographed_stays_a_false_win(reader):
     assert data["hand"] == reading.layout.hand and len(data["tiles"]) == len(tiles)
     for suggestion in data["suggestions"]:      # offered, each a complete hand, none applied
         assert is_complete(suggestion["hand"]) and suggestion["hand"] != data["hand"]
+
+
+def test_rules_give_the_hand_size_suggestions_and_doubts_aim_at():
+    import argparse
+
+    from vision.__main__ import _hand_size
+
+    assert _hand_size(argparse.Namespace(rules="taiwanese", tiles=14)) == 17
+    assert _hand_size(argparse.Namespace(rules="mcr", tiles=17)) == 14
+    assert _hand_size(argparse.Namespace(rules=None, tiles=17)) == 17
+    with pytest.raises(SystemExit, match="unknown rules"):
+        _hand_size(argparse.Namespace(rules="mahjongg", tiles=14))

@@ -41,8 +41,20 @@ def _reader(args: argparse.Namespace):
 
     config = ModelConfig.load(args.models) if args.models else None
     return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side,
-                      conf=args.conf, suggest=not args.no_suggestions, hand_size=args.tiles,
+                      conf=args.conf, suggest=not args.no_suggestions, hand_size=_hand_size(args),
                       mirror=not args.no_mirror)
+
+
+def _hand_size(args: argparse.Namespace) -> int:
+    """``--rules``' hand (its family's sets and a pair), else ``--tiles``."""
+    if not getattr(args, "rules", None):
+        return args.tiles
+    from engine.families import RulesError, family_of
+
+    try:
+        return 3 * family_of(args.rules).hand_sets + 2
+    except RulesError as error:
+        raise SystemExit(_("error: {message}").format(message=str(error))) from error
 
 
 def _print_json(data: Any) -> None:
@@ -257,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--tiles", type=int, choices=HAND_SIZES, default=HAND_SIZES[0],
                          help=_("the size of the complete hands suggestions aim at: 14, or 17 for the "
                               "Taiwanese 16-tile game (the reading itself takes every tile seen)"))
+        sub.add_argument("--rules", metavar="PRESET",
+                         help=_("the table's preset: its complete hands (17 tiles for taiwanese) "
+                              "decide the doubts and suggestions, instead of --tiles"))
         sub.add_argument("--no-mirror", action="store_true",
                          help=_("one detector pass, not two (the photo and its mirror image): faster, "
                               "misses more tiles (see vision/detect.py)"))

@@ -37,6 +37,7 @@ from webapp.views.actions import (
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.live import QUORUM, SESSION_ID, WINDOW, LiveVotes, read_frame
 from webapp.views.present import preset_catalogue, table_view, title_facts
+from webapp.views.reader import hand_size_of
 from webapp.views.request_numbers import VERSION, NumberRefused
 from webapp.views.tables import export_zip, remember
 
@@ -160,7 +161,7 @@ def upload_photo(token: str):  # type: ignore[no-untyped-def]
                 return refuse(damage, damage.status)
             live = request.form.get("live")
             if live is not None:
-                return _live_frame(live, image.data)
+                return _live_frame(live, image.data, hand_size_of(loaded.head.rules))
             return _read_upload(token, loaded, image)
     except Busy as error:
         response, status = refuse(error, 503)
@@ -175,7 +176,9 @@ def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: igno
     warning, warning_params = None, None
     if reader is not None:
         try:
-            read = dict(reader(image.data))
+            read_photo = getattr(reader, "read", None)
+            read = dict(read_photo(image.data, hand_size=hand_size_of(loaded.head.rules)) if read_photo
+                        else reader(image.data))
         except (ValueError, OSError) as error:
             warning_params = {"detail": str(error)}
             warning = upload_messages.text("upload.unreadable", **warning_params)
@@ -189,7 +192,7 @@ def _read_upload(token: str, loaded: Loaded, image: CheckedImage):  # type: igno
                     "photo_url": url_for("hands.photo", token=token, photo_id=photo_id)}), 201
 
 
-def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
+def _live_frame(session: str, data: bytes, hand_size: int):  # type: ignore[no-untyped-def]
     """A live camera frame: read, voted on (``webapp.views.live``), not stored."""
     if not SESSION_ID.fullmatch(session):
         raise BadRequest("live must be the camera session id the page made (8-64 letters, digits, - or _)")
@@ -200,7 +203,8 @@ def _live_frame(session: str, data: bytes):  # type: ignore[no-untyped-def]
     votes = current_app.extensions.setdefault("tiletally.live", LiveVotes())
     started = time.perf_counter()
     try:
-        read, angle = read_frame(reader, data, lean=votes.settled(session), start_angle=votes.angle(session))
+        read, angle = read_frame(reader, data, lean=votes.settled(session), start_angle=votes.angle(session),
+                                 hand_size=hand_size)
     except (ValueError, OSError) as error:
         return refuse(UploadError.of("upload.frame_unreadable", 422, detail=str(error)), 422)
     elapsed = (time.perf_counter() - started) * 1000

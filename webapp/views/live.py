@@ -41,14 +41,14 @@ def signature_of(read: Mapping[str, Any]) -> str | None:
 
 
 def read_frame(reader: Callable[[bytes], Mapping[str, Any]], data: bytes, *, lean: bool,
-               start_angle: float = 0.0) -> tuple[dict[str, Any], float]:
+               start_angle: float = 0.0, hand_size: int | None = None) -> tuple[dict[str, Any], float]:
     """One frame's (reading, angle for the session's next frame): through the reader's ``frame``
-    (webapp.views.reader.PhotoReader), from ``start_angle``, or, for a reader that has none (a
-    stand-in), read as a photo, the angle kept."""
+    (webapp.views.reader.PhotoReader), from ``start_angle``, for the table's ``hand_size``, or, for
+    a reader that has none (a stand-in), read as a photo, the angle kept."""
     frame = getattr(reader, "frame", None)
     if frame is None:
         return dict(reader(data)), start_angle
-    read = dict(frame(data, lean=lean, start_angle=start_angle))
+    read = dict(frame(data, lean=lean, start_angle=start_angle, hand_size=hand_size))
     return read, float(read.pop("angle", start_angle))
 
 

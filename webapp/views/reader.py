@@ -35,14 +35,20 @@ class PhotoReader:
         self.hand_reader = hand_reader
 
     def __call__(self, data: bytes) -> dict[str, Any]:
+        return self.read(data)
+
+    def read(self, data: bytes, *, hand_size: int | None = None) -> dict[str, Any]:
+        """A photo's reading for a table whose hands have ``hand_size`` tiles (its doubts and
+        suggestions are that table's: a 17-tile Taiwanese hand is no doubt there)."""
         from vision.decode import ImageError  # noqa: PLC0415 - optional at import time
 
         try:
-            return self.hand_reader.read_bytes(data).to_json()
+            return self.hand_reader.read_bytes(data, hand_size=hand_size).to_json()
         except ImageError as error:
             raise ValueError(str(error)) from error
 
-    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0,
+              hand_size: int | None = None) -> dict[str, Any]:
         """A live frame's JPEG bytes -> its reading, ``suggestions`` empty; raises ValueError for
         what is not a usable image. ``start_angle``: the angle (radians) the session's last frame
         found its rows at; this one's rows are looked for there first. The answer's ``angle`` is
@@ -52,11 +58,20 @@ class PhotoReader:
         from vision.decode import ImageError  # noqa: PLC0415
 
         try:
-            reading = self.hand_reader.read_bytes(data, frame=True, lean=lean, start_angle=start_angle)
+            reading = self.hand_reader.read_bytes(data, frame=True, lean=lean, start_angle=start_angle,
+                                                  hand_size=hand_size)
         except ImageError as error:
             raise ValueError(str(error)) from error
         # without suggest options the reading's JSON neither suggests nor names its faint tiles
         return replace(reading, suggest_options=None).to_json() | {"angle": reading.next_angle}
+
+
+def hand_size_of(rules: str) -> int:
+    """The tiles of a complete hand at a table of ``rules`` (kongs counted as three): four sets
+    and a pair, or five for the Taiwanese game, as the preset's family says."""
+    from engine.families import family_of  # noqa: PLC0415
+
+    return 3 * family_of(rules).hand_sets + 2
 
 
 def load_reader(models_dir: str | Path | None = None, *, threads: int | None = None) -> PhotoReader | None:
