@@ -90,7 +90,8 @@ class Counted:
     def __call__(self, data: bytes) -> dict[str, Any]:
         return self.reader(data)
 
-    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0,
+              hand_size: int | None = None) -> dict[str, Any]:
         self.lean_frames += lean
         return self.reader.frame(data, lean=lean, start_angle=start_angle)
 

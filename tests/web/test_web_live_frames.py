@@ -41,7 +41,8 @@ class FrameReader:
         self.photos += 1
         return copy.deepcopy(LAYOUT)
 
-    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0) -> dict[str, Any]:
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0,
+              hand_size: int | None = None) -> dict[str, Any]:
         self.lean.append(lean)
         self.starts.append(start_angle)
         read = copy.deepcopy(self.frames.pop(0) if self.frames else LAYOUT)
