@@ -3,10 +3,6 @@ names the database cannot store, and the --https server's thread cap and Server 
 
 from __future__ import annotations
 
-import http.client
-import shutil
-import socket
-import ssl
 import struct
 import threading
 import zlib
@@ -16,8 +12,6 @@ import pytest
 from tests_web_helpers import png_bytes
 
 from webapp.app import create_app
-from webapp.cli_serve import self_signed_certificate
-from webapp.tls_server import bounded_tls_server
 
 
 def png_header_claiming(width: int, height: int) -> bytes:
@@ -113,46 +107,6 @@ def test_names_over_the_column_length_are_400(client) -> None:
     assert response.status_code == 400 and "80 characters" in response.json["error"]
     response = client.post("/api/tables", json={"players": ["Ann\x00", "Bob", "Cai", "Dee"]})
     assert response.status_code == 400 and "control character" in response.json["error"]
-
-
-@pytest.mark.skipif(shutil.which("openssl") is None, reason="needs the openssl command")
-def test_the_https_server_caps_its_threads_and_names_no_versions(tmp_path: Path) -> None:
-    app = create_app({"DATA_DIR": str(tmp_path / "data"), "READER": False})
-    cert, key = self_signed_certificate(tmp_path / "tls", "127.0.0.1")
-    server = bounded_tls_server("127.0.0.1", 0, app, (str(cert), str(key)), 1)
-    port = server.server_address[1]
-    runner = threading.Thread(target=server.serve_forever, daemon=True)
-    runner.start()
-    context = ssl.create_default_context()
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE
-    try:
-        connection = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
-        connection.request("GET", "/api/presets")
-        response = connection.getresponse()
-        response.read()
-        assert response.status == 200 and response.getheader("Server") == "TileTally"
-        connection.close()
-        # One connection that never finishes its request holds the only thread: the next request
-        # is not served until it is gone.
-        holder = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=30))
-        holder.sendall(b"GET /api/presets HTTP/1.1\r\nHost: x\r\n")
-        answered = threading.Event()
-
-        def second() -> None:
-            other = http.client.HTTPSConnection("127.0.0.1", port, context=context, timeout=30)
-            other.request("GET", "/api/presets")
-            other.getresponse().read()
-            answered.set()
-
-        thread = threading.Thread(target=second, daemon=True)
-        thread.start()
-        assert not answered.wait(1.0)
-        holder.close()
-        assert answered.wait(30)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 KILLED_UPLOAD = """
