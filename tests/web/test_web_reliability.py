@@ -200,13 +200,18 @@ def test_hundreds_of_writes_a_minute_from_one_client_get_429_with_retry_after(tm
                       "RATE_LIMIT_UPLOADS": "3 per minute"})
     client = app.test_client()
     token = client.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
-    statuses = [client.post(f"/api/tables/{token}/score", json={"winner": 0, "discarder": 1}).status_code
-                for _ in range(25)]
+    version, statuses = 0, []
+    for _ in range(25):
+        answer = client.post(f"/api/tables/{token}/penalties", json={"offender": 0, "points": 30,
+                                                                      "version": version})
+        statuses.append(answer.status_code)
+        version = answer.json.get("version", version)
     assert 429 in statuses and statuses.index(429) >= 15
-    limited = client.post(f"/api/tables/{token}/score", json={"winner": 0})
+    limited = client.post(f"/api/tables/{token}/penalties", json={"offender": 0, "points": 30,
+                                                                   "version": version})
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
     assert limited.json["status"] == 429
-    assert client.get(f"/api/tables/{token}").status_code == 200      # reads are not limited
+    assert client.get(f"/api/tables/{token}").status_code == 200      # reads have their own budget
     other = create_app({"DATA_DIR": str(tmp_path / "b"), "READER": False,
                         "RATE_LIMIT_UPLOADS": "3 per minute"}).test_client()
     token = other.post("/api/tables", json={"players": ["A", "B", "C", "D"]}).json["edit_token"]
