@@ -26,6 +26,7 @@ from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
 from webapp.views.request_numbers import EventIndexConverter, NumberRefused
+from webapp.write_turns import WriteTurns
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "data",
@@ -114,6 +115,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"], threads=max(1, cores // 2 // int(slots)))
     app.extensions["tiletally.reader"] = reader or None
+    app.extensions["tiletally.write_turns"] = WriteTurns()
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]),
                                                        app.config["PHOTO_WAITING"])
 
