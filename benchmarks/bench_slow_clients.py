@@ -2,7 +2,8 @@
 ``--https``) while another process holds connections open and sends nothing (300 TCP connections;
 under ``--https`` the same 300 never send a TLS hello, and 50 more finish the handshake and then
 stay silent); a client meanwhile makes ordinary requests (the table's JSON and its page, in turn,
-each on a new connection, as a phone that has just woken up does). The attacker reopens every
+each on a new connection, as a phone that has just woken up does), at most ``--rate`` a second so
+that it stays within the server's read budget. The attacker reopens every
 connection the server closes, so the count stays held for the whole phase.
 
 The same runs against the previous configuration in the same run, as the peer: waitress as
@@ -165,15 +166,20 @@ class Server:
 CONTEXT = client_context()
 
 
-def ordinary_requests(server: Server, token: str, seconds: float, timeout: float) -> tuple[list[float], int]:
+def ordinary_requests(server: Server, token: str, seconds: float, timeout: float,
+                      rate: float) -> tuple[list[float], int]:
     """Latencies (ms) of ordinary requests for ``seconds``, the table's JSON and page in turn, and
     how many failed; a request is given up when one step of it (connecting, the handshake, the
-    answer) takes over ``timeout`` and counts at the time it was given up."""
+    answer) takes over ``timeout`` and counts at the time it was given up. Requests start at most
+    ``rate`` a second, as a client within the server's read budget (a 429 counts as failed)."""
     latencies, failed = [], 0
     paths = [f"/api/tables/{token}", f"/t/{token}"]
     end = time.monotonic() + seconds
+    next_start = time.monotonic()
     while time.monotonic() < end:
+        time.sleep(max(0.0, next_start - time.monotonic()))
         started = time.monotonic()
+        next_start = started + 1 / rate
         try:
             status, _ = server.request("GET", paths[len(latencies) % 2], timeout)
             ok = status == 200
@@ -242,8 +248,8 @@ def measure(previous: bool, https: bool, args: argparse.Namespace) -> None:
     server = Server(previous, https)
     try:
         token = server.wait_ready()
-        ordinary_requests(server, token, 2, args.timeout)                    # warm up
-        latencies, failed = ordinary_requests(server, token, args.seconds, args.timeout)
+        ordinary_requests(server, token, 2, args.timeout, args.rate)               # warm up
+        latencies, failed = ordinary_requests(server, token, args.seconds, args.timeout, args.rate)
         print(line(f"{name}, idle", latencies, failed), flush=True)
         held = multiprocessing.Value("i", 0)
         attacker = multiprocessing.Process(target=attack, args=(
@@ -254,7 +260,7 @@ def measure(previous: bool, https: bool, args: argparse.Namespace) -> None:
         while held.value < wanted and time.monotonic() < settle:
             time.sleep(0.1)
         holding = held.value
-        latencies, failed = ordinary_requests(server, token, args.seconds, args.timeout)
+        latencies, failed = ordinary_requests(server, token, args.seconds, args.timeout, args.rate)
         print(line(f"{name}, attack", latencies, failed,
                    f"  (attacker held {holding} then {held.value} of {wanted})"), flush=True)
         attacker.join(args.seconds + 20)
@@ -272,6 +278,8 @@ def main() -> int:
     parser.add_argument("--silent-tls", type=int, default=50, help="silent connections after a handshake")
     parser.add_argument("--mode", default="plain,https")
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds before a request is given up")
+    parser.add_argument("--rate", type=float, default=15.0,
+                        help="ordinary requests a second at most (the server allows 1,200 reads a minute)")
     args = parser.parse_args()
     for https in (False, True):
         if ("https" if https else "plain") not in args.mode.split(","):
