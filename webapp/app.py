@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
+from flask_limiter import Limiter
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 
@@ -25,6 +26,7 @@ from webapp.views import api, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
 from webapp.views.request_numbers import EventIndexConverter, NumberRefused
+from webapp.write_turns import WriteTurns
 
 DEFAULTS: dict[str, Any] = {
     "DATA_DIR": "data",
@@ -46,9 +48,14 @@ DEFAULTS: dict[str, Any] = {
     # How many uploads may wait for a slot at once; the next are answered 503 at once, so a burst
     # of uploads holds at most slots + waiting server threads. None: as many as slots.
     "PHOTO_WAITING": None,
-    "RATE_LIMITS_ENABLED": True,      # per client address (webapp.guards)
-    "RATE_LIMIT_WRITES": "300 per minute",
+    "RATE_LIMITS_ENABLED": True,      # per client address, each kind of request apart (webapp.guards)
+    "RATE_LIMIT_WRITES": "300 per minute",       # a write answered 409 is not counted
+    "RATE_LIMIT_PREVIEWS": "600 per minute",     # score, dispute and draw previews
+    "RATE_LIMIT_READS": "1200 per minute",       # pages and GETs, not static files or tile pictures
     "RATE_LIMIT_UPLOADS": "60 per minute",
+    # Reverse proxies in front of the server whose X-Forwarded-* headers name the client (its
+    # address is then the rate limits' key). None: $TILETALLY_TRUSTED_PROXIES, else 0 (none).
+    "TRUSTED_PROXIES": None,
     "READER": None,                   # None: load models/ if present; False: no reader; or a callable
     "MODELS_DIR": None,               # None: the repository's models/ folder
     "CSRF_DISABLED": False,
@@ -108,9 +115,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"], threads=max(1, cores // 2 // int(slots)))
     app.extensions["tiletally.reader"] = reader or None
+    app.extensions["tiletally.write_turns"] = WriteTurns()
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]),
                                                        app.config["PHOTO_WAITING"])
 
+    proxies = app.config["TRUSTED_PROXIES"]
+    app.config["TRUSTED_PROXIES"] = int(os.environ.get("TILETALLY_TRUSTED_PROXIES") or 0) \
+        if proxies is None else int(proxies)
+    guards.trust_proxies(app, app.config["TRUSTED_PROXIES"])
     limiter = guards.install(app, csrf_exempt=(api.bp,))
     # flask_limiter's decorators hold their Limiter weakly, and a disabled Limiter registers nowhere
     # in the app: without this reference it is collected and every limited route raises.
@@ -121,11 +133,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # Uploads cost the most (a decode and a reading each): their own, lower limit per client.
     upload = "api.upload_photo"
     app.view_functions[upload] = limiter.limit(app.config["RATE_LIMIT_UPLOADS"])(app.view_functions[upload])
-    _install_errors(app)
+    _install_errors(app, limiter)
     return app
 
 
-def _install_errors(app: Flask) -> None:
+def _install_errors(app: Flask, limiter: Limiter) -> None:
     """Every error is a clear message: JSON for the API, a readable page for people."""
 
     @app.errorhandler(HTTPException)
@@ -137,10 +149,12 @@ def _install_errors(app: Flask) -> None:
         if status == 413 and message == RequestEntityTooLarge.description:
             limit = "{:.1f}".format(app.config["MAX_UPLOAD_BYTES"] / 1e6)
             message = gettext("the upload is too large; the limit is %(limit)s MB", limit=limit)
+        # Retry-After goes with a 429 (and a busy photo gate's 503), never with other answers
+        headers = {"Retry-After": str(guards.retry_after(limiter))} if status == 429 else {}
         if request.path.startswith("/api/"):
-            return jsonify({"ok": False, "error": message, "status": status}), status
+            return jsonify({"ok": False, "error": message, "status": status}), status, headers
         return render_template("error.html", status=status, title=labels.status_title(status, error.name),
-                               message=message), status
+                               message=message), status, headers
 
     @app.errorhandler(NumberRefused)
     def _number_refused(error: NumberRefused):  # type: ignore[no-untyped-def]

@@ -1,9 +1,10 @@
-"""``tiletally serve``: run the web app (waitress on http://127.0.0.1:8000 by default).
+"""``tiletally serve``: run the web app (on http://127.0.0.1:8000 by default).
 
 Phones only allow a live camera on HTTPS pages, so ``--https`` makes a self-signed certificate
-locally (with the system's ``openssl``; nothing is downloaded) and serves TLS with Werkzeug's
-threaded server, since waitress speaks plain HTTP only. Plain HTTP still takes photos through the
-file input's camera capture. The model is loaded once here, before the first request.
+locally (with the system's ``openssl``; nothing is downloaded) and serves TLS. Plain HTTP still
+takes photos through the file input's camera capture. Both are the same server
+(``webapp.http_server``: waitress, with deadlines for slow and silent clients). The model is
+loaded once here, before the first request.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import argparse
 import gc
 import shutil
 import socket
+import ssl
 import subprocess
 import threading
 from pathlib import Path
@@ -118,19 +120,14 @@ def serve(args: argparse.Namespace) -> int:
         for address in sorted(_local_addresses()):
             print(_("  phones on this network: {url}").format(url=f"{scheme}://{address}:{args.port}/"),
                   flush=True)
+    tls = None
     if args.https:
-        from webapp.tls_server import bounded_tls_server  # noqa: PLC0415
-
         cert, key = self_signed_certificate(Path(app.config["DATA_DIR"]) / "tls", args.host)
         print(_("  self-signed certificate {path}: the browser asks once to trust it").format(path=cert),
               flush=True)
-        server = bounded_tls_server(args.host, args.port, app, (str(cert), str(key)), args.threads)
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
-        return 0
-    import waitress  # noqa: PLC0415
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(str(cert), str(key))
+    from webapp.http_server import make_server  # noqa: PLC0415
 
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="TileTally")
+    make_server(app, args.host, args.port, threads=args.threads, tls=tls).run()   # until Ctrl-C
     return 0

@@ -4,7 +4,8 @@ JSON-only rule for API writes, per-client rate limits, and the security headers.
 Maintained extensions do the standard parts: Flask-WTF's ``CSRFProtect`` (a token tied to the
 session in every form; on HTTPS it also requires a same-site Referer), Flask-Talisman (the
 Content-Security-Policy and the other security headers) and Flask-Limiter (429 with Retry-After
-when one client sends hundreds of writes or uploads a minute; counted in memory, per process).
+when one client sends too many writes, previews, reads or uploads a minute, each kind counted
+apart; in memory, per process).
 On top, a form post whose ``Origin`` names another site (or is ``null``) is refused even with a
 valid token. The referrer policy is ``same-origin``: links carry table tokens, so no other site
 ever gets them in a Referer, while this site's own form posts keep the Origin and Referer these
@@ -13,13 +14,15 @@ checks read.
 
 from __future__ import annotations
 
+import time
+from functools import partial
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, request
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
+from flask import Blueprint, Flask, Response, abort, request
+from flask_limiter import ApplicationLimit, Limiter
 from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from webapp.security import JSONRejected, check_api_request, check_nesting
 
@@ -82,11 +85,75 @@ def install(app: Flask, *, csrf_exempt: tuple[Blueprint, ...] = ()) -> Limiter:
             response.headers.setdefault("Cache-Control", "no-store")
         return response
 
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://", headers_enabled=True,
-                      enabled=bool(app.config.get("RATE_LIMITS_ENABLED", True)),
-                      application_limits=[app.config.get("RATE_LIMIT_WRITES", "300 per minute")],
-                      application_limits_exempt_when=lambda: request.method in SAFE_METHODS)
-    return limiter
+    return _limiter(app)
+
+
+# -- rate limits ---------------------------------------------------------------------------------
+
+# Each kind of request has its own budget per client, so that one kind never uses up another's:
+# a phone previewing every hand as its tiles are entered, or a scoreboard polling, can still record.
+PREVIEW_ENDPOINTS = frozenset({"api.score", "api.dispute_preview", "api.draw_preview"})
+UPLOAD_ENDPOINTS = frozenset({"api.upload_photo"})        # their own limit, set where they are served
+UNMETERED_ENDPOINTS = frozenset({"static", "scoreboard.tile_image"})   # files a browser caches
+BUDGET_SETTINGS = {"writes": "RATE_LIMIT_WRITES", "previews": "RATE_LIMIT_PREVIEWS",
+                   "reads": "RATE_LIMIT_READS"}
+
+
+def request_budget() -> str | None:
+    """The budget this request is counted in: writes, previews, reads, uploads, or None."""
+    endpoint = request.endpoint
+    if endpoint in UNMETERED_ENDPOINTS:
+        return None
+    if endpoint in UPLOAD_ENDPOINTS:
+        return "uploads"
+    if endpoint in PREVIEW_ENDPOINTS:
+        return "previews"
+    return "reads" if request.method in SAFE_METHODS else "writes"
+
+
+def _counts_as_write(response: Response) -> bool:
+    """A write answered 409 changed nothing: its retry, at the version the answer carries, is the
+    same write again, not a new one (the 409 cost about what a read costs)."""
+    return response.status_code != 409
+
+
+def _limiter(app: Flask) -> Limiter:
+    """Flask-Limiter with a budget per kind of request, keyed by ``client_key``. No rate-limit
+    headers on ordinary answers: a 429 carries its Retry-After (``retry_after``), nothing else does."""
+    limits = [ApplicationLimit(limit_provider=app.config[setting], scope=budget,
+                               exempt_when=partial(_other_budget, budget),
+                               deduct_when=_counts_as_write if budget == "writes" else None)
+              for budget, setting in BUDGET_SETTINGS.items()]
+    return Limiter(client_key, app=app, storage_uri="memory://", headers_enabled=False,
+                   enabled=bool(app.config.get("RATE_LIMITS_ENABLED", True)), application_limits=limits)
+
+
+def _other_budget(budget: str) -> bool:
+    return request_budget() != budget
+
+
+def client_key() -> str:
+    """Whom a request's budget belongs to: the address it came from. Behind a reverse proxy every
+    request comes from the proxy, so ``TRUSTED_PROXIES`` (``trust_proxies``) makes this the
+    address the proxy names, as it does for every other use of the client's address."""
+    return request.remote_addr or "unknown"
+
+
+def trust_proxies(app: Flask, count: int) -> None:
+    """Take the client's address, scheme, host and prefix from the X-Forwarded-* headers that
+    ``count`` reverse proxies in front of this server add (Werkzeug's ProxyFix); 0 (the default)
+    trusts none, since without a proxy anyone could send those headers."""
+    if count > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count,  # type: ignore[method-assign]
+                                x_port=count, x_prefix=count)
+
+
+def retry_after(limiter: Limiter) -> int:
+    """Seconds until the budget a 429 was answered for has room again (at least 1)."""
+    breached = limiter.current_limit
+    if breached is None:
+        return 1
+    return max(1, int(breached.reset_at - time.time()))
 
 
 def csrf_message(error: CSRFError) -> str:

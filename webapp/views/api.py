@@ -8,11 +8,13 @@ declare page picks it up. Every route is described in ``webapp/openapi.yaml``.
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, abort, current_app, g, jsonify, request, url_for
 
 from engine.families import RulesError
 from engine.table.events import TableError
@@ -40,6 +42,7 @@ from webapp.views.present import preset_catalogue, table_view, title_facts
 from webapp.views.reader import hand_size_of
 from webapp.views.request_numbers import VERSION, NumberRefused
 from webapp.views.tables import export_zip, remember
+from webapp.write_turns import WriteTurns
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 OPENAPI = Path(__file__).resolve().parents[1] / "openapi.yaml"
@@ -61,7 +64,12 @@ def _version(body: dict[str, Any]) -> int:
 
 
 def _conflict(error: Conflict):  # type: ignore[no-untyped-def]
-    return jsonify({"ok": False, "error": str(error), "status": 409, "version": error.actual}), 409
+    answer: dict[str, Any] = {"ok": False, "error": str(error), "status": 409, "version": error.actual}
+    turn = g.get("turn")
+    if turn is not None:       # the writer asked for a fair turn: its place in the table's line
+        place = _turns().lost(turn.line, turn.ticket)
+        answer.update(turn=place.ticket, retry_after_ms=place.retry_after_ms)
+    return jsonify(answer), 409
 
 
 def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ignore[no-untyped-def]
@@ -81,6 +89,61 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
     newest = view["history"][-1] if view["history"] else None
     return jsonify({"ok": True, "index": newest["index"] if newest else None, "version": after.version,
                     "deltas": newest["deltas"] if newest else None, "table": view}), 201
+
+
+# -- fair turns for writers (webapp.write_turns) ---------------------------------------------------
+
+VERSIONED_WRITES = frozenset({"api.record_win", "api.amend_hand", "api.record_dispute", "api.record_draw",
+                              "api.record_play", "api.record_penalty", "api.undo"})
+
+
+@dataclass(frozen=True)
+class _AskedTurn:
+    line: str                   # the table's line: its edit token
+    ticket: int | None
+
+
+def _turns() -> WriteTurns:
+    return current_app.extensions["tiletally.write_turns"]
+
+
+@bp.before_request
+def _wait_in_line():  # type: ignore[no-untyped-def]
+    """A versioned write that asks for a fair turn (``"turn"`` in its body: null, or the ticket an
+    answer gave it) goes through when it is first in its table's line, else is told to wait; this
+    runs before anything is read, so waiting costs the server little."""
+    if request.endpoint not in VERSIONED_WRITES:
+        return None
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or "turn" not in body:
+        return None
+    ticket = body["turn"]
+    if ticket is not None and (isinstance(ticket, bool) or not isinstance(ticket, int) or ticket < 1):
+        raise BadRequest("turn must be null (to ask for one) or the turn a previous answer gave")
+    line = str((request.view_args or {}).get("token", ""))
+    waiting = _turns().admit(line, ticket)
+    if waiting is None:
+        g.turn = _AskedTurn(line, ticket)
+        return None
+    wait = waiting.retry_after_ms
+    answer = jsonify({"ok": False, "status": 503, "turn": waiting.ticket, "retry_after_ms": wait,
+                      "error": "other writers on this table are ahead of you in line: send this write "
+                               f"again with its turn in about {wait} ms"})
+    answer.headers["Retry-After"] = str(max(1, math.ceil(wait / 1000)))
+    return answer, 503
+
+
+@bp.after_request
+def _leave_line(response: Response) -> Response:
+    """A writer let through leaves its line when its write is taken or refused for good; after a
+    409 it keeps its place (``_conflict``)."""
+    turn = g.get("turn")
+    if turn is not None and response.status_code != 409:
+        if response.status_code == 201:
+            _turns().written(turn.line, turn.ticket)
+        else:
+            _turns().leave(turn.line, turn.ticket)
+    return response
 
 
 @bp.errorhandler(BadRequest)
