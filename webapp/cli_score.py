@@ -13,10 +13,10 @@ import json
 import sys
 from typing import Any
 
-from engine.core.hand import FLAGS, HandError
+from engine.core.hand import HandError
 from engine.core.report import ENGLISH, Words, format_score
 from engine.core.result import Excluded, Item, Score
-from engine.families import RulesError, family_of, score_json, score_request
+from engine.families import RulesError, families, family_of, score_json, score_request
 from engine.reasons.marker import N_
 from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.engine_messages import command_line_error, render
@@ -49,7 +49,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--round", default="E", help=_("prevalent (round) wind E/S/W/N"))
     parser.add_argument("--flowers", default="", help=_("bonus tiles, e.g. 15f"))
     parser.add_argument("--flags", nargs="*", default=[], metavar="FLAG",
-                        help=_("situational flags: {flags}").format(flags=", ".join(sorted(FLAGS))))
+                        help=_("situational flags: {flags}").format(flags=_flags_by_preset()))
     parser.add_argument("--dora", default="", help=_("dora indicators (Japanese rules)"))
     parser.add_argument("--ura", default="", help=_("ura-dora indicators (Japanese rules)"))
     parser.add_argument("--honba", type=int, default=0, help=_("dealer-streak counters"))
@@ -58,6 +58,12 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help=_("override a preset option, e.g. two_concealed_kongs=6 (repeatable)"))
     parser.add_argument("--json", action="store_true", help=_("print the engine's JSON result line"))
     parser.set_defaults(handler=run)
+
+
+def _flags_by_preset() -> str:
+    """Each family's flags after its presets' names: a flag is read by its own family only."""
+    return "; ".join(f"{', '.join(family.presets)}: {', '.join(sorted(family.flag_vocabulary()))}"
+                     for family in families())
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -30,13 +30,6 @@ MELD_KINDS = ("chi", "pon", "kan", "ankan", "kakan")
 KONG_MELDS = ("kan", "ankan", "kakan")
 WIN_BY = ("tsumo", "ron")
 
-# Situational flags a win may carry; each ruleset reads the ones it knows.
-FLAGS = frozenset({
-    "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
-    "tenhou", "chiihou", "renhou", "last_of_kind", "last_tile", "kong_replacement",
-    "robbing_kong", "heaven", "earth", "declared_ready", "dead_hand", "kong_on_kong",
-})
-
 
 # The set each meld kind must be, for the code of an illegal meld's error.
 MELD_SHAPES = {"chi": "chow", "pon": "pung", "kan": "kong", "ankan": "kong", "kakan": "kong"}
@@ -195,10 +188,6 @@ class DeclaredHand:
         if self.win_by not in WIN_BY:
             raise HandError(f"win_by must be 'tsumo' or 'ron', got {self.win_by!r}", code="hand.win_by",
                             params={"value": str(self.win_by)})
-        unknown = sorted(self.flags - FLAGS)
-        if unknown:
-            raise HandError(f"unknown flag {unknown[0]!r}; known flags: {', '.join(sorted(FLAGS))}",
-                            code="hand.unknown_flag", params={"flag": unknown[0]})
         return self
 
     def to_dict(self) -> dict[str, Any]:

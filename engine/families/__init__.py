@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.coded import CodedError
-from engine.core.hand import HandError, hand_from_dict
+from engine.core.hand import DeclaredHand, HandError, hand_from_dict
 from engine.core.result import Score
 from engine.families.option_specs import OptionValueError, check_options
 from engine.families.protocol import Family
@@ -76,7 +76,11 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Fam
     option's choices or range (``engine.families.option_specs``) are errors that name the option."""
     family, options = get_preset(name)
     defaults = dict(options)
-    for key, value in (overrides or {}).items():
+    if overrides is None:
+        overrides = {}
+    if not isinstance(overrides, Mapping):     # [], 0, false and "" are no more options than [1]
+        raise RulesError("options must be a JSON object", code="rules.options_not_object")
+    for key, value in overrides.items():
         if key not in options:
             raise RulesError(
                 f"unknown option {key!r} for rules {name!r}; options: {', '.join(sorted(options))}",
@@ -114,12 +118,21 @@ def score_request(data: Mapping[str, Any]) -> Score:
     if not isinstance(data, Mapping):
         raise HandError("each input must be a JSON object", code="request.not_an_object")
     rules = data.get("rules") or "mcr"
-    overrides = data.get("options") or {}
-    if not isinstance(overrides, Mapping):
-        raise RulesError("options must be a JSON object", code="rules.options_not_object")
-    family, options = resolve_options(rules, overrides)
+    family, options = resolve_options(rules, data.get("options"))
     hand = hand_from_dict(data, sets=family.hand_sets)
+    check_flags(hand, family, rules)
     return family.score(hand, options, data)
+
+
+def check_flags(hand: DeclaredHand, family: Family, rules: str) -> None:
+    """Refuse a flag the preset's family does not read: another family's word for a situation
+    (Riichi's "tenhou" at a Taiwanese table) would otherwise be dropped with its score."""
+    vocabulary = family.flag_vocabulary()
+    unknown = sorted(hand.flags - vocabulary)
+    if unknown:
+        raise HandError(f"flag {unknown[0]!r} is not one {rules} reads; its flags: "
+                        f"{', '.join(sorted(vocabulary))}",
+                        code="hand.unknown_flag", params={"flag": unknown[0]})
 
 
 def score_json(data: Any) -> dict[str, Any]:

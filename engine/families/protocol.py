@@ -72,6 +72,23 @@ class OptionText:
 
 
 @dataclass(frozen=True)
+class AgreedRules:
+    """How a value agreed on paper (a total without tiles) is checked before the table pays it:
+    a win under ``minimum`` is a false win, a value above ``limit`` is paid as the limit (None: no
+    cap of this kind). With ``counts_han`` the minimum is in han, and a value needs its han and fu
+    (or a limit name) to be paid at all."""
+
+    minimum: int = 0
+    limit: int | None = None
+    counts_han: bool = False
+
+
+def no_agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
+    """A family with neither a minimum nor a cap on a hand's value."""
+    return AgreedRules()
+
+
+@dataclass(frozen=True)
 class Units:
     """What a score counts: ``item`` is the unit of one scoring element (fan, han; "" when the
     elements are points themselves), ``total`` the unit of the hand's total."""
@@ -102,6 +119,11 @@ class Family:
     counts_dora: bool = False       # dora indicators are part of a declared hand
     scores_losers: bool = False     # the losers' hands are scored too, and settle among themselves
     hand_sets: int = 4              # sets besides the pair in a winning hand (Taiwanese: 5)
+    # Flags the family reads that its forms do not offer: other names for listed ones (the
+    # classical game reads Riichi's "tenhou" as its "heaven") and rare ones ("renhou").
+    unlisted_flags: tuple[str, ...] = ()
+    # The minimum and the cap a value agreed on paper is checked against, from the options.
+    agreed_rules: Callable[[Mapping[str, Any]], AgreedRules] = no_agreed_rules
 
     def options(self, preset: str) -> tuple[Option, ...]:
         """The typed options of one preset, in the order the preset lists them."""
@@ -113,6 +135,10 @@ class Family:
 
     def flag_names(self) -> tuple[str, ...]:
         return tuple(flag.name for flag in self.flags)
+
+    def flag_vocabulary(self) -> frozenset[str]:
+        """Every flag a win of this family may carry; any other is refused, never dropped."""
+        return frozenset(self.flag_names()) | frozenset(self.unlisted_flags)
 
     def preset_title(self, preset: str) -> str:
         return self.preset_titles.get(preset, self.title)

@@ -57,7 +57,7 @@ def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[M
 def _checked(state: TableState, score: Score, player: str) -> tuple[Score, str]:
     """A value as the preset allows it (engine.table.agreed_values): refused, or capped with a note."""
     try:
-        return checked_score(score, state.options, player)
+        return checked_score(score, family_at(state).agreed_rules(state.options), player)
     except AgreedValueError as error:
         raise TableError.wrap(error) from error
 

@@ -24,7 +24,7 @@ from engine.families.babcock.play import SACRED_RULES
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
 from engine.families.option_specs import OptionValueError
 from engine.families.option_specs import check_options as check_option_values
-from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
 from engine.families.settlement import check_seats, minimum_line
 
 SEATS = 4
@@ -190,6 +190,11 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_line("minimum.none")
 
 
+def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
+    """No minimum; a hand is worth at most the limit (Babcock's 300)."""
+    return AgreedRules(limit=int(options["limit"]))
+
+
 FAMILY = Family(
     name="babcock",
     title="Classical Chinese (Babcock 1923)",
@@ -220,4 +225,7 @@ FAMILY = Family(
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
     scores_losers=True,
+    # Riichi's words for the same situations, which the classical scoring reads as its own.
+    unlisted_flags=("rinshan", "chankan", "haitei", "tenhou", "chiihou"),
+    agreed_rules=agreed_rules,
 )

@@ -415,18 +415,27 @@ def _limit_hand_score(name: str, ordinary: Score | None, options: Mapping[str, A
                  limit="limit" if share == 1 else name, details=details)
 
 
-def _check_limit_flags(hand: DeclaredHand) -> str | None:
+def _check_flags(hand: DeclaredHand) -> str | None:
+    """Why the hand's flags cannot have happened, or None."""
     if hand.flags & {"heaven", "tenhou"} and hand.seat_wind != EAST:
         return "a Hand from Heaven is East's: only East is dealt fourteen tiles"
     if hand.flags & {"earth", "chiihou"} and hand.seat_wind == EAST:
         return "a Hand from Earth wins on East's first discard, so East cannot hold one"
+    if hand.flags & {"robbing_kong", "chankan"} and hand.win_tile is not None:
+        # The robbed tile is the fourth, added to another player's exposed pung of three.
+        tile = hand.win_tile
+        if hand.is_tsumo:
+            return "robbing a kong is a win on the tile another player adds to a pung, not a self-draw"
+        if sum(1 for held in hand.all_tiles() if held.kind == tile.kind) > 1:
+            return (f"robbing a kong takes the fourth {tile.code} from another player's pung, "
+                    f"so the winner cannot hold another {tile.code}")
     return None
 
 
 def score_winner(hand: DeclaredHand, options: Mapping[str, Any]) -> Score:
     """The winner's best reading: ordinary value, or a limit hand if that is worth more."""
     hand.validate()
-    problem = _check_limit_flags(hand)
+    problem = _check_flags(hand)
     if problem:
         return invalid(problem)
     candidates: list[Score] = []

@@ -25,7 +25,7 @@ from engine.families.hongkong.payout import (
     table_points,
     win_deltas,
 )
-from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.families.units import apply_units
@@ -168,6 +168,11 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_met_text(options.get("min_faan", 3), "faan", score)
 
 
+def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
+    """An agreed total needs the minimum faan and is paid at most at the limit."""
+    return AgreedRules(minimum=int(options["min_faan"]), limit=int(options["limit_faan"]))
+
+
 FAMILY = Family(
     name="hongkong",
     title="Hong Kong old style (faan)",
@@ -199,6 +204,7 @@ FAMILY = Family(
     win_payments=win_payments,
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
+    agreed_rules=agreed_rules,
 )
 
 __all__ = ["FAAN", "FAMILY", "PRESETS", "false_win_payments", "score_hand", "win_payments"]

@@ -19,7 +19,7 @@ from engine.families.mcr.facts import HandFacts, Reading
 from engine.families.mcr.fans import FANS
 from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.patterns import readings, score_reading
-from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 
 # Every preset lists ALL its options with their defaults (docs/rules.md).
@@ -138,6 +138,11 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_met_text(options.get("minimum", 8), "fan", score)
 
 
+def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
+    """An agreed total under the minimum is no win; MCR adds fan without a limit."""
+    return AgreedRules(minimum=int(options.get("minimum", 8)))
+
+
 FAMILY = Family(
     name="mcr",
     title="Chinese Official (MCR)",
@@ -157,4 +162,5 @@ FAMILY = Family(
     win_payments=win_payments,
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
+    agreed_rules=agreed_rules,
 )

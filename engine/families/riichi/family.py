@@ -18,7 +18,7 @@ from engine.core.hand import DeclaredHand, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
 from engine.core.tables import Table
 from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
-from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
 from engine.families.riichi.analysis import (
     MAX_HAN,
     Analysis,
@@ -220,6 +220,15 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_line("minimum.yaku_met" if score.get("meets_minimum") else "minimum.yaku_not_met")
 
 
+def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
+    """Riichi: an agreed value needs its han (at least the minimum) and fu, and its limits are han
+    tiers, not a figure. The points-times-doubles game: no minimum, and the limit per payer."""
+    if options.get("scoring") == "han_fu":
+        return AgreedRules(minimum=int(options.get("minimum_han", 1) or 0), counts_han=True)
+    limit = options.get("limit")
+    return AgreedRules(limit=limit if isinstance(limit, int) and limit > 0 else None)
+
+
 FAMILY = Family(
     name="riichi",
     title="Japanese",
@@ -273,4 +282,6 @@ FAMILY = Family(
     minimum_text=minimum_text,
     ready_flags=("riichi", "double_riichi"),
     counts_dora=True,
+    unlisted_flags=("renhou",),
+    agreed_rules=agreed_rules,
 )

@@ -105,6 +105,22 @@ def test_robbing_a_kong_is_not_a_no_score_hand():
     assert result.total == 30 and "No score" not in names(result)
 
 
+@pytest.mark.parametrize(("hand", "melds"), [("123m456m789s234p44p", []),
+                                            ("123m456m789s44p", ["chi:345p"])])
+def test_robbing_a_kong_is_refused_when_the_winner_holds_another_copy(hand, melds):
+    # A robbed kong is the fourth 4p, added to another player's exposed pung of three: no other 4p
+    # is left for the winner, so a hand holding one (concealed, or in a meld) cannot have robbed it.
+    result = score(hand, melds=melds, win_tile="4p", win_by="ron", flags=["robbing_kong"],
+                   seat_wind="S")
+    assert not result.valid and "4p" in result.reason and "robbing" in result.reason.lower()
+
+
+def test_robbing_a_kong_is_refused_on_a_self_draw():
+    result = score("123m456m789s234p99p", win_tile="4p", win_by="tsumo", flags=["robbing_kong"],
+                   seat_wind="S")
+    assert not result.valid and "robbing" in result.reason.lower()
+
+
 def test_last_tile_of_the_wall():
     # Same chows, self-drawn last tile: Mah-Jongg 20 + drawn 2 + last tile 10 = 32.
     result = score("123m456m789s234p99p", win_tile="4p", win_by="tsumo", flags=["last_tile"],

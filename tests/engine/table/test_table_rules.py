@@ -217,6 +217,26 @@ def test_agreed_value_under_the_minimum_is_not_a_win():
     assert state.records[-1].kind == "false_win" and "minimum of 8" in state.records[-1].summary
 
 
+def test_hongkong_agreed_total_under_three_faan_is_a_false_win():
+    # Hong Kong needs 3 faan to win (the preset's min_faan). An agreed 2 is a false win: Bob pays
+    # each other player the penalty, by default what each pays for a self-drawn limit hand: 13 faan
+    # half-spicy is 16 x 2^4 x 3/2 = 384 table points, half of it 192 from each loser.
+    state = Table("hongkong", PLAYERS).record(win(B, C, 2))
+    record = state.records[-1]
+    assert record.kind == "false_win" and "minimum of 3" in record.summary
+    assert state.totals == (192, -576, 192, 192)
+
+
+def test_hongkong_agreed_total_over_the_limit_is_capped_and_says_so():
+    # An agreed 20 faan is paid as the limit, 13: 384 table points, all from the discarder
+    # (the preset's discarder_pays "all"); the history records 13 and the cap.
+    state = Table("hongkong", PLAYERS).record(win(B, C, 20))
+    record = state.records[-1]
+    assert state.totals == (0, 384, -384, 0)
+    assert record.details["total"] == 13
+    assert "Bob's hand: 20 capped at the limit of 13" in record.summary
+
+
 def test_riichi_agreed_total_needs_han_and_fu():
     with pytest.raises(TableError, match="needs its han and fu"):
         Table("riichi", PLAYERS).record(win(B, A, 7700))
