@@ -24,8 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.hand import HandError
-from engine.families import RulesError, score_request
-from engine.families.riichi.draws import ABORTIVE_KINDS
+from engine.families import RulesError, families, score_request
 from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
@@ -91,7 +90,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     draw.add_argument("--riichi", default="", help=_("players who declared riichi this hand"))
     draw.add_argument("--reason", default="",
                       help=_("abortive: one of the preset's kinds ({kinds})").format(
-                          kinds=", ".join(ABORTIVE_KINDS)))
+                          kinds=", ".join(dict.fromkeys(
+                              kind for family in families() if family.abortive_draws
+                              for kind in family.abortive_draws.kinds))))
     draw.add_argument("--player", help=_("abortive nine_terminals: who declared it"))
     draw.add_argument("--tiles", help=_("abortive nine_terminals: that player's 13 (or 14) tiles, checked"))
     draw.add_argument("--discards", help=_("abortive same_first_discards: the four first discards, checked"))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from engine.families.babcock.play import OwnDiscard
+from engine.families.protocol import OwnDiscard
 from engine.table.hand_play import HandPlay
 from engine.table.state import HandRecord, TableState, apply, new_state, replay
 

@@ -10,12 +10,13 @@ score a hand, the payments of a win, a false win and a drawn hand, and the text 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Score
+from engine.core.tiles import Tile
 
 
 class ScoreHand(Protocol):
@@ -28,6 +29,37 @@ class WinPayments(Protocol):
     def __call__(self, score: Score, *, winner: int, discarder: int | None, dealer: int,
                  options: dict, honba: int = 0,
                  others: Mapping[int, Score] | None = None) -> list[int]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class OwnDiscard:
+    """One of a player's own discards this hand, and whether they drew from the wall after it
+    (claiming another player's discard is not a draw from the wall): what the table keeps for a
+    family's discard ruling."""
+
+    kind: int
+    drawn_since: bool = False
+
+
+class DiscardRuling(Protocol):
+    """Why a win on another player's discard ``tile`` is refused given the winner's own discards
+    this hand (the classical sacred discard), or None where it stands. ``hand`` is the winner's
+    declared hand where the table has it (its waits may matter)."""
+
+    def __call__(self, own: Sequence[OwnDiscard], tile: Tile, hand: DeclaredHand | None,
+                 options: Mapping[str, Any]) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class AbortiveDraws:
+    """The abortive draws a family knows: each kind's key with what it is (in English), older
+    names of a kind that old records still use, and the check of the evidence a draw event gives
+    (the tiles dealt, the kongs): ``problem(kind, evidence, options)`` says why the evidence does
+    not make that draw, or None. Which of them a preset plays is its flow's ``abortive_kinds``."""
+
+    kinds: Mapping[str, str]
+    problem: Callable[[str, Mapping[str, Any], Mapping[str, Any]], str | None]
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
 
 FalseWinPayments = Callable[[int, int, dict], list[int]]   # (offender, dealer, options) -> deltas
@@ -124,6 +156,8 @@ class Family:
     unlisted_flags: tuple[str, ...] = ()
     # The minimum and the cap a value agreed on paper is checked against, from the options.
     agreed_rules: Callable[[Mapping[str, Any]], AgreedRules] = no_agreed_rules
+    discard_ruling: DiscardRuling | None = None   # None: any discard may be won on
+    abortive_draws: AbortiveDraws | None = None   # None: no abortive draws
 
     def options(self, preset: str) -> tuple[Option, ...]:
         """The typed options of one preset, in the order the preset lists them."""

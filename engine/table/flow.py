@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.families.claims import CLAIM_DOUBLE_RON, CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN
 from engine.table.events import TableError
 
 # Green Book Appendix 4 (docs/rules.md): for each prevailing-wind round, the players (A B C D = the
@@ -30,10 +31,6 @@ KEEP_NEVER = "never"
 KEEP_ALWAYS = "always"
 KEEP_IF_WAITING = "if_waiting"      # the dealer keeps the deal when waiting (tenpai) at the draw
 
-CLAIM_HEAD_BUMP = "head_bump"        # the claimant first in turn after the discarder wins alone
-CLAIM_NEXT_IN_TURN = "next_in_turn"  # Babcock's wording; the same seat, kept distinct for the docs
-CLAIM_DOUBLE_RON = "double_ron"      # Tenhou: two claimants both win; counters and sticks go to the
-                                     # one first in turn after the discarder
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engine.families.riichi.draws import ABORTIVE_KINDS, abortive_kind, abortive_problem
 from engine.table.events import TableError, player_field, player_list
 from engine.table.flow import KEEP_ALWAYS, KEEP_IF_WAITING
 from engine.table.hand_play import one_tile
@@ -25,28 +24,28 @@ from engine.table.standing import (
 
 def _abortive_reason(state: TableState, event: Mapping[str, Any], declarers: Sequence[int]) -> str:
     """The abortive draw's kind, one of the preset's own; where the event gives the tiles (or
-    kongs, claimants) they must make that draw."""
+    kongs, claimants) they must make that draw (the family's check)."""
     kinds = state.flow.abortive_kinds
-    if not kinds:
+    draws = family_at(state).abortive_draws
+    if not kinds or draws is None:
         if state.options.get("abortive_draws") is False:
             raise TableError.of("table.abortive_draws_off", rules=state.rules)
         raise TableError.of("table.no_abortive_draws", rules=state.rules)
-    try:
-        kind = abortive_kind(event.get("reason"), kinds)
-    except ValueError as error:
-        raise TableError.wrap(error) from error
-    evidence = dict(event)
-    if kind == "four_riichi":
-        evidence["riichi"] = list(declarers)
-    if kind == "nine_terminals" and event.get("tiles"):
+    reason = event.get("reason")
+    kind = draws.aliases.get(reason, reason) if isinstance(reason, str) else reason
+    if kind not in kinds:
+        choices = ", ".join(f"{key} ({draws.kinds.get(key, key)})" for key in kinds)
+        raise TableError.of("table.abortive_reason", choices=choices, reason=repr(reason))
+    evidence = {**event, "riichi": list(declarers)}
+    if event.get("player") is not None:
         player_field(event, "player")
     try:
-        problem = abortive_problem(kind, evidence, state.options)
+        problem = draws.problem(kind, evidence, state.options)
     except ValueError as error:         # the tiles given as evidence cannot be read
         raise TableError.wrap(error) from error
     if problem:
         raise TableError.of("table.not_abortive", detail=problem)
-    return kind
+    return str(kind)
 
 
 def apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
@@ -69,7 +68,7 @@ def apply_draw(state: TableState, event: Mapping[str, Any], event_id: int) -> Ta
     if not isinstance(reason, str):
         raise TableError.of("table.draw_reason_text")
     kind = "abortive_draw" if abortive else "draw"
-    said = ABORTIVE_KINDS.get(kind_of_draw, "") if abortive else reason
+    said = family.abortive_draws.kinds.get(kind_of_draw, "") if abortive and family.abortive_draws else reason
     if abortive and event.get("note"):
         said = f"{said}: {event['note']}"
     if abortive and event.get("player") is not None:

@@ -22,9 +22,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core.hand import HandError, hand_from_dict
+from engine.core.hand import DeclaredHand, HandError, hand_from_dict
 from engine.core.tiles import KIND_CODES, Tile, parse_tiles
-from engine.families.babcock.play import OwnDiscard, completing_kinds, sacred_ruling
+from engine.families.protocol import DiscardRuling, OwnDiscard
 from engine.table.events import TableError
 
 PLAY_EVENTS = ("discard", "wall_draw", "ready")
@@ -66,47 +66,25 @@ def one_tile(text: Any, field: str = "tile") -> Tile:
     return tiles[0]
 
 
-def winning_tile(claim: Mapping[str, Any]) -> Tile | None:
-    """The tile a win was made on: the event's ``tile``, else its hand's winning tile."""
-    if claim.get("tile"):
-        return one_tile(claim["tile"])
-    hand = claim.get("hand")
-    if isinstance(hand, Mapping) and hand.get("hand"):
-        try:
-            return hand_from_dict(hand).win_tile
-        except (HandError, ValueError):
-            return None
-    return None
-
-
-def _waits(claim: Mapping[str, Any], options: Mapping[str, Any]) -> list[int] | None:
-    """The kinds the winner's hand waited on, when the event holds the hand."""
+def _declared_hand(claim: Mapping[str, Any]) -> DeclaredHand | None:
+    """The winner's hand where the event holds a readable one."""
     hand = claim.get("hand")
     if not isinstance(hand, Mapping) or not hand.get("hand"):
         return None
     try:
-        declared = hand_from_dict(hand)
+        return hand_from_dict(hand)
     except (HandError, ValueError):
         return None
-    if declared.win_tile is None:
-        return None
-    concealed = list(declared.concealed)
-    concealed.remove(next(t for t in concealed if t.kind == declared.win_tile.kind))
-    return completing_kinds(concealed, declared.melds, options)
 
 
 def sacred_problem(play: HandPlay, winner: int, claim: Mapping[str, Any],
-                   options: Mapping[str, Any]) -> str | None:
-    """Why a win on a discard is refused by the sacred-discard rule, or None if it is not."""
+                   ruling: DiscardRuling, options: Mapping[str, Any]) -> str | None:
+    """Why the family's discard ruling refuses a win on a discard, or None if it does not."""
     own: Sequence[OwnDiscard] = play.discards[winner]
     if not own:
         return None
-    hand = claim.get("hand")
-    flags = hand.get("flags") if isinstance(hand, Mapping) else None
-    if isinstance(flags, (list, tuple)) and {"robbing_kong", "chankan"} & set(flags):
-        return None             # a robbed kong is not a discard
-    tile = winning_tile(claim)
+    hand = _declared_hand(claim)
+    tile = one_tile(claim["tile"]) if claim.get("tile") else hand.win_tile if hand else None
     if tile is None:
         raise TableError.of("table.sacred_needs_tile")
-    ruling = sacred_ruling(tile, own, options, _waits(claim, options))
-    return None if ruling.allowed else ruling.why
+    return ruling(own, tile, hand, options)

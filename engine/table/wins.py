@@ -8,8 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.result import Score
+from engine.families.claims import Claim, resolve_claims, turn_distance
 from engine.table.agreed_values import AgreedValueError, checked_score
-from engine.table.claims import Claim, resolve_claims, turn_distance
 from engine.table.events import TableError, player_field, player_list, score_from_dict
 from engine.table.flow import CLAIM_DOUBLE_RON
 from engine.table.hand_ends import apply_draw, apply_false_win
@@ -27,7 +27,7 @@ from engine.table.standing import (
 
 def _resolve_claims(state: TableState, event: Mapping[str, Any]) -> tuple[list[Mapping[str, Any]], str]:
     """Several claims on one discard -> the claims that win, nearest the discarder first (the
-    one resolver in ``engine.table.claims`` decides, in places, under the preset's claim rule)."""
+    one resolver in ``engine.families.claims`` decides, in places, under the preset's claim rule)."""
     claims = event.get("claims")
     if not isinstance(claims, (list, tuple)) or not claims:
         raise TableError.of("table.claims_list")
@@ -120,10 +120,11 @@ def apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Tab
         score = scores[0]
         why = score.reason or ("not a winning hand" if not score.valid else "under the minimum")
         return apply_false_win(state, winners[0], event_id, why)
-    if discarder is not None and state.flow.play_events:
+    ruling = family_at(state).discard_ruling
+    if discarder is not None and state.flow.play_events and ruling is not None:
         for claim, winner in zip(claims, winners, strict=True):
             try:
-                sacred = sacred_problem(state.play, winner, {**event, **claim}, state.options)
+                sacred = sacred_problem(state.play, winner, {**event, **claim}, ruling, state.options)
             except ValueError as error:
                 raise TableError.wrap(error) from error
             if sacred and state.options.get("sacred_claim") == "false_win":

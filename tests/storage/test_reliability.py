@@ -178,7 +178,7 @@ def test_a_snapshot_keeps_the_hand_in_play_discards_and_ready():
     as it was, so a sacred-discard check after a reload sees the same discards."""
     from dataclasses import replace
 
-    from engine.families.babcock.play import OwnDiscard
+    from engine.families.protocol import OwnDiscard
     from engine.table.hand_play import HandPlay
     from engine.table.state import new_state
     from webapp.snapshot import head_from_json, head_to_json

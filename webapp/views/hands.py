@@ -8,7 +8,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
-from engine.families.riichi.draws import ABORTIVE_KINDS
 from engine.table.events import TableError
 from engine.table.offences import offences_for
 from engine.table.state import TableState
@@ -129,7 +128,9 @@ def losers_by_player(state: TableState, losers: list[dict[str, Any]]) -> dict[in
 
 def _abortive_choices(loaded: Loaded) -> list[tuple[str, str]]:
     """The preset's own abortive draws (key, label); none where its sheet has none."""
-    return [(kind, ABORTIVE_KINDS.get(kind, kind)) for kind in loaded.head.flow.abortive_kinds]
+    draws = family_of(loaded.head.rules).abortive_draws
+    words = draws.kinds if draws is not None else {}
+    return [(kind, words.get(kind, kind)) for kind in loaded.head.flow.abortive_kinds]
 
 
 @bp.route("/t/<token>/draw", methods=["GET", "POST"])

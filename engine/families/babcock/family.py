@@ -20,7 +20,7 @@ from engine.core.hand import DeclaredHand, HandError
 from engine.core.result import Score
 from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
 from engine.families import RulesError
-from engine.families.babcock.play import SACRED_RULES
+from engine.families.babcock.play import SACRED_RULES, discard_ruling
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
 from engine.families.option_specs import OptionValueError
 from engine.families.option_specs import check_options as check_option_values
@@ -228,4 +228,5 @@ FAMILY = Family(
     # Riichi's words for the same situations, which the classical scoring reads as its own.
     unlisted_flags=("rinshan", "chankan", "haitei", "tenhou", "chiihou"),
     agreed_rules=agreed_rules,
+    discard_ruling=discard_ruling,
 )

@@ -14,13 +14,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.hand import Meld
+from engine.core.hand import DeclaredHand, Meld
 from engine.core.shapes import waits
 from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, kind_name
 from engine.families.babcock.tables import DEAD_WALL_TILES
-from engine.table.claims import Claim
-from engine.table.claims import resolve_claims as resolve_table_claims
-from engine.table.flow import CLAIM_NEXT_IN_TURN
+from engine.families.claims import CLAIM_NEXT_IN_TURN, Claim
+from engine.families.claims import resolve_claims as resolve_table_claims
+from engine.families.protocol import OwnDiscard
 
 
 def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
@@ -29,15 +29,6 @@ def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
     resolver."""
     taken = resolve_table_claims(claims, discarder, rule=CLAIM_NEXT_IN_TURN)
     return taken[0] if taken else None
-
-
-@dataclass(frozen=True, slots=True)
-class OwnDiscard:
-    """One of a player's own discards this hand, and whether they drew from the wall after it
-    (claiming another player's discard is not a draw from the wall)."""
-
-    kind: int
-    drawn_since: bool = False
 
 
 # Which own discards forbid a win on an identical discard (the preset option ``sacred_discard``).
@@ -112,6 +103,22 @@ def sacred_ruling(tile: Tile, own_discards: Sequence[Tile | OwnDiscard], options
         return WinRuling(False, f"{name} is a sacred discard: the rule forbids "
                                 f"{SACRED_RULES.get(rule, rule)}")
     return WinRuling(True, f"{name} is not a sacred discard")
+
+
+def discard_ruling(own: Sequence[OwnDiscard], tile: Tile, hand: DeclaredHand | None,
+                   options: Mapping[str, Any]) -> str | None:
+    """The family's discard ruling for the table: why a win on ``tile`` is a sacred discard, or
+    None. A robbed kong is not a discard; the hand, where the table has it, gives the waits that
+    the 1-4-7 and absolute rules read."""
+    if hand is not None and hand.flags & {"robbing_kong", "chankan"}:
+        return None
+    waits = None
+    if hand is not None and hand.win_tile is not None:
+        concealed = list(hand.concealed)
+        concealed.remove(next(t for t in concealed if t.kind == hand.win_tile.kind))
+        waits = completing_kinds(concealed, hand.melds, options)
+    ruling = sacred_ruling(tile, own, options, waits)
+    return None if ruling.allowed else ruling.why
 
 
 def may_win_on(tile: Tile, concealed: Sequence[Tile], melds: Sequence[Meld],

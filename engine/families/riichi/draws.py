@@ -17,8 +17,8 @@ from typing import Any
 
 from engine.core.hand import HandError
 from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, NotationError, Tile, parse_tiles
-from engine.table.claims import Claim, resolve_claims
-from engine.table.events import TableError
+from engine.families.claims import Claim, resolve_claims
+from engine.families.protocol import AbortiveDraws
 
 NINE = 9
 
@@ -88,15 +88,6 @@ def ron_winners(claimants: Sequence[int], discarder: int, multiple_ron: str) -> 
                                                    three_wins_abortive=True)]
 
 
-def abortive_kind(reason: Any, allowed: Sequence[str]) -> str:
-    """The abortive draw's kind from a draw event's reason; ValueError names the choices."""
-    key = LEGACY_LABELS.get(reason, reason) if isinstance(reason, str) else reason
-    if key not in allowed:
-        choices = ", ".join(f"{kind} ({ABORTIVE_KINDS.get(kind, kind)})" for kind in allowed)
-        raise TableError.of("table.abortive_reason", choices=choices, reason=repr(reason))
-    return str(key)
-
-
 def _tiles(value: Any, field: str) -> list[Tile]:
     if isinstance(value, str):
         try:
@@ -110,6 +101,8 @@ def abortive_problem(kind: str, evidence: Mapping[str, Any], options: Mapping[st
     """Where the draw event gives the tiles (or kongs, claimants, declarations), check that they
     make the abortive draw it names; None when they do or when nothing was given to check."""
     if kind == "nine_terminals" and evidence.get("tiles"):
+        if evidence.get("player") is None:
+            return "nine terminals: say which player was dealt these tiles"
         tiles = _tiles(evidence["tiles"], "tiles")
         if len(tiles) not in (13, 14):
             return f"nine terminals: give the 13 tiles dealt (or 14 with the first draw), not {len(tiles)}"
@@ -138,3 +131,8 @@ def abortive_problem(kind: str, evidence: Mapping[str, Any], options: Mapping[st
     if kind == "four_riichi" and evidence.get("riichi") and len(set(evidence["riichi"])) != 4:
         return "four riichi: all four players must have declared riichi"
     return None
+
+
+# What the table asks of the Japanese presets' abortive draws (which of them a preset plays is its
+# flow's ``abortive_kinds``).
+ABORTIVE_DRAWS = AbortiveDraws(kinds=ABORTIVE_KINDS, problem=abortive_problem, aliases=LEGACY_LABELS)

@@ -27,6 +27,7 @@ from engine.families.riichi.analysis import (
     analyse,
     fu_texts_of,
 )
+from engine.families.riichi.draws import ABORTIVE_DRAWS
 from engine.families.riichi.hand_facts import flag_problem
 from engine.families.riichi.japanese_classical import score_classical
 from engine.families.riichi.payments import (
@@ -284,4 +285,5 @@ FAMILY = Family(
     counts_dora=True,
     unlisted_flags=("renhou",),
     agreed_rules=agreed_rules,
+    abortive_draws=ABORTIVE_DRAWS,
 )

@@ -15,7 +15,7 @@ from engine.families.babcock.play import (
     resolve_claims,
     sacred_tiles,
 )
-from engine.table.claims import Claim
+from engine.families.claims import Claim
 
 TRADITIONAL = dict(PRESETS["classical"], sacred_discard="last_discard")
 EXTENDED = dict(TRADITIONAL, sacred_discard="extended")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.table.claims import Claim, resolve_claims, turn_distance
+from engine.families.claims import Claim, resolve_claims, turn_distance
 
 
 def test_head_bump_gives_the_discard_to_the_first_in_turn() -> None:

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from engine.table.flow import CLAIM_DOUBLE_RON, CLAIM_HEAD_BUMP, CLAIM_NEXT_IN_TURN
+CLAIM_HEAD_BUMP = "head_bump"        # the claimant first in turn after the discarder wins alone
+CLAIM_NEXT_IN_TURN = "next_in_turn"  # Babcock's wording; the same seat, kept distinct for the docs
+CLAIM_DOUBLE_RON = "double_ron"      # Tenhou: two claimants both win; counters and sticks go to the
+                                     # one first in turn after the discarder
 
 SEATS = 4
 CALLS = ("win", "kong", "pung", "chow")
