@@ -30,6 +30,7 @@ LANGS := en pl zh_Hans zh_Hant ja
 translations: $(STAMP)
 	$(PYBABEL) -q compile -d webapp/translations -D messages
 	$(PYBABEL) -q compile -d webapp/translations -D js
+	$(PYBABEL) -q compile -d vision/translations -D vision
 
 # After changing a message in a view, template or script: extract, merge into every catalog, then
 # translate the new entries (tests/web/test_i18n_catalogs.py fails until every language has them).
@@ -40,7 +41,12 @@ translations-extract: $(STAMP)
 	$(PYBABEL) -q update -i webapp/translations/messages.pot -d webapp/translations -D messages \
 		--no-fuzzy-matching
 	$(PYBABEL) -q update -i webapp/translations/js.pot -d webapp/translations -D js --no-fuzzy-matching
+	$(PYBABEL) -q extract -F babel-vision.cfg -k NP_:1,2 --no-location --sort-output --project TileTally \
+		-o vision/translations/vision.pot .
+	$(PYBABEL) -q update -i vision/translations/vision.pot -d vision/translations -D vision \
+		--no-fuzzy-matching
 	$(PY) scripts/i18n_english.py webapp/translations
+	$(PY) scripts/i18n_english.py vision/translations
 
 run: $(STAMP) translations
 	$(PY) -m webapp serve --host 127.0.0.1 --port 8000

@@ -33,7 +33,11 @@ def imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     module, else ``x``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    # A script's ``if __name__ == "__main__":`` block runs only when the file is the program, so
+    # what it imports is no import of the module.
+    tree.body = [node for node in tree.body if not _is_main_guard(node)]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -51,6 +55,13 @@ def imported(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             if target and target != name:
                 out.add(target)
     return out
+
+
+def _is_main_guard(node: ast.stmt) -> bool:
+    return (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and isinstance(node.test.left, ast.Name) and node.test.left.id == "__name__"
+            and any(isinstance(item, ast.Constant) and item.value == "__main__"
+                    for item in node.test.comparators))
 
 
 def graph() -> dict[str, set[str]]:

@@ -1,10 +1,11 @@
-"""The languages TileTally speaks, how a language tag names one, and the command lines' messages.
+"""The languages TileTally speaks, how a language tag names one, and the vision command line's
+messages.
 
-The web app and the command lines (``tiletally``, ``python -m vision``) share one set of gettext
-catalogs, webapp/translations (``messages`` domain, compiled to .mo by ``make translations``). A
-command line speaks the language of its ``--lang`` option, else of the environment as gettext
-reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English; without compiled catalogs it
-speaks English. This lives below the web app so the vision command line can use it too.
+``python -m vision`` speaks the language of its ``--lang`` option, else of the environment as
+gettext reads it (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English, from its own ``vision``
+catalogs in vision/translations (compiled to .mo by ``make translations``; without them it speaks
+English). The web app and ``tiletally`` read the language tags from here and their messages from
+their own catalogs (``webapp.languages``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ LANGUAGES: dict[str, str] = {
     "ja": "日本語",
 }
 DEFAULT_LANGUAGE = "en"
-CATALOGS = Path(__file__).resolve().parents[1] / "webapp" / "translations"
+CATALOGS = Path(__file__).resolve().parent / "translations"
+DOMAIN = "vision"
 # Chinese as browsers and locales write it: a region or a script subtag says which script.
 _TRADITIONAL = {"hant", "tw", "hk", "mo"}
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
@@ -82,9 +84,9 @@ def requested_language(value: str | None, environ: Mapping[str, str] | None = No
 
 
 def catalog_for(language: str) -> gettext_module.NullTranslations:
-    """The ``messages`` catalog of one language (gettext, pgettext); one that says every message
-    in English where the catalog (or its compiled .mo) is missing."""
-    path = CATALOGS / language / "LC_MESSAGES" / "messages.mo"
+    """The vision command line's catalog of one language; one that says every message in English
+    where the catalog (or its compiled .mo) is missing."""
+    path = CATALOGS / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
     if language == DEFAULT_LANGUAGE or not path.is_file():
         return gettext_module.NullTranslations()
     with path.open("rb") as handle:
@@ -125,14 +127,8 @@ def _(message: str) -> str:
     return _current[0].gettext(message)
 
 
-def gettext(message: str, **variables: object) -> str:
-    """Flask-Babel's ``gettext(message, **variables)`` for a command line: ``%(name)s`` filled."""
-    text = _current[0].gettext(message)
-    return text % variables if variables else text
-
-
 def add_language_option(parser: argparse.ArgumentParser) -> None:
-    """``--lang``, as every TileTally command line takes it (its help in the language already in use:
+    """``--lang``, as the vision command line takes it (its help in the language already in use:
     ``split_lang`` reads the option before the parser is built)."""
     parser.add_argument("--lang", type=lang_choice, metavar="LANG",
                         help=_("language of the messages: {languages} (default: the environment's)")

@@ -2,7 +2,7 @@
 (``cli_score``, ``cli_table``, ``cli_serve``), so this file only dispatches.
 
 Its messages are in the language of ``--lang`` (anywhere on the line), else of the environment
-(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English: vision.languages."""
+(LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English: webapp.languages."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import importlib
 import importlib.util
 import sys
 
-from vision.languages import _, add_language_option, requested_language, split_lang, use_language
+from webapp.languages import _, add_language_option, requested_language, split_lang, use_language
 
 SUBCOMMAND_MODULES = ("webapp.cli_score", "webapp.cli_table", "webapp.cli_serve")
 

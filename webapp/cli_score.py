@@ -18,9 +18,9 @@ from engine.core.report import ENGLISH, Words, format_score
 from engine.core.result import Excluded, Item, Score
 from engine.families import RulesError, families, family_of, score_json, score_request
 from engine.reasons.marker import N_
-from vision.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.engine_messages import command_line_error, render
 from webapp.item_lines import titled
+from webapp.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.reason_text import reason_text
 
 # The breakdown table's own words (engine.core.report writes them in English).

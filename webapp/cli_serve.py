@@ -18,7 +18,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from vision.languages import _
+from webapp.languages import _
 
 CERT_DAYS = 825
 

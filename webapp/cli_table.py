@@ -29,10 +29,10 @@ from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
-from vision.languages import DEFAULT_LANGUAGE, _, current_language, gettext
 from webapp.app import DEFAULTS, media_in_database_from_env
 from webapp.engine_messages import command_line_error
 from webapp.labels import hand_title
+from webapp.languages import DEFAULT_LANGUAGE, _, current_language, gettext
 from webapp.storage import Loaded, Storage, StorageError, database_url
 from webapp.views.backend import Backend
 from webapp.views.importing import ImportFailed, import_upload

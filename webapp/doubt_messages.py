@@ -20,8 +20,8 @@ from babel import Locale
 
 from vision import doubt_messages as reader_doubts
 from vision.doubt_messages import MESSAGES, Translations
-from vision.languages import DEFAULT_LANGUAGE
 from webapp import engine_messages
+from webapp.languages import DEFAULT_LANGUAGE
 
 __all__ = ["MESSAGES", "page_templates", "plural_samples", "render"]
 

@@ -22,8 +22,8 @@ from engine.core.coded import CodedText, coded_cause
 from engine.families.settlement import MINIMUM_MESSAGES
 from engine.reasons.marker import N_
 from engine.table.messages import MESSAGES as TABLE_MESSAGES
-from vision.languages import DEFAULT_LANGUAGE, current_language
-from vision.languages import _ as cli_gettext
+from webapp.languages import DEFAULT_LANGUAGE, current_language
+from webapp.languages import _ as cli_gettext
 from webapp.storage.values import IMPORT_MESSAGES, NAME_MESSAGES
 from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
 

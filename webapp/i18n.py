@@ -22,9 +22,9 @@ from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 
 from engine.names import NATIVE_LANGUAGE
-from vision.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
 from webapp import doubt_messages, engine_messages, item_lines, labels, reason_text
 from webapp.item_names import ItemTitle, titles_for_page
+from webapp.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
 SESSION_KEY = "lang"

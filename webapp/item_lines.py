@@ -17,8 +17,8 @@ from typing import Any
 import flask_babel
 
 from engine.families.babcock import titles as babcock_titles
-from vision.languages import DEFAULT_LANGUAGE
 from webapp.item_names import ItemTitle, item_title
+from webapp.languages import DEFAULT_LANGUAGE
 from webapp.reason_text import Translator, param_text
 
 # family -> its module of built names (LINES, explain_line, every_line)

@@ -15,7 +15,10 @@ TRANSLATIONS = ROOT / "webapp" / "translations"
 # the shipped languages besides English, whose catalogs must translate every message
 TRANSLATED = ("pl", "zh_Hans", "zh_Hant", "ja")
 DOMAINS = {"messages": ("babel.cfg", ["-k", "_l", "-k", "lazy_gettext", "-k", "NP_:1,2"]),
-           "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"])}
+           "js": ("babel-js.cfg", ["-k", "t", "-k", "pt:1c,2"]),
+           "vision": ("babel-vision.cfg", ["-k", "NP_:1,2"])}
+# Where each domain's catalogs are: the vision command line has its own.
+FOLDERS = {"messages": TRANSLATIONS, "js": TRANSLATIONS, "vision": ROOT / "vision" / "translations"}
 
 
 def _pybabel(*args: str) -> None:
@@ -32,11 +35,11 @@ def extract(domain: str, folder: Path) -> Catalog:
 
 
 def catalog(language: str, domain: str) -> Catalog:
-    with (TRANSLATIONS / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+    with (FOLDERS[domain] / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
         return read_po(handle, locale=language)
 
 
 def compile_catalogs() -> None:
     """Compile every .po to .mo beside it (what ``make translations`` does)."""
     for domain in DOMAINS:
-        _pybabel("compile", "-d", str(TRANSLATIONS), "-D", domain)
+        _pybabel("compile", "-d", str(FOLDERS[domain]), "-D", domain)
