@@ -10,9 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "vision", "webapp")
 
-# Lower layers first; a module may import its own layer and those before it. The reason markers
-# and the native names are data the families and the table share, beside the core.
-LAYERS = (("engine.core", "engine.reasons", "engine.names"), ("engine.families",),
+# Lower layers first; a module may import its own layer and those before it (the longest prefix
+# names a module's layer). The marker of translatable English is below everything; the reasons
+# and native names read what each family gives.
+LAYERS = (("engine.core", "engine.reasons.marker"), ("engine.families", "engine.reasons", "engine.names"),
           ("engine.table", "engine"), ("vision",), ("webapp",))
 
 

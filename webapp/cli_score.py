@@ -16,7 +16,7 @@ from typing import Any
 from engine.core.hand import HandError
 from engine.core.report import ENGLISH, Words, format_score
 from engine.core.result import Excluded, Item, Score
-from engine.families import RulesError, families, family_of, score_json, score_request
+from engine.families import RulesError, default_preset, families, family_of, score_json, score_request
 from engine.reasons.marker import N_
 from webapp.engine_messages import command_line_error, render
 from webapp.item_lines import titled
@@ -37,7 +37,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         description=_("Score one hand. Tiles in MPSZ notation: 123m 456p 789s 1-7z (E S W N Wh G R), "
                     "0m/0p/0s red fives, 1-8f flowers and seasons."))
     parser.add_argument("hand", help=_("concealed tiles, winning tile included, e.g. 123m456p789s11222z"))
-    parser.add_argument("--rules", default="mcr", help=_("preset name (default: mcr)"))
+    parser.add_argument("--rules", default=default_preset(), help=_("preset name (default: mcr)"))
     parser.add_argument("--win-tile", help=_("the winning tile (default: the last tile written)"))
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--tsumo", action="store_true", help=_("won by self-draw"))

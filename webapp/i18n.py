@@ -21,9 +21,8 @@ from babel.support import Translations
 from flask import Flask, abort, request, session
 from flask_babel import Babel, format_decimal, get_locale, get_translations
 
-from engine.names import NATIVE_LANGUAGE
 from webapp import doubt_messages, engine_messages, item_lines, labels, reason_text
-from webapp.item_names import ItemTitle, titles_for_page
+from webapp.item_names import ItemTitle, family_called, titles_for_page
 from webapp.languages import DEFAULT_LANGUAGE, LANGUAGES, language_of
 
 TRANSLATIONS_DIR = Path(__file__).resolve().parent / "translations"
@@ -62,7 +61,8 @@ def current_language() -> str:
 def native_lang(family: str) -> str:
     """The BCP 47 tag of a family's native names, for the lang of the element that shows them
     (a Chinese fan name on a Japanese page still takes Chinese glyphs)."""
-    return NATIVE_LANGUAGE.get(family, "und").replace("_", "-")
+    known = family_called(family)
+    return ((known.native_language if known is not None else None) or "und").replace("_", "-")
 
 
 def html_lang() -> str:

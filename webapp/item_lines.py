@@ -1,8 +1,8 @@
 """The classical game's set lines and doubles in the reader's language ("Concealed pung of 5
 Dots" as 5 饼子的暗刻子).
 
-The scorer builds these names from the hand, from English templates with a code
-(engine/families/babcock/titles.py); a name is read back into its code and params (so a stored
+The scorer builds these names from the hand, from English templates with a code (the family's
+``built_names``: engine/families/babcock/titles.py); a name is read back into its code and params (so a stored
 hand reads the same) and written with the template translated by the catalogs (babel.cfg extracts
 that module) and its params put in the reader's language as a reason's are (honour, suit and
 flower names, "pung"/"kong"). Any other name is titled by ``item_names`` alone.
@@ -11,24 +11,25 @@ flower names, "pung"/"kong"). Any other name is titled by ``item_names`` alone.
 from __future__ import annotations
 
 from functools import lru_cache
-from types import ModuleType
 from typing import Any
 
 import flask_babel
 
-from engine.families.babcock import titles as babcock_titles
-from webapp.item_names import ItemTitle, item_title
+from engine.families.protocol import BuiltNames
+from webapp.item_names import ItemTitle, family_called, item_title
 from webapp.languages import DEFAULT_LANGUAGE
 from webapp.reason_text import Translator, param_text
 
-# family -> its module of built names (LINES, explain_line, every_line)
-FAMILIES: dict[str, ModuleType] = {"babcock": babcock_titles}
+
+def _built_names(family: str) -> BuiltNames | None:
+    known = family_called(family)
+    return known.built_names if known is not None else None
 
 
 def line_title(family: str, english: str, language: str, tr: Translator | None = None) -> str | None:
     """A built name in the reader's language, or None where the name is no built one (or the
     reader reads English, the engine's own name)."""
-    lines = FAMILIES.get(family)
+    lines = _built_names(family)
     if lines is None or language == DEFAULT_LANGUAGE:
         return None
     explained = lines.explain_line(english)
@@ -76,7 +77,7 @@ def page_titles(family: str, language: str) -> dict[str, ItemTitle]:
     """Every built name of the family -> its title, for the page scripts (a closed set: a classical
     declare page looks its set lines up like any other name). Written once per language and
     catalog (a few hundred names, each from several lookups), then reused by every page."""
-    if family not in FAMILIES or language == DEFAULT_LANGUAGE:
+    if _built_names(family) is None or language == DEFAULT_LANGUAGE:
         return {}
     return _page_titles(family, language, flask_babel.get_translations())
 
@@ -85,4 +86,4 @@ def page_titles(family: str, language: str) -> dict[str, ItemTitle]:
 def _page_titles(family: str, language: str, catalog: Any) -> dict[str, ItemTitle]:
     remembered = _Remembered(flask_babel)   # type: ignore[arg-type]
     return {english: titled(family, english, language, tr=remembered)
-            for english in FAMILIES[family].every_line()}
+            for english in _built_names(family).every_line()}  # type: ignore[union-attr]

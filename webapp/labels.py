@@ -1,9 +1,10 @@
 """Names the pages show for the engine's own keys, in the reader's language: winds, presets, rule
 options, situational flags, and the one-line title of each recorded hand.
 
-The API and ``present.table_view`` keep their English words (the JSON API is locale-free); the
-pages look the key up here, and a key without an entry (a preset or option added later) keeps
-the English text it came with.
+The API and ``present.table_view`` keep their English words (the JSON API is locale-free). A
+preset's title, an option's label and its choices' words and a flag's label are the family's own
+English, marked with ``N_`` where the family writes them (babel.cfg extracts the family packages):
+the pages translate that English, so a new family brings its words with it.
 """
 
 from __future__ import annotations
@@ -14,111 +15,9 @@ from typing import Any
 from flask_babel import format_decimal, gettext
 from flask_babel import lazy_gettext as _l
 
-from engine.reasons.marker import N_
+from engine.families import RulesError, families, family_named, family_of
 
 WINDS = {"E": _l("East"), "S": _l("South"), "W": _l("West"), "N": _l("North")}
-
-PRESETS = {
-    "mcr": _l("Chinese Official (MCR)"),
-    "mcr-ema": _l("Chinese Official, EMA penalties"),
-    "riichi": _l("Riichi (modern Japanese)"),
-    "japanese-classical": _l("Japanese classical (points x doubles)"),
-    "classical": _l("Classical Chinese (Babcock 1923)"),
-    "hongkong": _l("Hong Kong old style (faan)"),
-    "taiwanese": _l("Taiwanese 16-tile (tai)"),
-}
-
-FLAGS = {
-    "last_of_kind": _l("Last tile of its kind"),
-    "last_tile": _l("Last tile of the wall"),
-    "kong_replacement": _l("Out with a kong replacement"),
-    "robbing_kong": _l("Robbing the kong"),
-    "riichi": _l("Riichi"),
-    "double_riichi": _l("Double riichi"),
-    "ippatsu": _l("Ippatsu"),
-    "rinshan": _l("Rinshan (after a kan)"),
-    "chankan": _l("Chankan (robbing a kan)"),
-    "haitei": _l("Haitei (last draw)"),
-    "houtei": _l("Houtei (last discard)"),
-    "tenhou": _l("Tenhou (dealer's first draw)"),
-    "chiihou": _l("Chiihou (first draw)"),
-    "heaven": _l("Heaven's blessing (East)"),
-    "earth": _l("Earth's blessing"),
-    "declared_ready": _l("Declared ready (original call)"),
-}
-# The classical game words two flags its own way.
-CLASSICAL_FLAGS = {"kong_replacement": _l("Out with a loose tile"), "robbing_kong": _l("Robbing a kong")}
-
-OPTIONS = {
-    "abortive_draws": _l("Abortive draws"),
-    "counted_yakuman": _l("Counted yakuman (13 han or more)"),
-    "counter_on_draw": _l("A counter after a draw"),
-    "dead_wall": _l("Dead wall (tiles left at the draw)"),
-    "dealer_keeps_on_draw": _l("The dealer keeps the deal after a draw"),
-    "dora": _l("Dora"),
-    "double_yakuman": _l("Double yakuman"),
-    "draw_payments": _l("Payments at a draw"),
-    "draw_pool": _l("Draw payment pool"),
-    "east_pays_double": _l("East pays and receives double"),
-    "false_win_penalty": _l("False win penalty"),
-    "flowers": _l("Flowers and seasons"),
-    "four_wind_hand": _l("Four Wind Hand"),
-    "heads_and_tails": _l("Heads and Tails"),
-    "honba_dealer_only": _l("Counters for the dealer only"),
-    "honba_value": _l("Points per counter"),
-    "ippatsu": _l("Ippatsu"),
-    "kiriage": _l("Round up to mangan (kiriage)"),
-    "knitted_straight_waits": _l("Wait fans with a Knitted Straight"),
-    "limit": _l("Limit"),
-    "lucky_thirteen": _l("Lucky Thirteen"),
-    "mahjong_bonus": _l("Mah-Jongg bonus"),
-    "melded_concealed_kongs": _l("One melded and one concealed kong"),
-    "minimum": _l("Minimum fan points"),
-    "minimum_han": _l("Minimum han"),
-    "multiple_ron": _l("Several wins on one discard"),
-    "open_pinfu_fu": _l("Fu of an open pinfu shape"),
-    "open_tanyao": _l("Open tanyao"),
-    "pinfu_tsumo_fu": _l("Fu for tsumo with pinfu"),
-    "prevailing_wind": _l("Prevailing wind scores"),
-    "red_fives": _l("Red fives"),
-    "renhou_as_yakuman": _l("Renhou as yakuman"),
-    "riichi": _l("Riichi"),
-    "riichi_stick": _l("Riichi stick"),
-    "rounding": _l("Rounding"),
-    "sacred_discard": _l("Sacred discard"),
-    "scoring": _l("Scoring"),
-    "seven_pairs": _l("Seven Pairs"),
-    "start_points": _l("Starting points"),
-    "thirteen_orphans": _l("Thirteen Orphans"),
-    "three_great_scholars": _l("Three Great Scholars"),
-    "two_concealed_kongs": _l("Two Concealed Kongs"),
-    # Hong Kong and Taiwanese
-    "all_one_suit_faan": _l("All One Suit (faan)"),
-    "base": _l("Base stake (底)"),
-    "concealed_kong_keeps_concealed": _l("A concealed kong keeps the hand concealed (門清)"),
-    "concealed_on_limit": _l("Fully Concealed counts on a limit hand"),
-    "dealer_tai": _l("Dealer's tai (莊家)"),
-    "discarder_pays": _l("On a discard the discarder pays for all, or for himself"),
-    "eight_flowers_tai": _l("Eight flowers (tai)"),
-    "false_win_tai": _l("False win: tai on top of the base, to each player"),
-    "flower_set_replaces_seat": _l("A flower set replaces its seat flower"),
-    "full_flush_tai": _l("Full flush (tai)"),
-    "great_dragons_faan": _l("Great Dragons (faan)"),
-    "limit_faan": _l("Limit of a hand (faan)"),
-    "min_faan": _l("Faan needed to win (flowers not counted)"),
-    "no_flowers_faan": _l("No Flowers (faan; 0: not counted)"),
-    "payout": _l("Payout schedule"),
-    "per_tai": _l("Stake per tai (台)"),
-    "small_dragons_faan": _l("Small Dragons (faan)"),
-    "small_limit_faan": _l("All Honours, Four Concealed Pungs, Orphans, Nine Gates (faan)"),
-    "small_winds_faan": _l("Small Winds (faan)"),
-    "streak_tai": _l("Tai per hand of the dealer's streak (連n拉n)"),
-    # abortive draws and the sacred discard
-    "nine_terminals": _l("Nine-terminals abortive draw counts"),
-    "same_first_discards": _l("Same first discards by all four abortive draw"),
-    "sacred_claim": _l("A win on a sacred discard is"),
-}
-
 
 STATUS_TITLES = {
     400: _l("Bad request"),
@@ -145,19 +44,6 @@ DRAW_REASONS = {
 }
 
 
-# The abortive draws by the key the table records, in the engine's English words
-# (engine.families.riichi.draws.ABORTIVE_KINDS), and the offences a preset's sheet names
-# (engine.table.offences).
-ABORTIVE_WORDS = {
-    "nine_terminals": N_("nine terminal and honour tiles in a starting hand"),
-    "four_kongs": N_("four kongs by different players"),
-    "same_first_discards": N_("the same tile discarded by all four on the first go-round"),
-    "three_ron": N_("three players claimed one discard"),
-    "four_riichi": N_("four riichi declarations"),
-}
-OFFENCES = {"revealed_hand": N_("revealed their hand before the declared win was verified")}
-# (the draw and penalty pages translate the engine's words with these msgids; a test keeps them equal)
-
 KINDS = {"win": _l("win"), "draw": _l("draw"), "abortive_draw": _l("abortive draw"),
          "false_win": _l("false win"), "penalty": _l("penalty")}
 
@@ -167,8 +53,9 @@ UNIT_NAMES = {"fan": _l("fan"), "han": _l("han"), "point": _l("point"), "points"
 
 def draw_reason(reason: str, gettext: Callable[..., str] = gettext) -> str:
     """An abortive draw's reason: a kind's key, or the words an older draw page stored."""
-    if reason in ABORTIVE_WORDS:
-        return gettext(ABORTIVE_WORDS[reason])
+    for family in families():    # a kind's key: its family's words, marked for the catalogs
+        if family.abortive_draws is not None and reason in family.abortive_draws.kinds:
+            return gettext(family.abortive_draws.kinds[reason])
     return gettext(reason) if reason in DRAW_REASONS else reason
 
 
@@ -202,59 +89,37 @@ def wind_badge(letter: str) -> str:
 
 
 def preset(name: str, english: str = "") -> str:
-    label = PRESETS.get(name)
-    return f"{label} · {name}" if label is not None else (english or name)
+    """A preset's title, as its family writes it (marked for the catalogs), and its name."""
+    try:
+        title = family_of(name).preset_title(name)
+    except RulesError:
+        return english or name
+    return f"{gettext(title)} · {name}"
 
 
 def option(key: str, english: str = "") -> str:
-    label = OPTIONS.get(key)
-    return str(label) if label is not None else (english or key)
-
-
-# An option's value in words (units.OPTION_CHOICES and option_words say them in English).
-CHOICE_WORDS = {
-    ("scoring", "han_fu"): _l("han and fu (Riichi)"),
-    ("scoring", "points_doubles"): _l("basic points x doubles"),
-    ("dealer_keeps_on_draw", "tenpai"): _l("when waiting"),
-    ("dealer_keeps_on_draw", "always"): _l("always"),
-    ("dealer_keeps_on_draw", "never"): _l("never"),
-    ("multiple_ron", "double_ron"): _l("every claimant wins (double ron)"),
-    ("multiple_ron", "head_bump"): _l("head bump: the next in turn"),
-    ("sacred_discard", "traditional"): _l("only the own last discard"),
-    ("sacred_discard", "extended"): _l("any own discard"),
-    ("sacred_discard", "until_wall_draw"): _l("an own discard, until the player draws from the wall"),
-    ("sacred_discard", "last_discard"): _l("only the own last discard"),
-    ("sacred_discard", "one_four_seven"): _l("every tile the hand waits on, once one is an own discard"),
-    ("sacred_discard", "absolute"): _l("every tile the hand waits on, once one was discarded this hand"),
-    ("sacred_claim", "refuse"): _l("refused"),
-    ("sacred_claim", "false_win"): _l("a false win"),
-    ("payout", "half-spicy"): _l("half-spicy (半辣)"),
-    ("payout", "full-spicy"): _l("full-spicy (全辣)"),
-    ("discarder_pays", "all"): _l("the discarder pays for all (全銃)"),
-    ("discarder_pays", "self"): _l("the discarder pays for himself (半銃)"),
-    ("dealer_keeps_on_draw", "waiting"): _l("when waiting"),
-    ("multiple_ron", "next_in_turn"): _l("the next in turn wins"),
-    ("nine_terminals", "tiles"): _l("nine tiles"),
-    ("nine_terminals", "kinds"): _l("nine kinds"),
-    ("same_first_discards", "any_tile"): _l("any tile"),
-    ("same_first_discards", "wind"): _l("a wind only"),
-}
+    """An option's label: its family's English (``OptionSpec.label``, marked for the catalogs)."""
+    return gettext(english) if english else key
 
 
 def option_value(key: str, value: Any, english: str = "") -> str:
-    """An option's value as the reader says it: yes / no / not set, a choice in words, or the
-    value itself (a number)."""
+    """An option's value as the reader says it: yes / no / not set, a choice in its family's words
+    (``english``, marked for the catalogs), or the value itself (a number)."""
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     if value is None:
         return gettext("not set")
-    label = CHOICE_WORDS.get((key, value)) if isinstance(value, str) else None
-    return str(label) if label is not None else (english or str(value))
+    return gettext(english) if english else str(value)
 
 
 def flag(family: str, key: str, english: str = "") -> str:
-    label = (CLASSICAL_FLAGS.get(key) if family == "babcock" else None) or FLAGS.get(key)
-    return str(label) if label is not None else (english or key)
+    """A flag's label, as the family (by its name) writes it, marked for the catalogs."""
+    try:
+        labels = {item.name: item.label for item in family_named(family).flags}
+    except RulesError:
+        labels = {}
+    label = labels.get(key) or english
+    return gettext(label) if label else key
 
 
 def hand_detail(entry: Mapping[str, Any], family: str, language: str) -> str:

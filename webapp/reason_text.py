@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 import flask_babel
 
-from engine.reasons import LIST_CODE, SEPARATOR, TEMPLATES, WORDS, explain, is_word
-from webapp.item_names import item_title
+from engine.reasons import LIST_CODE, SEPARATOR, explain, is_word
+from webapp.item_names import family_called, item_title
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -82,7 +82,8 @@ def param_text(family: str, name: str, value: Any, language: str, tr: Translator
         return tr.gettext(", ").join(flowers.get(part, part) for part in str(value).split(", "))
     if kind == "wind_letter":
         return wind_names(tr).get(str(value), str(value))
-    if is_word(family, name):
+    known = family_called(family)
+    if known is not None and is_word(known, name):
         return tr.gettext(str(value))
     return value
 
@@ -93,7 +94,8 @@ def render(family: str, explained: Mapping[str, Any], language: str, tr: Transla
     params = explained.get("params") or {}
     if explained.get("code") == LIST_CODE:
         return SEPARATOR.join(render(family, part, language, tr) for part in params.get("parts", []))
-    template = TEMPLATES.get(family, {}).get(str(explained.get("code")))
+    known = family_called(family)
+    template = known.reasons.get(str(explained.get("code"))) if known is not None else None
     if template is None:
         raise KeyError(explained.get("code"))
     values = {name: param_text(family, name, value, language, tr) for name, value in params.items()}
@@ -106,8 +108,9 @@ def reason_text(family: str, item: Mapping[str, Any], field: str, language: str,
     code and params, else read from its English text, else that text as written."""
     english = str(item.get(field) or "")
     code = item.get(f"{field}_code")
+    known = family_called(family)
     explained = {"code": code, "params": item.get(f"{field}_params") or {}} if code else \
-        explain(family, english)
+        explain(known, english) if known is not None else None
     if explained is None:
         return english
     try:
@@ -121,7 +124,10 @@ def page_templates(family: str) -> dict[str, Any]:
     each code's translated template and the translated names and phrases its params use (fan
     names come with the item titles)."""
     tr = _page(None)
-    phrases = {phrase: tr.gettext(phrase) for kind in WORDS.get(family, {}).values() for phrase in kind}
-    return {"reasons": {code: tr.gettext(template) for code, template in TEMPLATES.get(family, {}).items()},
+    known = family_called(family)
+    templates = known.reasons if known is not None else {}
+    kinds = known.reason_words if known is not None else {}
+    phrases = {phrase: tr.gettext(phrase) for kind in kinds.values() for phrase in kind}
+    return {"reasons": {code: tr.gettext(template) for code, template in templates.items()},
             "reason_words": words(), "reason_flowers": flower_names(), "reason_winds": wind_names(),
-            "reason_phrases": phrases, "reason_word_kinds": sorted(WORDS.get(family, {}))}
+            "reason_phrases": phrases, "reason_word_kinds": sorted(kinds)}

@@ -1,10 +1,11 @@
 """The family registry: a preset name -> its family and option defaults.
 
-Each family is a package here (``mcr``, ``riichi``, ``babcock``, ``hongkong``, ``taiwanese``) whose
-``family`` module builds one ``Family`` (see ``engine.families.protocol``) named ``FAMILY``: the
-presets (option defaults, as data), how to score a hand, the payments, and what the web app shows.
-A new family is a new package and its name in ``FAMILY_PACKAGES``. This module merges a request's
-option overrides into the preset, rejecting unknown names and values: a typo must not change a score.
+Each family is a package (``engine.families.mcr``, ``.riichi``, ``.babcock``, ``.hongkong``,
+``.taiwanese``) whose ``family`` module builds one ``Family`` (see ``engine.families.protocol``)
+named ``FAMILY``: everything the table, the command lines and the pages know of it. A new family
+is a new package and its name in ``FAMILY_PACKAGES``; nothing else changes. This module merges a
+request's option overrides into the preset, rejecting unknown names and values: a typo must not
+change a score.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from engine.families.protocol import Family
 from engine.names import add_native_names
 from engine.reasons import add_reason_codes
 
-# The family packages, in the order their presets are offered.
-FAMILY_PACKAGES = ("mcr", "riichi", "babcock", "hongkong", "taiwanese")
+# The family packages, in the order their presets are offered (the first preset is the default).
+FAMILY_PACKAGES = ["engine.families.mcr", "engine.families.riichi", "engine.families.babcock",
+                   "engine.families.hongkong", "engine.families.taiwanese"]
 
 
 class RulesError(CodedError):
@@ -38,9 +40,13 @@ class RulesError(CodedError):
 def families() -> list[Family]:
     """Every registered family. A package that is not there yet is simply not offered; one that
     fails to import raises."""
-    names = [f"{__name__}.{package}" for package in FAMILY_PACKAGES]
-    return [importlib.import_module(f"{name}.family").FAMILY for name in names
+    return [importlib.import_module(f"{name}.family").FAMILY for name in FAMILY_PACKAGES
             if importlib.util.find_spec(name) is not None]
+
+
+def default_preset() -> str:
+    """The preset a request or a form without one plays: the first of the first family."""
+    return next(iter(families()[0].presets))
 
 
 def presets() -> dict[str, tuple[Family, dict[str, Any]]]:
@@ -66,6 +72,14 @@ def get_preset(name: str) -> tuple[Family, dict[str, Any]]:
     return family, dict(defaults)
 
 
+def family_named(name: str) -> Family:
+    """The family registered under ``name`` (``Family.name``, as a table's view stores it)."""
+    for family in families():
+        if family.name == name:
+            return family
+    raise RulesError(f"unknown rule family {name!r}", code="rules.unknown_preset", params={"rules": name})
+
+
 def family_of(preset: str) -> Family:
     """The family a preset belongs to; RulesError for an unknown preset."""
     return get_preset(preset)[0]
@@ -75,7 +89,6 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Fam
     """The preset's options with overrides applied; unknown names, wrong types, values outside an
     option's choices or range (``engine.families.option_specs``) are errors that name the option."""
     family, options = get_preset(name)
-    defaults = dict(options)
     if overrides is None:
         overrides = {}
     if not isinstance(overrides, Mapping):     # [], 0, false and "" are no more options than [1]
@@ -90,14 +103,15 @@ def resolve_options(name: str, overrides: Mapping[str, Any] | None) -> tuple[Fam
             raise RulesError(
                 f"option {key!r} must be {type(default).__name__}, got {value!r}",
                 code="rules.option_type", params={"option": key, "value": repr(value)})
-        text = family.option_texts.get(key)
-        if text is not None and text.choices and value not in text.choices:
-            raise RulesError(f"option {key!r} must be one of {', '.join(text.choices)}, got {value!r}",
+        spec = family.option_specs.get(key)
+        if spec is not None and spec.choices and value not in spec.choices:
+            choices = ", ".join(str(choice) for choice in spec.choices)
+            raise RulesError(f"option {key!r} must be one of {choices}, got {value!r}",
                              code="rules.option_choice",
-                             params={"option": key, "choices": ", ".join(text.choices), "value": repr(value)})
+                             params={"option": key, "choices": choices, "value": repr(value)})
         options[key] = value
     try:
-        check_options(name, options, defaults)
+        check_options(family.option_specs, options)
     except OptionValueError as error:
         raise RulesError(str(error)) from error
     return family, options
@@ -117,7 +131,7 @@ def score_request(data: Mapping[str, Any]) -> Score:
     """Score one request object of the ``engine score`` contract; raises HandError/RulesError."""
     if not isinstance(data, Mapping):
         raise HandError("each input must be a JSON object", code="request.not_an_object")
-    rules = data.get("rules") or "mcr"
+    rules = data.get("rules") or default_preset()
     family, options = resolve_options(rules, data.get("options"))
     hand = hand_from_dict(data, sets=family.hand_sets)
     check_flags(hand, family, rules)
@@ -142,7 +156,7 @@ def score_json(data: Any) -> dict[str, Any]:
     ``because_params`` for an excluded fan)."""
     try:
         result = score_request(data).to_dict()    # first: it refuses what is not a request object
-        family = family_of(data.get("rules") or "mcr").name
+        family = family_of(data.get("rules") or default_preset())
         return add_reason_codes(add_native_names(result, family), family)
     except (HandError, RulesError, ValueError) as error:
         return error_json(error)

@@ -9,7 +9,7 @@ score a hand, the payments of a win, a false win and a drawn hand, and the text 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -17,6 +17,8 @@ from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Score
 from engine.core.tiles import Tile
+from engine.families.flow import Flow, plain_flow_options
+from engine.families.option_specs import OptionSpec
 
 
 class ScoreHand(Protocol):
@@ -41,13 +43,22 @@ class OwnDiscard:
     drawn_since: bool = False
 
 
+@dataclass(frozen=True)
+class DiscardRefusal:
+    """Why a win on a discard is refused, and whether the table records it as a false win (else
+    the win is refused and nothing is recorded)."""
+
+    why: str
+    false_win: bool = False
+
+
 class DiscardRuling(Protocol):
     """Why a win on another player's discard ``tile`` is refused given the winner's own discards
     this hand (the classical sacred discard), or None where it stands. ``hand`` is the winner's
     declared hand where the table has it (its waits may matter)."""
 
     def __call__(self, own: Sequence[OwnDiscard], tile: Tile, hand: DeclaredHand | None,
-                 options: Mapping[str, Any]) -> str | None: ...
+                 options: Mapping[str, Any]) -> DiscardRefusal | None: ...
 
 
 @dataclass(frozen=True)
@@ -71,36 +82,58 @@ OPTION_KINDS = ("bool", "int", "float", "text")  # a text option may list its ch
 
 @dataclass(frozen=True)
 class Flag:
-    """A situational flag a declared win may carry (``robbing_kong``), with the words players use."""
+    """A situational flag a declared win may carry (``robbing_kong``), with the words players use
+    (English, marked with N_ for the pages). A flag that ``needs_declaration`` exists only where
+    the table plays ready declarations (riichi sticks)."""
 
     name: str
     label: str
+    needs_declaration: bool = False
+
+
+@dataclass(frozen=True)
+class PointsAndDoubles:
+    """A family whose breakdown lines are basic points or doubles (the classical games), under the
+    options where it ``plays`` so; ``is_double`` tells one line (an item as a dict) of the two."""
+
+    plays: Callable[[Mapping[str, Any]], bool]
+    is_double: Callable[[Mapping[str, Any]], bool]
+
+
+class BuiltNames(Protocol):
+    """Item names a family builds from English templates with codes (the classical set lines:
+    "Concealed pung of 5 Dots"), so a page can write them in the reader's language."""
+
+    LINES: Mapping[str, str]
+
+    def explain_line(self, name: str) -> dict[str, Any] | None: ...
+
+    def every_line(self) -> Iterable[str]: ...
 
 
 @dataclass(frozen=True)
 class Option:
-    """One preset option as a form shows it: its default, its kind, a label, and for a choice the
-    values it may take."""
+    """One preset option as a form shows it: its default, its kind (the default's type), and its
+    spec (label, range or choices with their words)."""
 
     name: str
     value: Any
     kind: str
-    label: str
-    choices: tuple[str, ...] = ()
+    spec: OptionSpec
+
+    @property
+    def label(self) -> str:
+        return self.spec.label
+
+    @property
+    def choices(self) -> tuple[Any, ...]:
+        return self.spec.choices
 
     def to_dict(self) -> dict[str, Any]:
         out = {"name": self.name, "value": self.value, "kind": self.kind, "label": self.label}
         if self.choices:
             out["choices"] = list(self.choices)
         return out
-
-
-@dataclass(frozen=True)
-class OptionText:
-    """How an option is shown: its label and, for a text option with fixed values, those values."""
-
-    label: str
-    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -129,15 +162,16 @@ class Units:
     total: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # one value per family: compared and hashed as itself
 class Family:
-    """One rule family: its presets (option defaults, as data) and the rules that read them."""
+    """One rule family: its presets (option defaults, as data) and the rules that read them, and
+    everything the table, the command line and the pages know of it."""
 
     name: str
     title: str
     presets: Mapping[str, Mapping[str, Any]]
-    preset_titles: Mapping[str, str]
-    option_texts: Mapping[str, OptionText]
+    preset_titles: Mapping[str, str]   # English, marked with N_ for the pages
+    option_specs: Mapping[str, OptionSpec]   # one per option of every preset
     flags: tuple[Flag, ...]
     units: Units
     score: ScoreHand
@@ -158,14 +192,31 @@ class Family:
     agreed_rules: Callable[[Mapping[str, Any]], AgreedRules] = no_agreed_rules
     discard_ruling: DiscardRuling | None = None   # None: any discard may be won on
     abortive_draws: AbortiveDraws | None = None   # None: no abortive draws
+    # What follows each hand at a table, per preset (a preset without its own takes the first;
+    # none: the plainest table), and how the table's options change it.
+    flows: Mapping[str, Flow] = field(default_factory=dict)
+    flow_options: Callable[[Flow, Mapping[str, Any]], Flow] = plain_flow_options
+    points_and_doubles: PointsAndDoubles | None = None   # None: every line counts in units.item
+    built_names: BuiltNames | None = None
+    # English item name -> {language tag: name}; "native" is the players' own, in native_language.
+    native_names: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    native_language: str | None = None
+    # The reasons of its breakdowns: code -> English template (engine.reasons), and the English
+    # phrases a placeholder kind may hold; both marked with N_ for the pages.
+    reasons: Mapping[str, str] = field(default_factory=dict)
+    reason_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The offences its sheets name, for penalties: key -> what the offender did (N_).
+    offences: Mapping[str, str] = field(default_factory=dict)
 
     def options(self, preset: str) -> tuple[Option, ...]:
         """The typed options of one preset, in the order the preset lists them."""
-        out = []
-        for name, value in self.presets[preset].items():
-            text = self.option_texts.get(name) or OptionText(name.replace("_", " ").capitalize())
-            out.append(Option(name, value, _kind(value), text.label, text.choices))
-        return tuple(out)
+        return tuple(Option(name, value, _kind(value), self.option_specs[name])
+                     for name, value in self.presets[preset].items())
+
+    def flow(self, preset: str, options: Mapping[str, Any]) -> Flow:
+        """The table flow of a preset with the table's options applied."""
+        flow = self.flows.get(preset) or next(iter(self.flows.values()), None) or Flow(name=preset)
+        return self.flow_options(flow, options)
 
     def flag_names(self) -> tuple[str, ...]:
         return tuple(flag.name for flag in self.flags)
@@ -176,6 +227,17 @@ class Family:
 
     def preset_title(self, preset: str) -> str:
         return self.preset_titles.get(preset, self.title)
+
+    def counts_doubles(self, options: Mapping[str, Any]) -> bool:
+        """The breakdown's lines are basic points or doubles under these options."""
+        return self.points_and_doubles is not None and self.points_and_doubles.plays(options)
+
+    def line_unit(self, options: Mapping[str, Any], item: Mapping[str, Any]) -> str:
+        """The unit of one breakdown line (for one of it): the family's item unit, or in the
+        points-and-doubles games "point" or "double"."""
+        if self.points_and_doubles is not None and self.points_and_doubles.plays(options):
+            return "double" if self.points_and_doubles.is_double(item) else "point"
+        return self.units.item or "point"
 
 
 def _kind(value: Any) -> str:

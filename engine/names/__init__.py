@@ -1,68 +1,33 @@
-"""Native names of fans, yaku and bonuses, as data beside the engine's English names.
+"""Native names of fans, yaku and bonuses, beside the engine's English names.
 
 A family's breakdown items carry the English name only; ``native_name`` finds the name the players
-of that family use (Chinese for MCR, Japanese for the Japanese games), and ``localized_name`` the
-name in a reader's language where the data has one (Traditional Chinese, Polish). Chinese for
-MCR and the classical game, Japanese for the Japanese games; a family without a table (or an item
-without a name in it) gets None. The tables are
-keyed by the engine's fan and yaku ids (one small module per family); the lookups here index them
-by English name, because that is what a Score's items carry. Pure data and lookups: no I/O.
+of that family use (Chinese for MCR and the classical game, Japanese for the Japanese games), and
+``localized_name`` the name in a reader's language where the family's data has one (Traditional
+Chinese, Polish). Each family keeps its names in its own package (``Family.native_names``, keyed
+by English name, as a Score's items carry it); a family without them (or an item without a name
+in them) gets None. Pure lookups: no I/O.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.names import babcock, mcr, riichi
-
-# family -> English name -> {language tag: name}; "native" is the family's own language.
-_Table = dict[str, dict[str, str]]
+if TYPE_CHECKING:
+    from engine.families.protocol import Family
 
 
-def _mcr_table() -> _Table:
-    table: _Table = {}
-    for english, simplified, traditional, polish in mcr.NAMES.values():
-        entry = {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
-    return table
-
-
-def _classical_table() -> _Table:
-    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-            for english, simplified, traditional in babcock.NAMES.values()}
-
-
-def _japanese_table() -> _Table:
-    table: _Table = {}
-    for english, japanese_name, polish in riichi.NAMES.values():
-        entry = {"native": japanese_name, "ja": japanese_name}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
-    return table
-
-
-# Keyed by family name as the preset registry reports it (engine.families.family_name).
-TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "riichi": _japanese_table(),
-                             "babcock": _classical_table()}
-
-NATIVE_LANGUAGE = {"mcr": "zh_Hans", "babcock": "zh_Hans", "riichi": "ja"}
-
-
-def native_name(family: str, english: str) -> str | None:
+def native_name(family: Family, english: str) -> str | None:
     """The name the family's players use for an item, or None where the data has none."""
-    return TABLES.get(family, {}).get(english, {}).get("native")
+    return family.native_names.get(english, {}).get("native")
 
 
-def localized_name(family: str, english: str, language: str) -> str | None:
+def localized_name(family: Family, english: str, language: str) -> str | None:
     """The item's name in ``language`` (a locale tag such as "pl" or "zh_Hant"), or None."""
-    return TABLES.get(family, {}).get(english, {}).get(language)
+    return family.native_names.get(english, {}).get(language)
 
 
-def add_native_names(result: Mapping[str, Any], family: str) -> dict[str, Any]:
+def add_native_names(result: Mapping[str, Any], family: Family) -> dict[str, Any]:
     """The ``engine score`` result with ``native_name`` on every item and excluded fan (None where
     the data has no name); nothing else changes."""
     out = dict(result)

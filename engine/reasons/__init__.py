@@ -1,9 +1,10 @@
 """The reasons of a breakdown (each item's ``why``, each excluded fan's ``because``) as a code and
 its parameters, beside the English text, so a reader in another language can be shown them.
 
-Each family's module lists its reasons as English templates keyed by code, with ``{name}``
-placeholders; the web layer's catalogs translate the same templates (they are marked with ``N_``
-for extraction). ``explain`` reads a reason back into its code and parameters by matching the
+Each family lists its reasons as English templates keyed by code, with ``{name}`` placeholders,
+in its own package (``Family.reasons``, and the phrases some placeholders hold in
+``Family.reason_words``); the web layer's catalogs translate the same templates (they are marked
+with ``N_`` for extraction). ``explain`` reads a reason back into its code and parameters by matching the
 templates, so the scoring code keeps writing its reasons as plain text (at no cost to its speed)
 and a text written before the codes existed (a stored hand) is read the same way. A reason no
 template matches gets no code, and is shown as written. Pure data and lookups: no I/O.
@@ -13,7 +14,7 @@ Placeholders by name: ``tile`` one tile (5m), ``tiles`` tiles or sets in the eng
 ``honour`` and ``honours`` English honour names (East, White, ...), ``tile_name`` a tile's English
 name (5 Dots, East), ``flowers`` flower and season names, ``wind_letter`` E/S/W/N, ``meld`` a meld
 as written (pon:555p), ``fraction`` 1/2, ``fan`` an English fan or yaku name, ``option`` an
-option key, a kind a family lists in its ``WORDS`` one of those English phrases, ``reason``
+option key, a kind a family lists in its ``reason_words`` one of those English phrases, ``reason``
 another reason of the same family (read in turn), and
 any other name a whole number; a trailing digit names a second one of a kind (``tiles2``).
 """
@@ -24,9 +25,10 @@ import copy
 import re
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.reasons import babcock, chinese, mcr, riichi
+if TYPE_CHECKING:
+    from engine.families.protocol import Family
 
 HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
 SUIT_NAMES = ("Characters", "Dots", "Bamboo")
@@ -55,12 +57,6 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 SEPARATOR = "; "
 LIST_CODE = "list"
 
-# family (as the preset registry names it) -> code -> English template.
-TEMPLATES: dict[str, dict[str, str]] = {"mcr": mcr.REASONS, "riichi": riichi.REASONS,
-                                        "babcock": babcock.REASONS, "hongkong": chinese.REASONS,
-                                        "taiwanese": chinese.REASONS}
-# family -> placeholder kind -> the English phrases it may be (translated like the templates).
-WORDS: dict[str, dict[str, tuple[str, ...]]] = {"babcock": babcock.WORDS}
 
 
 def _kind(name: str) -> str:
@@ -68,19 +64,19 @@ def _kind(name: str) -> str:
     return name.rstrip("0123456789")
 
 
-def _pattern(family: str, kind: str) -> str:
-    words = WORDS.get(family, {}).get(kind)
+def _pattern(family: Family, kind: str) -> str:
+    words = family.reason_words.get(kind)
     if words is not None:   # longest first, so a phrase is not cut short by a shorter one
         return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
     return _PATTERNS.get(kind, r"[0-9]+")
 
 
-def is_word(family: str, name: str) -> bool:
-    """Whether a placeholder holds one of the family's English phrases (``WORDS``)."""
-    return _kind(name) in WORDS.get(family, {})
+def is_word(family: Family, name: str) -> bool:
+    """Whether a placeholder holds one of the family's English phrases (``reason_words``)."""
+    return _kind(name) in family.reason_words
 
 
-def _regex(family: str, template: str) -> re.Pattern[str]:
+def _regex(family: Family, template: str) -> re.Pattern[str]:
     parts, position, seen = [], 0, set()
     for match in _PLACEHOLDER.finditer(template):
         parts.append(re.escape(template[position:match.start()]))
@@ -93,15 +89,15 @@ def _regex(family: str, template: str) -> re.Pattern[str]:
     return re.compile("".join(parts) + r"\Z")
 
 
-@lru_cache(maxsize=len(TEMPLATES))
-def _compiled(family: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+@lru_cache(maxsize=16)
+def _compiled(family: Family) -> tuple[tuple[str, re.Pattern[str]], ...]:
     # Longer templates first: a specific reason is not read as a shorter, looser one.
-    templates = TEMPLATES.get(family, {})
+    templates = family.reasons
     ordered = sorted(templates.items(), key=lambda pair: -len(_PLACEHOLDER.sub("", pair[1])))
     return tuple((code, _regex(family, template)) for code, template in ordered)
 
 
-def _read(family: str, text: str) -> dict[str, Any] | None:
+def _read(family: Family, text: str) -> dict[str, Any] | None:
     for code, pattern in _compiled(family):
         match = pattern.match(text)
         if match is None:
@@ -122,7 +118,7 @@ def _read(family: str, text: str) -> dict[str, Any] | None:
 
 
 @lru_cache(maxsize=16384)
-def explain(family: str, text: str) -> dict[str, Any] | None:
+def explain(family: Family, text: str) -> dict[str, Any] | None:
     """``{"code": ..., "params": {...}}`` for a reason of this family, or None where no template
     matches. Several reasons joined by "; " are ``{"code": "list", "params": {"parts": [...]}}``."""
     if not text:
@@ -136,16 +132,16 @@ def explain(family: str, text: str) -> dict[str, Any] | None:
     return {"code": LIST_CODE, "params": {"parts": parts}}
 
 
-def write(family: str, explained: Mapping[str, Any]) -> str:
+def write(family: Family, explained: Mapping[str, Any]) -> str:
     """The English text of an explained reason (``explain`` read backwards)."""
     if explained["code"] == LIST_CODE:
         return SEPARATOR.join(write(family, part) for part in explained["params"]["parts"])
     params = {name: write(family, value) if name == "reason" else value
               for name, value in explained["params"].items()}
-    return TEMPLATES[family][explained["code"]].format(**params)
+    return family.reasons[explained["code"]].format(**params)
 
 
-def add_reason_codes(result: Mapping[str, Any], family: str) -> dict[str, Any]:
+def add_reason_codes(result: Mapping[str, Any], family: Family) -> dict[str, Any]:
     """The ``engine score`` result with ``why_code`` and ``why_params`` on every item (the
     Taiwanese ``dealer_items`` too) and
     ``because_code`` and ``because_params`` on every excluded fan (None where no template

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.core.coded import fill
 from engine.families import score_json
+from engine.families.flow import SEATING_APPENDIX4
 from engine.table.events import WIND_LETTERS, TableError
 from engine.table.flow import ROUND_SEAT
 from engine.table.fold import apply, effective_events
@@ -119,7 +120,7 @@ def _losers_reseated(state: TableState, hand: Mapping[str, Any], winner: int) ->
     """The losers' laid-down hands at the seat winds they have now (each loser is found by the
     seat wind they had when the hand was entered)."""
     old_round = WIND_LETTERS.index(hand["round_wind"]) if hand.get("round_wind") in tuple(WIND_LETTERS) else 0
-    old_places = ROUND_SEAT[old_round] if state.flow.seating == "appendix4" else (0, 1, 2, 3)
+    old_places = ROUND_SEAT[old_round] if state.flow.seating == SEATING_APPENDIX4 else (0, 1, 2, 3)
     old_seat = WIND_LETTERS.index(hand["seat_wind"])
     dealer_place = (old_places[winner] - old_seat) % 4
     winds = state.seat_winds

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engine.families.flow import KEEP_ALWAYS, KEEP_IF_WAITING
 from engine.table.events import TableError, player_field, player_list
-from engine.table.flow import KEEP_ALWAYS, KEEP_IF_WAITING
 from engine.table.hand_play import one_tile
 from engine.table.offences import penalty_summary
 from engine.table.standing import (
@@ -28,7 +28,7 @@ def _abortive_reason(state: TableState, event: Mapping[str, Any], declarers: Seq
     kinds = state.flow.abortive_kinds
     draws = family_at(state).abortive_draws
     if not kinds or draws is None:
-        if state.options.get("abortive_draws") is False:
+        if draws is not None and family_at(state).flow(state.rules, {}).abortive_kinds:   # an option
             raise TableError.of("table.abortive_draws_off", rules=state.rules)
         raise TableError.of("table.no_abortive_draws", rules=state.rules)
     reason = event.get("reason")

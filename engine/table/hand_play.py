@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.core.hand import DeclaredHand, HandError, hand_from_dict
 from engine.core.tiles import KIND_CODES, Tile, parse_tiles
-from engine.families.protocol import DiscardRuling, OwnDiscard
+from engine.families.protocol import DiscardRefusal, DiscardRuling, OwnDiscard
 from engine.table.events import TableError
 
 PLAY_EVENTS = ("discard", "wall_draw", "ready")
@@ -78,7 +78,7 @@ def _declared_hand(claim: Mapping[str, Any]) -> DeclaredHand | None:
 
 
 def sacred_problem(play: HandPlay, winner: int, claim: Mapping[str, Any],
-                   ruling: DiscardRuling, options: Mapping[str, Any]) -> str | None:
+                   ruling: DiscardRuling, options: Mapping[str, Any]) -> DiscardRefusal | None:
     """Why the family's discard ruling refuses a win on a discard, or None if it does not."""
     own: Sequence[OwnDiscard] = play.discards[winner]
     if not own:

@@ -1,36 +1,21 @@
 """Offences a rule sheet names, for penalties recorded with their rule.
 
-The MCR sheet, on a declared win: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed
-zweryfikowaniem zgłoszonej wygranej, popełnia przewinienie i może zostać ukarany ostrzeżeniem lub
-innymi karami." (When one of the other players reveals their hand before the declared win has
-been verified, they commit an offence and may be punished with a warning or other penalties.)
-The sheet sets no figure, so the table records a warning (0 points) or the penalty the
-players agree on, with the offence named.
+Each family lists the offences its sheets name (``Family.offences``: key -> what the offender
+did); a sheet that sets no figure for one has the table record a warning (0 points) or the
+penalty the players agree on, with the offence named.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
+from engine.families import family_of
 from engine.table.events import TableError
-
-
-@dataclass(frozen=True)
-class Offence:
-    label: str                     # what the offender did, for the history
-    presets: tuple[str, ...]       # the presets whose sheet names it
-
-
-OFFENCES: dict[str, Offence] = {
-    "revealed_hand": Offence("revealed their hand before the declared win was verified",
-                             ("mcr", "mcr-ema")),
-}
 
 
 def offences_for(rules: str) -> dict[str, str]:
     """The offences a preset's sheet names: key -> label (for the penalty page and the CLI)."""
-    return {key: offence.label for key, offence in OFFENCES.items() if rules in offence.presets}
+    return dict(family_of(rules).offences)
 
 
 def penalty_summary(rules: str, deltas: Sequence[int], reason: str, offence: object,

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.families import get_preset, resolve_options
+from engine.families.flow import SEATING_APPENDIX4, Flow
 from engine.families.protocol import Family
 from engine.table.events import WIND_LETTERS, TableError
-from engine.table.flow import APPENDIX4_SEATING, ROUND_SEAT, Flow, flow_for
+from engine.table.flow import APPENDIX4_SEATING, ROUND_SEAT, flow_for
 from engine.table.hand_play import HandPlay
 
 
@@ -66,7 +67,7 @@ class TableState:
     @property
     def places(self) -> tuple[int, ...]:
         """Each player's place at the table (turn order 0->1->2->3) in the current hand."""
-        if self.flow.seating == "appendix4":
+        if self.flow.seating == SEATING_APPENDIX4:
             return ROUND_SEAT[min(self.round_index, 3)]
         return (0, 1, 2, 3)
 
@@ -119,7 +120,7 @@ def new_state(rules: str, players: Sequence[str], options: Mapping[str, Any] | N
         raise TableError.of("table.distinct_names")
     family, resolved = resolve_options(rules, options)
     try:
-        flow = flow_for(rules, family.name, resolved)
+        flow = flow_for(family, rules, resolved)
     except ValueError as error:
         raise TableError.wrap(error) from error
     return TableState(rules=rules, options=resolved, players=names, flow=flow,
@@ -160,7 +161,7 @@ def add_record(state: TableState, event_id: int, kind: str, deltas: Sequence[int
 def stick_deltas(state: TableState, declarers: Sequence[int]) -> list[int]:
     stick = state.flow.riichi_stick
     if declarers and not stick:
-        off = state.options.get("riichi") is False
+        off = family_at(state).flow(state.rules, {}).riichi_stick > 0   # switched off by an option
         raise TableError.of("table.no_riichi_option_off" if off else "table.no_riichi", rules=state.rules)
     return [-stick if player in declarers else 0 for player in range(4)]
 

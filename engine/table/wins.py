@@ -8,10 +8,9 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.result import Score
-from engine.families.claims import Claim, resolve_claims, turn_distance
+from engine.families.claims import CLAIM_DOUBLE_RON, Claim, resolve_claims, turn_distance
 from engine.table.agreed_values import AgreedValueError, checked_score
 from engine.table.events import TableError, player_field, player_list, score_from_dict
-from engine.table.flow import CLAIM_DOUBLE_RON
 from engine.table.hand_ends import apply_draw, apply_false_win
 from engine.table.hand_play import sacred_problem
 from engine.table.standing import (
@@ -127,10 +126,11 @@ def apply_win(state: TableState, event: Mapping[str, Any], event_id: int) -> Tab
                 sacred = sacred_problem(state.play, winner, {**event, **claim}, ruling, state.options)
             except ValueError as error:
                 raise TableError.wrap(error) from error
-            if sacred and state.options.get("sacred_claim") == "false_win":
-                return apply_false_win(state, winner, event_id, sacred)
+            if sacred and sacred.false_win:
+                return apply_false_win(state, winner, event_id, sacred.why)
             if sacred:
-                raise TableError.of("table.sacred_discard", player=state.players[winner], detail=sacred)
+                raise TableError.of("table.sacred_discard", player=state.players[winner],
+                                    detail=sacred.why)
     declarers = player_list(event, "riichi")
     payments = [0, 0, 0, 0]
     counter_payments = [0, 0, 0, 0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.families import RulesError, families, presets, resolve_options, score_json
-from engine.table.flow import FAMILY_FLOWS, flow_for
+from engine.table.flow import flow_for
 
 
 def test_families_are_named_by_their_package() -> None:
@@ -18,22 +18,26 @@ def test_families_are_named_by_their_package() -> None:
         assert family.score.__module__ == f"engine.families.{family.name}.family"
 
 
-def test_a_preset_without_its_own_flow_takes_its_familys() -> None:
+def test_a_preset_without_its_own_flow_takes_its_familys_first() -> None:
     for family in families():
-        assert family.name in FAMILY_FLOWS, f"family {family.name!r} has no table flow"
-        assert flow_for("a-house-preset", family.name) == FAMILY_FLOWS[family.name]
-    assert flow_for("a-house-preset", "riichi").riichi_stick == 1000
+        assert family.flows, f"family {family.name!r} has no table flow"
+        first = next(iter(family.flows.values()))
+        assert flow_for(family, "a-house-preset") == family.flow_options(first, {})
+    riichi = next(family for family in families() if family.name == "riichi")
+    assert flow_for(riichi, "a-house-preset").riichi_stick == 1000
 
 
-def test_every_option_has_a_label_and_a_kind_matching_its_default() -> None:
+def test_every_option_has_one_spec_with_a_label_and_its_default_in_range() -> None:
     for family in families():
-        assert set(family.option_texts) <= {name for defaults in family.presets.values() for name in defaults}
+        options = {name for defaults in family.presets.values() for name in defaults}
+        assert set(family.option_specs) == options, family.name      # one spec per option, no more
         for preset in family.presets:
+            resolve_options(preset, {})                                # every default is in its range
             for option in family.options(preset):
-                assert option.name in family.option_texts, f"{preset}: {option.name} has no label"
-                assert option.kind in ("bool", "int", "float", "text")
+                assert option.label and option.kind in ("bool", "int", "float", "text")
                 if option.choices:
                     assert option.value in option.choices
+                    assert set(option.spec.words) == set(option.choices)
 
 
 def test_each_family_offers_its_flags_and_reads_no_flag_twice() -> None:

@@ -13,9 +13,9 @@ from mcr_random import random_hands
 from riichi_random import random_requests
 from taiwanese.taiwanese_hands import HANDS as TAIWANESE_HANDS
 
-from engine.families import score_json, score_request
+from engine.families import families, family_named, score_json, score_request
 from engine.names import add_native_names
-from engine.reasons import HONOURS, TEMPLATES, WORDS, explain, write
+from engine.reasons import HONOURS, explain, write
 
 SAMPLES = {"tile": "5m", "tiles": "123m + 456p", "suit": "p", "suit_name": "Dots", "honour": "Green",
            "honours": "East, South", "fan": "Pure Straight", "option": "knitted_straight_waits",
@@ -41,7 +41,7 @@ def _codes(explained: dict) -> set[str]:
 
 @pytest.mark.parametrize("rules", sorted(FAMILY))
 def test_every_reason_of_random_hands_has_a_code(rules: str) -> None:
-    family = FAMILY[rules]
+    family = family_named(FAMILY[rules])
     seen: set[str] = set()
     unread = []
     for hand in _hands(rules):
@@ -62,14 +62,15 @@ def test_every_reason_of_random_hands_has_a_code(rules: str) -> None:
     assert len(seen) > 12   # the hands reach many of the family's reasons
 
 
-@pytest.mark.parametrize("family", sorted(TEMPLATES))
-def test_each_template_reads_back_as_itself(family: str) -> None:
-    plain = next(code for code, template in TEMPLATES[family].items() if "{" not in template)
-    for code, template in TEMPLATES[family].items():
+@pytest.mark.parametrize("name", sorted(family.name for family in families()))
+def test_each_template_reads_back_as_itself(name: str) -> None:
+    family = family_named(name)
+    plain = next(code for code, template in family.reasons.items() if "{" not in template)
+    for code, template in family.reasons.items():
         params = {}
         for name in re.findall(r"\{(\w+)\}", template):
             kind = name.rstrip("0123456789")
-            words = WORDS.get(family, {}).get(kind)
+            words = family.reason_words.get(kind)
             params[name] = (words[-1] if words else SAMPLES[kind] if kind in SAMPLES else
                             {"code": plain, "params": {}}
                             if kind == "reason" else 3)
@@ -78,30 +79,31 @@ def test_each_template_reads_back_as_itself(family: str) -> None:
 
 
 def test_params_are_tiles_numbers_and_known_words() -> None:
-    explained = explain("mcr", "pung of East, the prevalent wind")
+    explained = explain(family_named("mcr"), "pung of East, the prevalent wind")
     assert explained == {"code": "mcr.prevalent_wind", "params": {"honour": "East"}}
-    assert explain("mcr", "every tile is 1-3") == {"code": "mcr.range", "params": {"low": 1, "high": 3}}
-    assert explain("riichi", "2 doubles: one suit (p) with honours") == {
+    assert explain(family_named("mcr"), "every tile is 1-3") == {"code": "mcr.range",
+                                                                  "params": {"low": 1, "high": 3}}
+    assert explain(family_named("riichi"), "2 doubles: one suit (p) with honours") == {
         "code": "riichi.doubles",
         "params": {"han": 2, "reason": {"code": "riichi.honitsu", "params": {"suit": "p"}}}}
-    assert explain("mcr", "123m + 123m; 456p + 456p") == {"code": "list", "params": {"parts": [
+    assert explain(family_named("mcr"), "123m + 123m; 456p + 456p") == {"code": "list", "params": {"parts": [
         {"code": "mcr.sets", "params": {"tiles": "123m + 123m"}},
         {"code": "mcr.sets", "params": {"tiles": "456p + 456p"}}]}}
-    assert explain("mcr", "a reason nobody wrote") is None
-    assert explain("hongkong", "no melds, self-drawn") is None     # an MCR reason, not a Hong Kong one
-    assert explain("babcock", "pung of twos to eights, exposed: 2 (meld pon)") == {
+    assert explain(family_named("mcr"), "a reason nobody wrote") is None
+    assert explain(family_named("hongkong"), "no melds, self-drawn") is None   # MCR's, not Hong Kong's
+    assert explain(family_named("babcock"), "pung of twos to eights, exposed: 2 (meld pon)") == {
         "code": "babcock.set_melded",
         "params": {"shape": "pung", "grade": "twos to eights", "exposure": "exposed", "points": 2,
                    "meld": "pon"}}
-    streak = explain("taiwanese", "連2拉2: the dealer has kept the deal 2 times in a row")
+    streak = explain(family_named("taiwanese"), "連2拉2: the dealer has kept the deal 2 times in a row")
     assert streak == {"code": "chinese.dealer_streaks", "params": {"count": 2}}
-    assert explain("taiwanese", "連2拉3: the dealer has kept the deal 2 times in a row") is None
+    assert explain(family_named("taiwanese"), "連2拉3: the dealer has kept the deal 2 times in a row") is None
     assert "White" in HONOURS
 
 
 def test_the_json_contract_only_gains_the_code_fields() -> None:
     request = {"rules": "mcr", "hand": "123m456p789s11122z", "win_tile": "2z", "win_by": "tsumo"}
-    before = add_native_names(score_request(request).to_dict(), "mcr")
+    before = add_native_names(score_request(request).to_dict(), family_named("mcr"))
     after = score_json(request)
     added = {"why_code", "why_params", "because_code", "because_params"}
 

@@ -54,12 +54,6 @@ def test_the_rules_and_their_options_follow_the_language(client, make_table) -> 
 
 
 def test_abortive_draws_and_offences_are_named_in_the_readers_words(client, make_table) -> None:
-    from engine.families import family_of
-    from engine.table.offences import OFFENCES as ENGINE_OFFENCES
-    from webapp.labels import ABORTIVE_WORDS, OFFENCES
-
-    assert ABORTIVE_WORDS == family_of("riichi").abortive_draws.kinds   # the engine's own words
-    assert OFFENCES == {key: offence.label for key, offence in ENGINE_OFFENCES.items()}
     token = make_table("riichi")["edit_token"]
     record(client, token, "draws", {"abortive": True, "reason": "four_riichi", "riichi": [0, 1, 2, 3]})
     assert "途中流局 (四家立直)" in client.get(f"/t/{token}?lang=ja").get_data(as_text=True)

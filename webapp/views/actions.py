@@ -23,7 +23,7 @@ from webapp.views.amend_preview import amend_effects
 from webapp.views.backend import Loaded
 from webapp.views.present import family_of, payment_lines
 from webapp.views.request_numbers import EVENT, PLAYER, TILE_INDEX, points_range
-from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit, unit
+from webapp.views.units import declared_flags, has_riichi, item_units, total_unit, unit
 
 HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
                "ura_indicators")
@@ -92,11 +92,14 @@ def check_riichi(state: TableState, riichi: list[int], flags: list[str]) -> None
     """Riichi declarations and flags only where the preset has riichi."""
     if has_riichi(state):
         return
+    family = family_of(state.rules)
     if riichi:
-        why = " (its option 'riichi' is off)" if state.options.get("riichi") is False else " at this table"
+        # The preset plays riichi sticks, but this table's options switched them off.
+        off = family.flow(state.rules, {}).riichi_stick > 0
+        why = " (switched off by its options)" if off else " at this table"
         raise Unsupported(f"{state.rules} has no riichi declarations{why}")
-    bad = [flag for flag in flags if flag in RIICHI_FLAGS]
-    if bad and family_of(state.rules).name == "riichi":
+    bad = [flag for flag in flags if flag in declared_flags(family)]
+    if bad:
         raise Unsupported(f"{state.rules} has no riichi at this table: flag {bad[0]!r} is not offered")
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, g, jsonify, request, url_for
 
-from engine.families import RulesError
+from engine.families import RulesError, default_preset
 from engine.table.events import TableError
 from webapp import photo_check, upload_messages
 from webapp.engine_messages import NOT_A_SCORING_WIN, render_english
@@ -182,7 +182,7 @@ def create_table():  # type: ignore[no-untyped-def]
         raise BadRequest("options must be an object")
     try:
         ref = backend().create_table(str(body.get("name") or ""), players,
-                                     str(body.get("rules") or "mcr"), options)
+                                     str(body.get("rules") or default_preset()), options)
     except (RulesError, TableError) as error:
         raise BadRequest(str(error)) from error
     remember(ref.edit_token)

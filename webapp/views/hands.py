@@ -26,7 +26,7 @@ from webapp.views.actions import (
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.present import WIND_NAMES, entry_for, event_for, family_of, table_view
 from webapp.views.request_numbers import VERSION, NumberRefused
-from webapp.views.units import RIICHI_FLAGS, has_riichi, item_units, total_unit
+from webapp.views.units import has_riichi, item_units, total_unit
 
 bp = Blueprint("hands", __name__)
 
@@ -38,7 +38,7 @@ def page_data(loaded: Loaded, token: str, mode: str, initial: dict[str, Any] | N
     state = context_state(loaded, amend_index if mode == "amend" else None)
     family = family_of(state.rules)
     riichi = has_riichi(state)
-    flags = [flag for flag in family.flags if riichi or flag.name not in RIICHI_FLAGS]
+    flags = [flag for flag in family.flags if riichi or not flag.needs_declaration]
     api: dict[str, Any] = {
         "photo": url_for("api.upload_photo", token=token),
         "pending": url_for("api.pending", token=token),

@@ -13,7 +13,7 @@ from engine.families.protocol import Family
 from engine.table.fold import effective_events
 from webapp.storage.loaded import HISTORY_PAGE, Page
 from webapp.views.backend import Loaded
-from webapp.views.units import describe_options, has_riichi, item_unit, option_words
+from webapp.views.units import describe_options, has_riichi, item_unit
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -61,7 +61,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTO
         "history": history, "hand_count": page.count, "history_start": page.start,
         "older": page.start if page.start > 0 else None,
         "newer": min(page.count, page.end + limit) if page.end < page.count else None,
-        "chart": chart_of(state, page), "option_words": describe_options(state.options),
+        "chart": chart_of(state, page), "option_words": describe_options(family, state.options),
     }
     if with_secrets:
         view["view_token"] = loaded.ref.view_token
@@ -194,17 +194,16 @@ def chart_of(state: Any, page: Page) -> dict[str, Any]:
 def preset_catalogue() -> list[dict[str, Any]]:
     """Every preset with its options (name, default, kind, label) for the new-table form and API."""
     from engine.families import presets  # noqa: PLC0415 - reads the registry at request time
-    from engine.families.option_specs import spec_for  # noqa: PLC0415 - with the registry
 
     out = []
     for name, (family, _) in sorted(presets().items()):
         options = []
         for option in family.options(name):
             item = option.to_dict()
-            if item.get("choices"):         # a choice in words (the engine lists the values)
-                item["choices"] = [(value, option_words(option.name, value)) for value in item["choices"]]
+            spec = option.spec
+            if spec.choices:         # a choice in its family's words
+                item["choices"] = [(value, spec.words_for(value)) for value in spec.choices]
                 item["kind"] = "choice"
-            spec = spec_for(name, option.name, option.value)
             item.update({"range": spec.describe(), "min": spec.minimum, "max": spec.maximum,
                          "about": spec.about})
             options.append(item)

@@ -21,7 +21,7 @@ from flask import (
 )
 from flask_babel import gettext
 
-from engine.families import RulesError, get_preset
+from engine.families import RulesError, default_preset, get_preset
 from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
@@ -52,7 +52,7 @@ def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-d
                        "player_names": loaded.head.players})
     catalogue = preset_catalogue()
     names = [preset["name"] for preset in catalogue]
-    selected = form.get("rules") if form.get("rules") in names else ("mcr" if "mcr" in names else names[0])
+    selected = form.get("rules") if form.get("rules") in names else default_preset()
     return render_template("home.html", my_tables=tables, presets=catalogue, selected=selected,
                            form=form, default_players=DEFAULT_PLAYERS), status
 

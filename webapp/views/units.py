@@ -1,32 +1,18 @@
 """What a preset counts in, and which controls it has, in the words the pages show.
 
-A breakdown line is a fan (MCR), a han (Riichi), or, in the points-and-doubles games (classical
-Chinese, Japanese classical), either basic points or a double; the engine's items carry only a
-name and a value, so the unit of each line is decided here from the preset and the line itself.
-The totals are fan (MCR) or points (every other preset).
+A breakdown line is a fan (MCR), a han (Riichi), a faan or a tai, or, in the points-and-doubles
+games (classical Chinese, Japanese classical), either basic points or a double: the family says
+which (``Family.line_unit``). The totals are in the family's total unit.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
 from engine.families import get_preset
+from engine.families.protocol import Family
 from engine.table.state import TableState
-
-# Japanese classical writes its doubles' reason as "2 doubles: ..."; classical Chinese names them
-# "Double: ...". Everything else in those games is basic points.
-_DOUBLE_WHY = re.compile(r"^\d+ doubles?:")
-
-
-def family_of(rules: str) -> str:
-    return get_preset(rules)[0].name
-
-
-def counts_doubles(rules: str, options: Mapping[str, Any]) -> bool:
-    family = family_of(rules)
-    return family == "babcock" or (family == "riichi" and options.get("scoring") == "points_doubles")
 
 
 def _plural(word: str, value: int) -> str:
@@ -34,14 +20,12 @@ def _plural(word: str, value: int) -> str:
 
 
 def item_unit(rules: str, options: Mapping[str, Any], item: Mapping[str, Any]) -> str:
-    """The unit word of one breakdown line, for its value (``count`` times ``value``): the family's
-    own unit, except in the points-and-doubles games, where a line is points or a double."""
-    if not counts_doubles(rules, options):
-        return get_preset(rules)[0].units.item or "points"
+    """The unit word of one breakdown line, for its value (``count`` times ``value``)."""
+    family = get_preset(rules)[0]
+    if not family.counts_doubles(options):
+        return family.units.item or "points"
     value = int(item.get("value", 0)) * int(item.get("count", 1) or 1)
-    name, why = str(item.get("name", "")), str(item.get("why", ""))
-    double = name.startswith("Double") if family_of(rules) == "babcock" else bool(_DOUBLE_WHY.match(why))
-    return _plural("double" if double else "point", value)
+    return _plural(family.line_unit(options, item), value)
 
 
 def item_units(rules: str, options: Mapping[str, Any], score: Mapping[str, Any]) -> list[str]:
@@ -51,7 +35,8 @@ def item_units(rules: str, options: Mapping[str, Any], score: Mapping[str, Any])
 def unit(rules: str, options: Mapping[str, Any]) -> str:
     """The family's unit of a scoring element ("" where the elements are points themselves, and in
     the points-and-doubles games, whose lines each have their own: ``item_unit``)."""
-    return "" if counts_doubles(rules, options) else get_preset(rules)[0].units.item
+    family = get_preset(rules)[0]
+    return "" if family.counts_doubles(options) else family.units.item
 
 
 def total_unit(rules: str) -> str:
@@ -59,42 +44,27 @@ def total_unit(rules: str) -> str:
 
 
 def has_riichi(state: TableState) -> bool:
-    """Riichi declarations exist at this table: the preset puts a stick on the table for them and
-    (Japanese classical) the table switched riichi on."""
-    return bool(state.flow.riichi_stick) and state.options.get("riichi", True) is not False
+    """Ready declarations (riichi) exist at this table: its flow puts a stick on the table for them
+    (a table that switched them off has none)."""
+    return bool(state.flow.riichi_stick)
 
 
-# Flags that only exist with riichi (Japanese classical without riichi has none of them).
-RIICHI_FLAGS = ("riichi", "double_riichi", "ippatsu")
+def declared_flags(family: Family) -> tuple[str, ...]:
+    """The family's flags that exist only where the table plays ready declarations."""
+    return tuple(flag.name for flag in family.flags if flag.needs_declaration)
 
 
-# Options that take one of a few words, with the words in plain English (the new-table form shows
-# them as a choice; anything else typed would be refused by the engine or change nothing).
-OPTION_CHOICES: dict[str, list[tuple[str, str]]] = {
-    "scoring": [("han_fu", "han and fu (Riichi)"), ("points_doubles", "basic points x doubles")],
-    "dealer_keeps_on_draw": [("tenpai", "when waiting"), ("always", "always"), ("never", "never")],
-    "multiple_ron": [("double_ron", "every claimant wins (double ron)"),
-                     ("head_bump", "head bump: the next in turn")],
-    "sacred_discard": [("traditional", "only the own last discard"), ("extended", "any own discard")],
-}
-
-
-def option_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
-
-
-def option_words(name: str, value: Any) -> str:
-    """An option's value as the table page says it."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "not set"
-    for choice, words in OPTION_CHOICES.get(name, []):
-        if choice == value:
-            return words
-    return str(value)
-
-
-def describe_options(options: Mapping[str, Any]) -> list[dict[str, str]]:
-    return [{"name": name, "label": option_label(name), "value": option_words(name, value)}
-            for name, value in options.items()]
+def describe_options(family: Family, options: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Each option of a table with its family's label and its value in words (English)."""
+    out = []
+    for name, value in options.items():
+        spec = family.option_specs.get(name)
+        label = spec.label if spec is not None else name.replace("_", " ").capitalize()
+        if isinstance(value, bool):
+            words = "yes" if value else "no"
+        elif value is None:
+            words = "not set"
+        else:
+            words = spec.words_for(value) if spec is not None else str(value)
+        out.append({"name": name, "label": label, "value": words})
+    return out

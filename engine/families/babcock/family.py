@@ -20,12 +20,17 @@ from engine.core.hand import DeclaredHand, HandError
 from engine.core.result import Score
 from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_letter
 from engine.families import RulesError
+from engine.families.babcock import names, reasons, titles
+from engine.families.babcock.options import OPTION_SPECS
 from engine.families.babcock.play import SACRED_RULES, discard_ruling
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
+from engine.families.claims import CLAIM_NEXT_IN_TURN
+from engine.families.flow import Flow
 from engine.families.option_specs import OptionValueError
 from engine.families.option_specs import check_options as check_option_values
-from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, PointsAndDoubles, Units
 from engine.families.settlement import check_seats, minimum_line
+from engine.reasons.marker import N_
 
 SEATS = 4
 SACRED_DISCARD_RULES = tuple(SACRED_RULES)
@@ -122,7 +127,7 @@ def check_options(options: Mapping[str, Any]) -> None:
     """The option ranges of ``engine.families.option_specs``, for callers that pass options
     straight to ``score_hand`` without the registry (which checks them already)."""
     try:
-        check_option_values("classical", options, PRESETS["classical"])
+        check_option_values(OPTION_SPECS, options)
     except OptionValueError as error:
         raise RulesError(str(error)) from error
 
@@ -195,30 +200,28 @@ def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
     return AgreedRules(limit=int(options["limit"]))
 
 
+def _is_double(item: Mapping[str, Any]) -> bool:
+    """A breakdown line that doubles the hand: the scoring names each of them "Double ..."."""
+    return str(item.get("name", "")).startswith("Double")
+
+
+# Classical (Babcock, docs/rules.md): East repeats after an East win without limit; after a draw
+# the deal passes (the classical sheet: "When a draw occurs the hand stops. The deal passes and a
+# new hand begins."); the sheet knows no abortive draw; no counters; several Mah-Jongg claimants:
+# the next in turn after the discarder wins; the discards are kept for the sacred discard.
+FLOW = Flow(name="classical", claim_rule=CLAIM_NEXT_IN_TURN, play_events=True)
+
+
 FAMILY = Family(
     name="babcock",
     title="Classical Chinese (Babcock 1923)",
     presets=PRESETS,
-    preset_titles={"classical": "Classical Chinese (Babcock 1923)"},
-    option_texts={
-        "limit": OptionText("Limit of a hand (points)"),
-        "mahjong_bonus": OptionText("Points for going Mah-Jongg"),
-        "east_pays_double": OptionText("East pays and receives double"),
-        "flowers": OptionText("Play with flowers and seasons"),
-        "prevailing_wind": OptionText("The prevailing wind scores (pair 2, set 1 double)"),
-        "sacred_discard": OptionText("Sacred discard", SACRED_DISCARD_RULES),
-        "sacred_claim": OptionText("A win on a sacred discard is", SACRED_CLAIMS),
-        "thirteen_orphans": OptionText("Thirteen Orphans is a limit hand"),
-        "lucky_thirteen": OptionText("Lucky Thirteen (declared original hand)"),
-        "four_wind_hand": OptionText("Four Wind hand is a limit hand"),
-        "heads_and_tails": OptionText("Heads and Tails is a limit hand"),
-        "three_great_scholars": OptionText("Three Great Scholars is a limit hand"),
-        "false_win_penalty": OptionText("False Mah-Jongg penalty to each player (empty: half the limit)"),
-        "dead_wall": OptionText("Tiles left in the wall when the hand is drawn"),
-    },
-    flags=(Flag("kong_replacement", "Out with a loose tile"), Flag("robbing_kong", "Robbing a kong"),
-           Flag("last_tile", "Last tile of the wall"), Flag("heaven", "Heaven's blessing (East)"),
-           Flag("earth", "Earth's blessing"), Flag("declared_ready", "Declared ready (original call)")),
+    preset_titles={"classical": N_("Classical Chinese (Babcock 1923)")},
+    option_specs=OPTION_SPECS,
+    flags=(Flag("kong_replacement", N_("Out with a loose tile")), Flag("robbing_kong", N_("Robbing a kong")),
+           Flag("last_tile", N_("Last tile of the wall")), Flag("heaven", N_("Heaven's blessing (East)")),
+           Flag("earth", N_("Earth's blessing")),
+           Flag("declared_ready", N_("Declared ready (original call)"))),
     units=Units("", "points"),
     score=score_hand,
     win_payments=win_payments,
@@ -229,4 +232,11 @@ FAMILY = Family(
     unlisted_flags=("rinshan", "chankan", "haitei", "tenhou", "chiihou"),
     agreed_rules=agreed_rules,
     discard_ruling=discard_ruling,
+    flows={"classical": FLOW},
+    points_and_doubles=PointsAndDoubles(plays=lambda options: True, is_double=_is_double),
+    built_names=titles,
+    native_names=names.name_table(),
+    native_language=names.NATIVE_LANGUAGE,
+    reasons=reasons.REASONS,
+    reason_words=reasons.WORDS,
 )

@@ -20,7 +20,7 @@ from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, k
 from engine.families.babcock.tables import DEAD_WALL_TILES
 from engine.families.claims import CLAIM_NEXT_IN_TURN, Claim
 from engine.families.claims import resolve_claims as resolve_table_claims
-from engine.families.protocol import OwnDiscard
+from engine.families.protocol import DiscardRefusal, OwnDiscard
 
 
 def resolve_claims(claims: Iterable[Claim], discarder: int) -> Claim | None:
@@ -106,10 +106,11 @@ def sacred_ruling(tile: Tile, own_discards: Sequence[Tile | OwnDiscard], options
 
 
 def discard_ruling(own: Sequence[OwnDiscard], tile: Tile, hand: DeclaredHand | None,
-                   options: Mapping[str, Any]) -> str | None:
+                   options: Mapping[str, Any]) -> DiscardRefusal | None:
     """The family's discard ruling for the table: why a win on ``tile`` is a sacred discard, or
-    None. A robbed kong is not a discard; the hand, where the table has it, gives the waits that
-    the 1-4-7 and absolute rules read."""
+    None; the option ``sacred_claim`` says whether the table refuses it or records a false win. A
+    robbed kong is not a discard; the hand, where the table has it, gives the waits that the 1-4-7
+    and absolute rules read."""
     if hand is not None and hand.flags & {"robbing_kong", "chankan"}:
         return None
     waits = None
@@ -118,7 +119,9 @@ def discard_ruling(own: Sequence[OwnDiscard], tile: Tile, hand: DeclaredHand | N
         concealed.remove(next(t for t in concealed if t.kind == hand.win_tile.kind))
         waits = completing_kinds(concealed, hand.melds, options)
     ruling = sacred_ruling(tile, own, options, waits)
-    return None if ruling.allowed else ruling.why
+    if ruling.allowed:
+        return None
+    return DiscardRefusal(ruling.why, false_win=options.get("sacred_claim") == "false_win")
 
 
 def may_win_on(tile: Tile, concealed: Sequence[Tile], melds: Sequence[Meld],

@@ -17,7 +17,9 @@ from engine.core.hand import DeclaredHand
 from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
+from engine.families.flow import KEEP_ALWAYS, Flow
 from engine.families.hongkong.faan import BONUS, FAAN, LIMIT, LIMIT_CONDITIONS
+from engine.families.hongkong.options import OPTION_SPECS
 from engine.families.hongkong.payout import (
     PAYS_FOR_ALL,
     RESPONSIBILITY,
@@ -25,10 +27,12 @@ from engine.families.hongkong.payout import (
     table_points,
     win_deltas,
 )
-from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_met_text
+from engine.families.unit_reasons import REASONS as UNIT_REASONS
 from engine.families.units import apply_units
+from engine.reasons.marker import N_
 
 UNIT = "faan"
 
@@ -173,38 +177,29 @@ def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
     return AgreedRules(minimum=int(options["min_faan"]), limit=int(options["limit_faan"]))
 
 
+# Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
+# draw, with no counters (no streak bonus); one winner on a discard, the first in turn.
+FLOW = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS)
+
+
 FAMILY = Family(
     name="hongkong",
     title="Hong Kong old style (faan)",
     presets=PRESETS,
-    preset_titles={"hongkong": "Hong Kong old style (faan)"},
-    option_texts={
-        "min_faan": OptionText("Faan needed to win (flowers not counted)"),
-        "limit_faan": OptionText("Limit of a hand (faan)"),
-        "payout": OptionText("Payout schedule", SCHEDULES),
-        "discarder_pays": OptionText("On a discard the discarder pays for all, or for himself",
-                                     RESPONSIBILITY),
-        "base": OptionText("Table points per multiplier step"),
-        "small_winds_faan": OptionText("Small Winds (faan)"),
-        "all_one_suit_faan": OptionText("All One Suit (faan)"),
-        "small_dragons_faan": OptionText("Small Dragons (faan)"),
-        "great_dragons_faan": OptionText("Great Dragons (faan)"),
-        "small_limit_faan": OptionText("All Honours, Four Concealed Pungs, Orphans, Nine Gates (faan)"),
-        "no_flowers_faan": OptionText("No Flowers (faan; 0: not counted)"),
-        "flower_set_replaces_seat": OptionText("A flower set replaces its seat flower"),
-        "concealed_on_limit": OptionText("Fully Concealed counts on a limit hand"),
-        "false_win_penalty": OptionText("False win penalty to each player (empty: a self-drawn limit hand)"),
-    },
-    flags=(Flag("last_tile", "Last catch (last tile of the wall, or its discard)"),
-           Flag("kong_replacement", "Out on a replacement tile (kong or flower)"),
-           Flag("kong_on_kong", "Kong on kong"), Flag("robbing_kong", "Robbing the kong"),
-           Flag("heaven", "Heavenly hand (dealer)"), Flag("earth", "Earthly hand")),
+    preset_titles={"hongkong": N_("Hong Kong old style (faan)")},
+    option_specs=OPTION_SPECS,
+    flags=(Flag("last_tile", N_("Last tile of the wall")),
+           Flag("kong_replacement", N_("Out with a kong replacement")),
+           Flag("kong_on_kong", N_("Kong on kong")), Flag("robbing_kong", N_("Robbing the kong")),
+           Flag("heaven", N_("Heaven's blessing (East)")), Flag("earth", N_("Earth's blessing"))),
     units=Units("faan", "faan"),
     score=score_hand,
     win_payments=win_payments,
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
     agreed_rules=agreed_rules,
+    flows={"hongkong": FLOW},
+    reasons=UNIT_REASONS,
 )
 
 __all__ = ["FAAN", "FAMILY", "PRESETS", "false_win_payments", "score_hand", "win_payments"]

@@ -15,12 +15,16 @@ from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
 from engine.core.tiles import format_kinds
+from engine.families.flow import SEATING_APPENDIX4, Flow
+from engine.families.mcr import names, reasons
 from engine.families.mcr.facts import HandFacts, Reading
 from engine.families.mcr.fans import FANS
 from engine.families.mcr.hand_fans import hand_facts
+from engine.families.mcr.options import OPTION_SPECS
 from engine.families.mcr.patterns import readings, score_reading
-from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.settlement import check_win, each_pays, minimum_met_text
+from engine.reasons.marker import N_
 
 # Every preset lists ALL its options with their defaults (docs/rules.md).
 PRESETS: dict[str, dict[str, Any]] = {
@@ -143,24 +147,36 @@ def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
     return AgreedRules(minimum=int(options.get("minimum", 8)))
 
 
+# The MCR sheet, on a declared win: "Gdy któryś z pozostałych graczy ujawni swoją rękę przed
+# zweryfikowaniem zgłoszonej wygranej, popełnia przewinienie i może zostać ukarany ostrzeżeniem lub
+# innymi karami." (When one of the other players reveals their hand before the declared win has
+# been verified, they commit an offence and may be punished with a warning or other penalties.)
+# The sheet sets no figure.
+OFFENCES = {"revealed_hand": N_("revealed their hand before the declared win was verified")}
+
+# The MCR sheet ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć
+# się na dwa sposoby"), so an MCR table has no abortive draws; 16 hands, the seats of Appendix 4.
+FLOW = Flow(name="mcr", seating=SEATING_APPENDIX4, fixed_hands=16, dealer_keeps_on_win=False)
+
+
 FAMILY = Family(
     name="mcr",
     title="Chinese Official (MCR)",
     presets=PRESETS,
-    preset_titles={"mcr": "Chinese Official (MCR)", "mcr-ema": "Chinese Official, EMA penalties"},
-    option_texts={
-        "minimum": OptionText("Minimum fan to win (flowers not counted)"),
-        "false_win_penalty": OptionText("False win: points paid to each other player"),
-        "two_concealed_kongs": OptionText("Two Concealed Kongs: fan"),
-        "melded_concealed_kongs": OptionText("One melded and one concealed kong: fan"),
-        "knitted_straight_waits": OptionText("Edge, closed or single wait count with a Knitted Straight"),
-    },
-    flags=(Flag("last_of_kind", "Last tile of its kind"), Flag("last_tile", "Last tile of the wall"),
-           Flag("kong_replacement", "Out with a kong replacement"), Flag("robbing_kong", "Robbing the kong")),
+    preset_titles={"mcr": N_("Chinese Official (MCR)"), "mcr-ema": N_("Chinese Official, EMA penalties")},
+    option_specs=OPTION_SPECS,
+    flags=(Flag("last_of_kind", N_("Last tile of its kind")), Flag("last_tile", N_("Last tile of the wall")),
+           Flag("kong_replacement", N_("Out with a kong replacement")),
+           Flag("robbing_kong", N_("Robbing the kong"))),
     units=Units("fan", "fan"),
     score=score_hand,
     win_payments=win_payments,
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
     agreed_rules=agreed_rules,
+    flows={"mcr": FLOW, "mcr-ema": FLOW},
+    native_names=names.name_table(),
+    native_language=names.NATIVE_LANGUAGE,
+    reasons=reasons.REASONS,
+    offences=OFFENCES,
 )

@@ -19,16 +19,17 @@ from engine.core.hand import HandError
 from engine.core.tiles import TERMINALS_AND_HONORS, WINDS, NotationError, Tile, parse_tiles
 from engine.families.claims import Claim, resolve_claims
 from engine.families.protocol import AbortiveDraws
+from engine.reasons.marker import N_
 
 NINE = 9
 
 # The kinds of abortive draw, by key: what the table records as an abortive draw's reason.
 ABORTIVE_KINDS: dict[str, str] = {
-    "nine_terminals": "nine terminal and honour tiles in a starting hand",
-    "four_kongs": "four kongs by different players",
-    "same_first_discards": "the same tile discarded by all four on the first go-round",
-    "three_ron": "three players claimed one discard",
-    "four_riichi": "four riichi declarations",
+    "nine_terminals": N_("nine terminal and honour tiles in a starting hand"),
+    "four_kongs": N_("four kongs by different players"),
+    "same_first_discards": N_("the same tile discarded by all four on the first go-round"),
+    "three_ron": N_("three players claimed one discard"),
+    "four_riichi": N_("four riichi declarations"),
 }
 # Labels the draw page offered before the reason became a choice, so old logs still replay.
 LEGACY_LABELS: dict[str, str] = {

@@ -9,6 +9,7 @@ first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` libr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -18,7 +19,8 @@ from engine.core.hand import DeclaredHand, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
 from engine.core.tables import Table
 from engine.core.tiles import CODE_TO_KIND, EAST, KIND_CODES, Tile, parse_tiles
-from engine.families.protocol import AgreedRules, Family, Flag, OptionText, Units
+from engine.families.protocol import AgreedRules, Family, Flag, PointsAndDoubles, Units
+from engine.families.riichi import names, reasons
 from engine.families.riichi.analysis import (
     MAX_HAN,
     Analysis,
@@ -28,8 +30,10 @@ from engine.families.riichi.analysis import (
     fu_texts_of,
 )
 from engine.families.riichi.draws import ABORTIVE_DRAWS
+from engine.families.riichi.flows import FLOWS, flow_options
 from engine.families.riichi.hand_facts import flag_problem
 from engine.families.riichi.japanese_classical import score_classical
+from engine.families.riichi.options import OPTION_SPECS
 from engine.families.riichi.payments import (
     PRESETS,
     draw_payments,
@@ -43,6 +47,7 @@ from engine.families.riichi.readings import is_tenpai as _is_tenpai
 from engine.families.riichi.suit_tallies import PUNGS_AT, SUITED
 from engine.families.riichi.yaku import TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
+from engine.reasons.marker import N_
 
 
 def score_hand(hand: DeclaredHand, options: dict, request: Mapping[str, Any] | None = None) -> Score:
@@ -221,6 +226,11 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_line("minimum.yaku_met" if score.get("meets_minimum") else "minimum.yaku_not_met")
 
 
+# The points-times-doubles game writes each double's reason "2 doubles: ..."
+# (``japanese_classical``); its other lines are basic points.
+_DOUBLES_WHY = re.compile(r"^\d+ doubles?:")
+
+
 def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
     """Riichi: an agreed value needs its han (at least the minimum) and fu, and its limits are han
     tiers, not a figure. The points-times-doubles game: no minimum, and the limit per payer."""
@@ -234,47 +244,15 @@ FAMILY = Family(
     name="riichi",
     title="Japanese",
     presets=PRESETS,
-    preset_titles={"riichi": "Riichi (modern Japanese)",
-                   "japanese-classical": "Japanese classical (points x doubles)"},
-    option_texts={
-        "scoring": OptionText("Scoring", ("han_fu", "points_doubles")),
-        "minimum_han": OptionText("Minimum han to win (dora not counted)"),
-        "red_fives": OptionText("Red fives count as dora"),
-        "open_tanyao": OptionText("All simples counts with an open hand (kuitan)"),
-        "kiriage": OptionText("4 han 30 fu and 3 han 60 fu round up to mangan (kiriage)"),
-        "double_yakuman": OptionText("Double yakuman for the four special waits and hands"),
-        "counted_yakuman": OptionText("13 han or more without a yakuman is a yakuman"),
-        "renhou_as_yakuman": OptionText("Renhou is a yakuman (else 5 han)"),
-        "open_pinfu_fu": OptionText("An open hand without fu gets 2 fu (30 in all)"),
-        "pinfu_tsumo_fu": OptionText("Pinfu with a self-drawn win earns the 2 tsumo fu"),
-        "riichi": OptionText("Riichi counts"),
-        "ippatsu": OptionText("Ippatsu counts"),
-        "dora": OptionText("Dora count"),
-        "seven_pairs": OptionText("Seven pairs is a winning hand"),
-        "limit": OptionText("Limit per payer (points x doubles; 0: none)"),
-        "rounding": OptionText("Round each payment up to a multiple of"),
-        "east_pays_double": OptionText("East pays and receives double"),
-        "honba_value": OptionText("Points per counter"),
-        "honba_dealer_only": OptionText("Counters are paid only when the dealer wins"),
-        "counter_on_draw": OptionText("A drawn hand adds a counter"),
-        "riichi_stick": OptionText("Riichi stick (points)"),
-        "draw_payments": OptionText("Waiting players are paid at an exhaustive draw"),
-        "draw_pool": OptionText("Points the non-waiting players pay at a draw"),
-        "dealer_keeps_on_draw": OptionText("Dealer keeps the deal after a draw",
-                                           ("tenpai", "waiting", "always", "never")),
-        "multiple_ron": OptionText("Several players win on one discard",
-                                   ("double_ron", "head_bump", "next_in_turn")),
-        "abortive_draws": OptionText("Abortive draws"),
-        "nine_terminals": OptionText("Nine-terminals abortive draw counts", ("tiles", "kinds")),
-        "same_first_discards": OptionText("Same first discards by all four abortive draw",
-                                          ("any_tile", "wind")),
-        "false_win_penalty": OptionText("False win (chombo) penalty"),
-        "start_points": OptionText("Starting points"),
-    },
-    flags=(Flag("riichi", "Riichi"), Flag("double_riichi", "Double riichi"), Flag("ippatsu", "Ippatsu"),
-           Flag("rinshan", "Rinshan (after a kan)"), Flag("chankan", "Chankan (robbing a kan)"),
-           Flag("haitei", "Haitei (last draw)"), Flag("houtei", "Houtei (last discard)"),
-           Flag("tenhou", "Tenhou (dealer's first draw)"), Flag("chiihou", "Chiihou (first draw)")),
+    preset_titles={"riichi": N_("Riichi (modern Japanese)"),
+                   "japanese-classical": N_("Japanese classical (points x doubles)")},
+    option_specs=OPTION_SPECS,
+    flags=(Flag("riichi", N_("Riichi"), needs_declaration=True),
+           Flag("double_riichi", N_("Double riichi"), needs_declaration=True),
+           Flag("ippatsu", N_("Ippatsu"), needs_declaration=True),
+           Flag("rinshan", N_("Rinshan (after a kan)")), Flag("chankan", N_("Chankan (robbing a kan)")),
+           Flag("haitei", N_("Haitei (last draw)")), Flag("houtei", N_("Houtei (last discard)")),
+           Flag("tenhou", N_("Tenhou (dealer's first draw)")), Flag("chiihou", N_("Chiihou (first draw)"))),
     units=Units("han", "points"),
     score=score_hand,
     win_payments=win_payments,
@@ -286,4 +264,12 @@ FAMILY = Family(
     unlisted_flags=("renhou",),
     agreed_rules=agreed_rules,
     abortive_draws=ABORTIVE_DRAWS,
+    flows=FLOWS,
+    flow_options=flow_options,
+    points_and_doubles=PointsAndDoubles(
+        plays=lambda options: options.get("scoring") == "points_doubles",
+        is_double=lambda item: bool(_DOUBLES_WHY.match(str(item.get("why", ""))))),
+    native_names=names.name_table(),
+    native_language=names.NATIVE_LANGUAGE,
+    reasons=reasons.REASONS,
 )

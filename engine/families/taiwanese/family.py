@@ -19,11 +19,15 @@ from engine.core.hand import DeclaredHand
 from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
-from engine.families.protocol import Family, Flag, OptionText, Units
+from engine.families.flow import KEEP_ALWAYS, Flow
+from engine.families.protocol import Family, Flag, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_line
+from engine.families.taiwanese.options import OPTION_SPECS
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
+from engine.families.unit_reasons import REASONS as UNIT_REASONS
 from engine.families.units import apply_units
+from engine.reasons.marker import N_
 
 UNIT = "tai"
 
@@ -150,31 +154,31 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_line("minimum.none_base_wins")
 
 
+# Taiwanese: the dealer keeps the deal on a win or a draw (連莊), and each such hand adds one to
+# the streak the counters hold; the streak's tai are the family's payments. A non-dealer win
+# passes the deal and clears the streak.
+FLOW = Flow(name="taiwanese", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+            counter_on_dealer_win=True, counter_on_draw=True)
+
+
 FAMILY = Family(
     name="taiwanese",
     title="Taiwanese 16-tile (tai)",
     presets=PRESETS,
-    preset_titles={"taiwanese": "Taiwanese 16-tile (tai)"},
-    option_texts={
-        "base": OptionText("Base stake (底)"),
-        "per_tai": OptionText("Stake per tai (台)"),
-        "dealer_tai": OptionText("Dealer's tai (莊家)"),
-        "streak_tai": OptionText("Tai per hand of the dealer's streak (連n拉n)"),
-        "concealed_kong_keeps_concealed": OptionText("A concealed kong keeps the hand concealed (門清)"),
-        "full_flush_tai": OptionText("Full flush (tai)"),
-        "eight_flowers_tai": OptionText("Eight flowers (tai)"),
-        "false_win_tai": OptionText("False win: tai on top of the base, to each player"),
-    },
-    flags=(Flag("kong_replacement", "Out on a replacement tile (槓上開花)"),
-           Flag("robbing_kong", "Robbing the kong (搶槓)"),
-           Flag("last_tile", "Last tile of the wall, or the last discard (海底撈月 / 河底撈魚)"),
-           Flag("heaven", "Heavenly hand (天胡, dealer)"), Flag("earth", "Earthly hand (地胡)")),
+    preset_titles={"taiwanese": N_("Taiwanese 16-tile (tai)")},
+    option_specs=OPTION_SPECS,
+    flags=(Flag("kong_replacement", N_("Out with a kong replacement")),
+           Flag("robbing_kong", N_("Robbing the kong")),
+           Flag("last_tile", N_("Last tile of the wall")),
+           Flag("heaven", N_("Heaven's blessing (East)")), Flag("earth", N_("Earth's blessing"))),
     units=Units("tai", "tai"),
     score=score_hand,
     win_payments=win_payments,
     false_win_payments=false_win_payments,
     minimum_text=minimum_text,
     hand_sets=SETS,
+    flows={"taiwanese": FLOW},
+    reasons=UNIT_REASONS,
 )
 
 __all__ = ["FAMILY", "PRESETS", "TAI", "dealer_tai", "false_win_payments", "score_hand",

@@ -16,11 +16,14 @@ import pytest
 from mcr_random import random_hands
 from riichi_random import LIBRARY_NAMES
 
-from engine.families import score_json
+from engine.families import family_named, score_json
+from engine.families.babcock import names as babcock
+from engine.families.mcr import names as mcr
 from engine.families.mcr.fans import FANS
+from engine.families.riichi import names as riichi
 from engine.families.riichi.family import DORA_REASONS
 from engine.families.riichi.yaku import ALL_YAKU
-from engine.names import add_native_names, babcock, localized_name, mcr, native_name, riichi
+from engine.names import add_native_names, localized_name, native_name
 
 
 def test_every_mcr_fan_has_its_chinese_names():
@@ -30,8 +33,8 @@ def test_every_mcr_fan_has_its_chinese_names():
         english, simplified, traditional, _ = mcr.NAMES[key]
         assert english == fan.name
         assert simplified and traditional
-        assert native_name("mcr", fan.name) == simplified
-        assert localized_name("mcr", fan.name, "zh_Hant") == traditional
+        assert native_name(family_named("mcr"), fan.name) == simplified
+        assert localized_name(family_named("mcr"), fan.name, "zh_Hant") == traditional
     assert len({names[1] for names in mcr.NAMES.values()}) == 81  # no two fans share a name
 
 
@@ -39,16 +42,16 @@ def test_every_riichi_yaku_and_dora_has_its_japanese_name():
     for unit in ALL_YAKU:
         english, japanese_name, _ = riichi.NAMES[unit.id]
         assert english == unit.name
-        assert native_name("riichi", unit.name) == japanese_name
+        assert native_name(family_named("riichi"), unit.name) == japanese_name
     for english, _ in DORA_REASONS:
-        assert native_name("riichi", english)
+        assert native_name(family_named("riichi"), english)
 
 
 def test_polish_names_are_the_source_documents_own():
-    assert localized_name("mcr", "Seven Pairs", "pl") == "Siedem Par"
-    assert localized_name("mcr", "Thirteen Orphans", "pl") == "13 Sierot"
-    assert localized_name("riichi", "Kokushi Musou", "pl") == "Trzynaście Sierot"
-    assert localized_name("mcr", "Full Flush", "pl") is None   # the documents do not name it
+    assert localized_name(family_named("mcr"), "Seven Pairs", "pl") == "Siedem Par"
+    assert localized_name(family_named("mcr"), "Thirteen Orphans", "pl") == "13 Sierot"
+    assert localized_name(family_named("riichi"), "Kokushi Musou", "pl") == "Trzynaście Sierot"
+    assert localized_name(family_named("mcr"), "Full Flush", "pl") is None   # the documents do not name it
 
 
 # -- against PyMahjongGB ------------------------------------------------------------------------
@@ -77,7 +80,7 @@ def test_mcr_names_agree_with_pymahjonggb():
             theirs[ALIASES.get(english, english)] = PYMAHJONGGB_WAITS.get(chinese, chinese)
     theirs.pop(PYMAHJONGGB_MELDED_CONCEALED)   # not a fan of our presets (tests/mcr_oracle.py)
     assert set(theirs) == {fan.name for fan in FANS.values()}
-    assert {english: native_name("mcr", english) for english in theirs} == theirs
+    assert {english: native_name(family_named("mcr"), english) for english in theirs} == theirs
 
 
 # -- against the mahjong library -----------------------------------------------------------------
@@ -120,7 +123,7 @@ def test_japanese_names_agree_with_the_mahjong_library():
         if not _same(library[library_name], ours):
             differences[yaku_id] = (library[library_name], ours)
     for english, _ in DORA_REASONS:
-        assert _same(library[english], native_name("riichi", english))
+        assert _same(library[english], native_name(family_named("riichi"), english))
     assert differences == LIBRARY_DIFFERENCES
 
 
@@ -131,7 +134,7 @@ def test_score_json_adds_native_names_and_nothing_else():
     result = score_json(data)
     assert [(item["name"], item["native_name"]) for item in result["items"]] == [("Ittsu", "一気通貫")]
     mcr_result = score_json({"hand": "123m456m789m123p55p", "win_tile": "5p", "win_by": "tsumo"})
-    assert all(item["native_name"] == native_name("mcr", item["name"])
+    assert all(item["native_name"] == native_name(family_named("mcr"), item["name"])
                for item in mcr_result["items"] + mcr_result["excluded"])
     added = ("native_name", "why_code", "why_params")   # engine.reasons adds the reason codes
     stripped = {**mcr_result, "items": [{k: v for k, v in item.items() if k not in added}
@@ -140,9 +143,9 @@ def test_score_json_adds_native_names_and_nothing_else():
 
 
 def test_an_item_without_a_native_name_gets_null():
-    result = add_native_names({"items": [{"name": "Declared total", "value": 8}]}, "mcr")
+    result = add_native_names({"items": [{"name": "Declared total", "value": 8}]}, family_named("mcr"))
     assert result["items"] == [{"name": "Declared total", "value": 8, "native_name": None}]
-    assert native_name("no-such-family", "Seven Pairs") is None
+    assert native_name(family_named("hongkong"), "Seven Pairs") is None   # a family without names
 
 
 def test_classical_names_cover_its_fixed_items():

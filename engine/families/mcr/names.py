@@ -93,3 +93,17 @@ NAMES: dict[str, tuple[str, str, str, str | None]] = {
     "self_drawn": ("Self-Drawn", "自摸", "自摸", None),
     "flower_tiles": ("Flower Tiles", "花牌", "花牌", None),
 }
+
+
+NATIVE_LANGUAGE = "zh_Hans"
+
+
+def name_table() -> dict[str, dict[str, str]]:
+    """English name -> {language tag: name}; "native" is the players' own (Simplified Chinese)."""
+    table: dict[str, dict[str, str]] = {}
+    for english, simplified, traditional, polish in NAMES.values():
+        entry = {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
+        if polish:
+            entry["pl"] = polish
+        table[english] = entry
+    return table

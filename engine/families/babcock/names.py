@@ -24,3 +24,12 @@ NAMES: dict[str, tuple[str, str, str]] = {
     "heads_and_tails": ("Heads and Tails", "混幺九", "混么九"),
     "three_great_scholars": ("Three Great Scholars", "大三元", "大三元"),
 }
+
+
+NATIVE_LANGUAGE = "zh_Hans"
+
+
+def name_table() -> dict[str, dict[str, str]]:
+    """English name -> {language tag: name}; "native" is the players' own (Simplified Chinese)."""
+    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
+            for english, simplified, traditional in NAMES.values()}

@@ -71,3 +71,17 @@ NAMES: dict[str, tuple[str, str, str | None]] = {
     "concealed_hand_points": ("Concealed hand", "門前加符", None),
     "self_drawn_points": ("Self-drawn", "自摸符", None),
 }
+
+
+NATIVE_LANGUAGE = "ja"
+
+
+def name_table() -> dict[str, dict[str, str]]:
+    """English name -> {language tag: name}; "native" is the players' own (Japanese)."""
+    table: dict[str, dict[str, str]] = {}
+    for english, japanese_name, polish in NAMES.values():
+        entry = {"native": japanese_name, "ja": japanese_name}
+        if polish:
+            entry["pl"] = polish
+        table[english] = entry
+    return table
