@@ -75,3 +75,14 @@ def test_errors_are_reported_not_raised(run):
     assert code == 2 and "unknown option 'colour'" in err
     code, _, err = run("undo")
     assert code == 2 and "nothing to undo" in err
+
+
+def test_new_names_every_preset_in_its_help(run, capsys):
+    from engine.families import presets  # noqa: PLC0415 - the registry the help is written from
+
+    with pytest.raises(SystemExit):
+        run("new", "--help")
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert len(presets()) == 7
+    for name in presets():
+        assert f" {name}," in help_text or f" {name} " in help_text, name

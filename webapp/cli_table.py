@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.hand import HandError
-from engine.families import RulesError, families, score_request
+from engine.families import RulesError, families, presets, score_request
 from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
@@ -56,7 +56,7 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     new = command("new", _new, _("start a table"))
     new.add_argument("--rules", required=True,
-                     help=_("preset: mcr, mcr-ema, riichi, japanese-classical, classical"))
+                     help=_("preset: {presets}").format(presets=", ".join(presets())))
     new.add_argument("--players", required=True, help=_("four names, comma-separated, East South West North"))
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help=_("override a preset option (a JSON value: true, 300, \"head_bump\")"))
