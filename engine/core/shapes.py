@@ -204,10 +204,6 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[str,
     return readings
 
 
-def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
-    return bool(regular_splits(counts))
-
-
 def _knitted_straight(counts: list[int], melds: tuple[Group, ...]) -> list[Decomposition]:
     found = []
     for sequence in KNITTED_SEQUENCES:

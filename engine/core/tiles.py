@@ -110,10 +110,6 @@ def is_terminal_or_honor(kind: int) -> bool:
     return kind >= 27 and kind < 34 or (kind < 27 and kind % 9 in (0, 8))
 
 
-def is_simple(kind: int) -> bool:
-    return kind < 27 and kind % 9 not in (0, 8)
-
-
 def suit_of(kind: int) -> str:
     """'m', 'p', 's', 'z' or 'f'."""
     if kind < 27:

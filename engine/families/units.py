@@ -73,9 +73,3 @@ def apply_units(units: Sequence[Unit], reading: Reading,
                          f"replaced by {replaced[entry.unit.key]}")
                 for entry in earned if entry.unit.key in replaced]
     return kept, excluded
-
-
-def unit_table(units: Sequence[Unit], options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The list as data (for docs and the web): key, names, category, value with options applied."""
-    return [{"key": unit.key, "name": unit.name, "chinese": unit.chinese, "category": unit.category,
-             "value": unit.worth(options or {}), "replaces": list(unit.replaces)} for unit in units]

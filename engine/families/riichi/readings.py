@@ -147,13 +147,6 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
     return product == 2 and sum(counts) == 14
 
 
-def block_kinds(block: Block) -> tuple[int, ...]:
-    kind, shape = block
-    if shape == CHOW_B:
-        return (kind, kind + 1, kind + 2)
-    return (kind,) * (4 - shape if shape < PAIR_B else 2)
-
-
 # -- tenpai and waits ---------------------------------------------------------------------------
 
 def completes(counts: Sequence[int], meld_count: int) -> bool:

@@ -109,13 +109,6 @@ class Yaku:
 
 # -- helpers for predicates ---------------------------------------------------------------------
 
-def _suit_bits(kinds: tuple[int, ...]) -> int:
-    bits = 0
-    for kind in kinds:
-        if kind < 27:
-            bits |= 1 << (kind // 9)
-    return bits
-
 
 def _same_in_three_suits(mask: int) -> int | None:
     """The highest rank (0-8) whose bit is set in all three suits of a kind mask, if any."""
@@ -486,8 +479,3 @@ BLOCK_TEXTS: tuple[str, ...] = tuple(
 TEXT_OF_BLOCK: dict[Block, str] = {BLOCKS[kind][shape]: BLOCK_TEXTS[kind * 4 + shape]
                                    for kind in range(34) for shape in range(4)
                                    if BLOCK_TEXTS[kind * 4 + shape]}
-
-
-def block_text(block: Block) -> str:
-    """'123m', '555p', '7777s', '11z' for a block."""
-    return BLOCK_TEXTS[block[0] * 4 + block[1]]
