@@ -32,6 +32,16 @@ def test_riichi_refused_on_japanese_classical(run):
     assert table["hands"] == [] and table["totals"] == [2000] * 4
 
 
+def test_hongkong_agreed_total_under_three_faan_is_a_false_win(run):
+    # Hong Kong needs 3 faan: an agreed 2 is not paid as a win (Cai -4) but is Bob's false win, a
+    # self-drawn limit hand to each other player (384 table points at 13 faan, half from each: 192).
+    run("new", "--rules", "hongkong", "--players", "Ann,Bob,Cai,Dee")
+    code, _, _ = run("win", "Bob", "--from", "Cai", "--total", "2")
+    assert code == 0
+    table = shown(run)
+    assert table["hands"][-1]["kind"] == "false_win" and table["totals"] == [192, -576, 192, 192]
+
+
 def test_agreed_totals_checked(run):
     run("new", "--rules", "classical", "--players", "Ann,Bob,Cai,Dee")
     # The classical sheet: "the other 3 players pay him his entire score"; the preset's limit caps that score.

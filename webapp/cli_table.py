@@ -261,8 +261,7 @@ def _win(args: argparse.Namespace) -> int:
                 dora_indicators=args.dora, ura_indicators=args.ura, declared_ready=winner in riichi)
             score = score_request(hand).to_dict()
         elif args.total is not None:
-            score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit,
-                                   minimum=int(state.options.get("minimum", 0) or 0))
+            score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit)
         else:
             raise TableError(_("give the winning hand (--hand) or the agreed value (--total)"))
         others = {}
