@@ -2,9 +2,12 @@
 
 A family package (``engine/families/<name>/``) builds one ``Family`` in its ``family`` module and
 names it ``FAMILY``; the registry (``engine.families``) lists the packages. The table, the command
-line and the web app ask the family, never its modules: the presets and their typed options, the
+line and the web app ask the family, never its modules: the presets and one spec per option, the
 situational flags with the words players know them by, the units a score is counted in, how to
-score a hand, the payments of a win, a false win and a drawn hand, and the text of its minimum.
+score a hand, the payments of a win, a false win and a drawn hand, the text of its minimum, what
+follows each hand at a table, the hooks the table calls (the agreed-value rules, the discard
+ruling, the abortive draws), and its words for a breakdown (native names, reason templates).
+The words a page shows are English marked with ``N_``; the pages translate them.
 """
 
 from __future__ import annotations
