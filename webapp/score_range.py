@@ -8,10 +8,10 @@ one step, so a larger figure is a typing error or a forged file, never a game.
 
 from __future__ import annotations
 
-from engine.families.option_specs import spec_for
+from engine.families.option_specs import START_POINTS
 
 
 def points_limit(rules: str) -> int:
-    """The most one penalty or one agreed hand may be worth at a table of ``rules``."""
-    spec = spec_for(rules, "start_points")
-    return int(spec.maximum) if spec.maximum is not None else 0
+    """The most one penalty or one agreed hand may be worth at a table of ``rules``: the range of
+    the starting points every family that has them shares (``option_specs.START_POINTS``)."""
+    return int(START_POINTS.maximum) if START_POINTS.maximum is not None else 0
