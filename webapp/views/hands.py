@@ -203,8 +203,10 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
         if claim.get("winner") == entry["winner"]:
             hand, score = claim.get("hand") or {}, claim.get("score") or {}
     units = item_units(loaded.head.rules, loaded.head.options, score)
+    # Only a scored win has items: a draw, a false win or a penalty has an empty score.
+    items = score.get("items") or []
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
-                           hand=hand, photo=photo, score=score, units=units,
+                           hand=hand, photo=photo, score=score, items=items, units=units,
                            total_unit=total_unit(loaded.head.rules), codes=_codes)
 
 
