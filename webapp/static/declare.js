@@ -258,10 +258,11 @@
   }
 
   function removeGroup(g) {
+    const start = model.groups[0].tiles.length;
     model.groups[0].tiles.push(...model.groups[g].tiles);
     model.groups.splice(g, 1);
     model.activeGroup = 0; model.selected = null;
-    if (model.win && model.win.g === g) model.win = null;
+    if (model.win && model.win.g === g) model.win = { g: 0, i: start + model.win.i };
     else if (model.win && model.win.g > g) model.win.g -= 1;
     changed();
   }
@@ -363,12 +364,12 @@
     const tiles = picked.map((i) => hand[i]);
     const winTile = model.win && model.win.g === 0 ? hand[model.win.i] : null;
     model.groups[0].tiles = hand.filter((_, i) => !picked.includes(i));
-    if (winTile) {
-      const at = model.groups[0].tiles.indexOf(winTile);
-      model.win = at >= 0 ? { g: 0, i: at } : null;
-    }
     tiles.sort((a, b) => numberOf(a.code) - numberOf(b.code));
     model.groups.push({ kind: button.dataset.meld, tiles });
+    if (winTile) {       // the marker stays on its tile, in the hand or in the new meld
+      const at = model.groups[0].tiles.indexOf(winTile);
+      model.win = at >= 0 ? { g: 0, i: at } : { g: model.groups.length - 1, i: tiles.indexOf(winTile) };
+    }
     model.meldPick = null;
     model.activeGroup = 0;
     changed();
@@ -718,9 +719,12 @@
   $("discarder").addEventListener("change", () => { renderAlso(); changed(); });
   $("claim").addEventListener("input", changed);
 
+  // The set the winning tile completes was never claimed as a meld (the win took the tile): a
+  // meld made around the winning tile is scored with the concealed tiles, the tile marked in it.
   function payload() {
-    const concealed = model.groups[0].tiles;
     const win = model.win && model.groups[model.win.g] ? model.groups[model.win.g].tiles[model.win.i] : null;
+    const winGroup = win && model.win.g > 0 ? model.win.g : null;
+    const concealed = model.groups[0].tiles.concat(winGroup ? model.groups[winGroup].tiles : []);
     const others = {};
     if (page.scores_losers) {
       for (const seat of page.seats) {
@@ -733,7 +737,7 @@
     }
     return {
       hand: tileCodes(concealed),
-      melds: model.groups.slice(1).map((g) => g.kind + ":" + tileCodes(g.tiles)),
+      melds: model.groups.slice(1).filter((_, n) => n + 1 !== winGroup).map((g) => g.kind + ":" + tileCodes(g.tiles)),
       win_tile: win ? win.code : null,
       win_by: winBy(),
       winner: Number($("winner").value),
@@ -769,6 +773,7 @@
   async function scoreNow() {
     const body = payload();
     if (!body.hand) { renderBreakdown(null); return; }
+    if (!body.win_tile) { renderBreakdown({ noWin: true }); return; }
     const mine = ++sequence;
     try {
       const data = await api(page.api.score, { method: "POST", json: body });
@@ -840,6 +845,12 @@
     model.lastScore = data;
     const confirm = $("confirm");
     if (!data) { box.replaceChildren(el("p", { class: "muted" }, t("Add tiles to see the score."))); confirm.disabled = true; return; }
+    if (data.noWin) {     // the engine would take some tile as the winning one: the player says which
+      box.replaceChildren(el("div", { class: "verdict bad", role: "alert", id: "no-win-tile" },
+        t("Mark the winning tile: tap it, then “Winning tile”.")));
+      confirm.disabled = true;
+      return;
+    }
     if (!data.ok) {
       const failed = data.score || {};
       box.replaceChildren(el("div", { class: "verdict bad", role: "alert" },
