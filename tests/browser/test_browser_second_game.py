@@ -77,3 +77,78 @@ def test_a_meld_made_around_the_winning_tile_keeps_the_marker(phone, server: str
     expect(page.locator("#breakdown")).to_contain_text("Mark the winning tile")
     expect(page.locator("#confirm")).to_be_disabled()
     assert page.context.console_errors == []  # type: ignore[attr-defined]
+
+
+# Forty characters each, with spaces (a browser may wrap them) and without (it may not).
+SPACED = ["Annabelle Maximiliana Featherstonehaugh-", "Bartholomew Montgomery Fitzwilliam-Smyth",
+          "Clementine Evangeline Worthington-Barker", "Dorothea Wilhelmina Ravenscroft-Hawthorn"]
+UNBROKEN = ["Annabellemaximilianafeatherstonehaughxyz", "Bartholomewmontgomeryfitzwilliamsmythxyz",
+            "Clementineevangelineworthingtonbarkerxyz", "Dorotheawilhelminaravenscrofthawthornxyz"]
+HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron", "winner": 1, "discarder": 0}
+
+
+def fits(page) -> None:  # type: ignore[no-untyped-def]
+    """Nothing scrolls sideways, and every name standing on its own is inside the window, cut
+    with an ellipsis where it must be, its whole name in its title."""
+    width = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{page.url} is {width[0]} px wide in a {width[1]} px window"
+    names = page.evaluate("""() => [...document.querySelectorAll('.name-text, .seat .name, .who')]
+        .filter((e) => e.offsetParent !== null).map((e) => {
+          const box = e.getBoundingClientRect();
+          return [e.textContent.trim(), e.title || e.closest('[title]')?.title, box.right];
+        })""")
+    for text, title, right in names:
+        assert title == text, f"{page.url}: the name {text!r} has no title to read it whole"
+        assert right <= width[1] + 1, f"{page.url}: {text!r} runs out of the window to {right} px"
+
+
+@pytest.mark.parametrize("names", [SPACED, UNBROKEN], ids=["spaced", "unbroken"])
+def test_every_page_fits_a_phone_with_long_names(browser, server: str, hand_photo, names) -> None:  # type: ignore[no-untyped-def]
+    from conftest import new_page
+    page = new_page(browser)
+    pages = []
+    for rules in ("riichi", "classical", "taiwanese"):
+        created = create(page, server, rules, names)
+        token = created["edit_token"]
+        if rules == "riichi":
+            upload = {"name": "hand.jpg", "mimeType": "image/jpeg", "buffer": hand_photo.read_bytes()}
+            photos = f"{server}/api/tables/{token}/photos"
+            photo = page.request.post(photos, multipart={"photo": upload}).json()
+            post(page, server, token, "hands", dict(HANEMAN, photo_id=photo["photo_id"]))
+        post(page, server, token, "draws", {"abortive": False, "waiting": [0]})
+        pages.append((rules, token, created["view_token"]))
+    page.goto(f"{server}/t/{pages[0][1]}")          # the home page lists the tables of this browser
+    for rules, token, view in pages:
+        for path in ["/", f"/t/{token}", f"/t/{token}/penalty", f"/t/{token}/hands/0", f"/t/{token}/dispute",
+                     f"/b/{view}"]:
+            page.goto(server + path)
+            fits(page)
+        # The draw page with every box ticked by a tap (a box under another element cannot be
+        # tapped) and its payments previewed.
+        page.goto(f"{server}/t/{token}/draw")
+        for box in page.locator(".checks input[type=checkbox]").all():
+            box.check()
+        expect(page.locator("#draw-note")).not_to_be_empty()
+        fits(page)
+        # The declare page with riichi boxes (Riichi) or the losers' hands (classical), a photo
+        # read and the four players' payments.
+        page.goto(f"{server}/t/{token}/declare")
+        for box in page.locator("#riichi input[type=checkbox]").all():
+            if box.is_visible():
+                box.check()
+        fits(page)
+        if rules == "riichi":
+            page.set_input_files("#photo", str(hand_photo))
+            expect(page.locator("#photo-status")).to_contain_text("Read 14 tiles")
+            page.click('#groups button[data-g="0"][data-i="4"]')
+            page.click('#palette-tabs button[data-suit="p"]')
+            page.click('#palette button[data-code="5p"]')
+            expect(page.locator("#pay-total")).to_be_visible()
+            fits(page)
+            page.locator("#confirm").click(trial=True)      # nothing lies over Confirm
+    # The scoreboard after it has redrawn itself from the API.
+    page.goto(f"{server}/b/{pages[0][2]}")
+    expect(page.locator("#board-updated")).to_contain_text(":")
+    fits(page)
+    assert page.context.console_errors == []  # type: ignore[attr-defined]
+    page.context.close()

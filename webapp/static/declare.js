@@ -5,7 +5,7 @@
 (function () {
   const root = document.getElementById("declare-app");
   if (!root) return;
-  const { el, api, pollEvery, tileImg, signed } = window.TT;
+  const { el, api, pollEvery, tileImg, signed, nameTag } = window.TT;
   window.TT.setTileUrl(root.dataset.tileUrl);
   const page = JSON.parse(document.getElementById("declare-data").textContent);
   // This language's item titles and engine messages (webapp/i18n.py engine_page_data).
@@ -648,7 +648,7 @@
     el("label", { class: "check" }, [el("input", { type: "checkbox", value: flag.name, onchange: changed }), flag.label])));
   $("riichi-box").classList.toggle("hidden", !page.uses_riichi);
   $("riichi").replaceChildren(...page.seats.map((seat) =>
-    el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), seat.name])));
+    el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), nameTag(seat.name)])));
   $("dora-box").classList.toggle("hidden", !page.uses_dora);
   $("target-tabs").classList.toggle("hidden", !page.uses_dora);
   $("target-ura").classList.toggle("hidden", !page.uses_dora);
@@ -785,7 +785,7 @@
 
   function paymentsGrid(deltas) {
     return el("div", { class: "pay" }, page.seats.map((seat) => el("div", { class: deltas[seat.seat] < 0 ? "neg" : "" },
-      [el("span", { class: "muted" }, seat.name), el("b", {}, signed(deltas[seat.seat]))])));
+      [nameTag(seat.name, "muted"), el("b", {}, signed(deltas[seat.seat]))])));
   }
 
   // The hand's value, the counters' bonus and the riichi sticks each on their own line (a line
