@@ -62,6 +62,10 @@ class Flow:
                                           # riichi.draws.ABORTIVE_KINDS); none: refused
     play_events: bool = False         # discards, wall draws and ready declarations are kept for
                                       # the sacred-discard rule (engine.table.hand_play)
+    # The amount a penalty form starts at: a divisor of three, so that split among the other three
+    # it is taken as it stands; in the scale of the preset's scores (30 on an 8-fan MCR table
+    # would be nothing on a 25,000-point Riichi table).
+    penalty_points: int = 30
 
 
 # The MCR sheet ends a hand two ways only, a win or the wall running out ("Rozgrywka może zakończyć się
@@ -77,6 +81,7 @@ JAPANESE_CLASSICAL = Flow(
     name="japanese-classical", counter_on_dealer_win=True, three_claims_abortive=True,
     riichi_stick=100, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron"),
+    penalty_points=300,
 )
 
 # Riichi (decisions table): a half game (East and South rounds), honba on dealer repeats and on
@@ -87,6 +92,7 @@ RIICHI = Flow(
     counter_on_dealer_win=True, counter_on_draw=True, three_claims_abortive=True,
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
+    penalty_points=3000,
 )
 
 # Classical (Babcock, docs/rules.md): East repeats after an East win without limit; after a draw
@@ -97,14 +103,15 @@ CLASSICAL = Flow(name="classical", claim_rule=CLAIM_NEXT_IN_TURN, play_events=Tr
 
 # Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
 # draw, with no counters (no streak bonus); one winner on a discard, the first in turn.
-HONGKONG = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS)
+HONGKONG = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+                penalty_points=24)
 
 # Taiwanese: the dealer keeps the deal on a win or a draw (連莊), and each such hand adds one to
 # the streak the counters hold; the streak's tai are the family's payments. A non-dealer win
 # passes the deal and clears the streak.
 TAIWANESE = Flow(
     name="taiwanese", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
-    counter_on_dealer_win=True, counter_on_draw=True,
+    counter_on_dealer_win=True, counter_on_draw=True, penalty_points=300,
 )
 
 FLOWS: dict[str, Flow] = {

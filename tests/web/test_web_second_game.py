@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from tests_web_helpers import record
+
+from engine.families import presets
 
 # Hands that are no win at all (13 + 1 tiles, and Taiwanese 16 + 1): a dispute on one records a
 # false win.
@@ -31,3 +35,52 @@ def test_every_kind_of_hand_that_is_not_a_win_has_a_details_page(client, make_ta
         assert page.status_code == 200, (entry["kind"], page.data[-600:])
         assert b"Breakdown" not in page.data          # nothing was scored, so no breakdown
         assert b'id="pay-total"' in page.data
+
+
+# -- 4. the penalty form: the preset's amount, and a refusal keeps what was typed ----------------
+
+def _csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+def _field(page: str, name: str) -> str:
+    return re.search(rf'<input id="{name}" name="{name}"[^>]*value="([^"]*)"', page).group(1)
+
+
+@pytest.mark.parametrize("rules", sorted(presets()))
+def test_the_penalty_form_as_it_comes_records_a_penalty(client, make_table, rules) -> None:
+    token = make_table(rules)["edit_token"]
+    page = client.get(f"/t/{token}/penalty").get_data(as_text=True)
+    points = int(_field(page, "points"))
+    start = client.get(f"/api/tables/{token}").json["totals"]
+    form = {"csrf_token": _csrf(page), "version": "0", "offender": "0", "points": str(points), "to": "",
+            "reason": ""}
+    assert client.post(f"/t/{token}/penalty", data=form).status_code == 303
+    totals = client.get(f"/api/tables/{token}").json["totals"]
+    assert totals[0] == start[0] - points and points > 0
+
+
+def test_penalty_amounts_fit_the_table(client, make_table) -> None:
+    """30 is a fair penalty at an MCR table (a minimum hand is 8 fan); on a 25,000-point Riichi
+    table the form starts at 3000, a thousand from the offender to each other player."""
+    amounts = {}
+    for rules in ("mcr", "riichi"):
+        token = make_table(rules)["edit_token"]
+        amounts[rules] = int(_field(client.get(f"/t/{token}/penalty").get_data(as_text=True), "points"))
+    assert amounts == {"mcr": 30, "riichi": 3000}
+
+
+def test_a_refused_penalty_keeps_what_was_typed(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    page = client.get(f"/t/{token}/penalty").get_data(as_text=True)
+    form = {"csrf_token": _csrf(page), "version": "0", "offender": "3", "points": "1000", "to": "",
+            "reason": "slow play"}
+    refused = client.post(f"/t/{token}/penalty", data=form)
+    assert refused.status_code == 400
+    again = refused.get_data(as_text=True)
+    assert "evenly" in again
+    assert _field(again, "points") == "1000" and _field(again, "reason") == "slow play"
+    assert re.search(r'<option value="3" selected>', again)
+    paid_to = client.post(f"/t/{token}/penalty", data=dict(form, points="-5", to="1"))
+    paid_to_page = paid_to.get_data(as_text=True)
+    assert re.search(r'<select id="to" name="to">.*?<option value="1" selected>', paid_to_page, re.S)
