@@ -84,3 +84,20 @@ def test_a_refused_penalty_keeps_what_was_typed(client, make_table) -> None:
     paid_to = client.post(f"/t/{token}/penalty", data=dict(form, points="-5", to="1"))
     paid_to_page = paid_to.get_data(as_text=True)
     assert re.search(r'<select id="to" name="to">.*?<option value="1" selected>', paid_to_page, re.S)
+
+
+# -- 5. a typo in a classical loser's hand is named ----------------------------------------------
+
+def test_a_typo_in_a_losers_hand_is_named_with_its_player(client, make_table) -> None:
+    from webapp.engine_messages import render
+    token = make_table("classical")["edit_token"]
+    body = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1,
+            "others": {"1": {"hand": "1q3m", "melds": []}}}
+    preview = client.post(f"/api/tables/{token}/score", json=body).json
+    assert preview["ok"] is False
+    failed = preview["score"]
+    assert failed["code"] == "notation.unexpected_character"
+    with client.application.test_request_context("/"):
+        text = render(failed["code"], failed["params"], preview["error"])
+    assert text == ("Bob: Unexpected character “q” at position 1: tiles are digits followed by m, p, s, "
+                    "z or f.")

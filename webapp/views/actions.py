@@ -173,6 +173,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
+        _name_the_loser(score, state)
         return out
     out["item_units"] = item_units(state.rules, state.options, score)
     out.update(minimum_fields(family.minimum_text(state.options, score)))
@@ -212,6 +213,16 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
                 out["payment_error_code"], out["payment_error_params"] = fields["code"], fields["params"]
     out["event"] = event
     return out
+
+
+def _name_the_loser(score: dict[str, Any], state: TableState) -> None:
+    """A loser's hand that cannot be read names its player as the field it was found in (the
+    engine knows the loser by seat wind only)."""
+    params = score.get("params") or {}
+    if params.get("field") != "loser" or params.get("seat_wind") not in tuple("ESWN"):
+        return
+    player = state.seat_winds.index("ESWN".index(params["seat_wind"]))
+    score["params"] = {**params, "field": state.players[player]}
 
 
 def _context_words(state: TableState, winner: int) -> str:
