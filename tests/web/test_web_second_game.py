@@ -101,3 +101,23 @@ def test_a_typo_in_a_losers_hand_is_named_with_its_player(client, make_table) ->
         text = render(failed["code"], failed["params"], preview["error"])
     assert text == ("Bob: Unexpected character “q” at position 1: tiles are digits followed by m, p, s, "
                     "z or f.")
+
+
+# -- 6. the amend preview numbers hands as the history does --------------------------------------
+
+HANEMAN = {"hand": "234m234m55m666z777z", "win_tile": "5m", "win_by": "ron"}
+
+
+def test_the_amend_preview_numbers_hands_as_the_history_does(client, make_table) -> None:
+    token = make_table("riichi")["edit_token"]
+    record(client, token, "hands", dict(HANEMAN, winner=0, discarder=1))      # the dealer stays
+    record(client, token, "penalties", {"offender": 3, "points": 3000})       # within hand 2
+    record(client, token, "hands", dict(HANEMAN, winner=1, discarder=2))
+    table = client.get(f"/api/tables/{token}").json
+    history = {entry["index"]: entry["number"] for entry in table["history"]}
+    # Cai wins the first hand instead: the deal passes, and Bob's win is now a dealer's.
+    amended = dict(HANEMAN, winner=2, discarder=1, amend=0)
+    preview = client.post(f"/api/tables/{token}/score", json=amended).json
+    later = preview["later"]
+    assert [change["index"] for change in later] == [1, 2]      # the penalty moves to E2 too
+    assert [change["hand_number"] for change in later] == [history[1], history[2]] == [2, 3]
