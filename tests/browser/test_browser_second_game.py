@@ -3,6 +3,8 @@ that is no win, a meld made around the winning tile, and long names on every pag
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -152,3 +154,17 @@ def test_every_page_fits_a_phone_with_long_names(browser, server: str, hand_phot
     fits(page)
     assert page.context.console_errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def test_the_scoreboard_keeps_its_words_apart_when_it_redraws(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    created = create(page, server, "riichi")
+    page.goto(f"{server}/b/{created['view_token']}")
+    dealer = page.locator(".seat.dealer > div:first-child")
+    assert re.fullmatch(r"E\s*Ann dealer", dealer.inner_text().strip())
+    expect(page.locator('[data-total="1"]')).to_have_text("25,000")
+    post(page, server, created["edit_token"], "hands", HANEMAN)          # Bob wins and deals next
+    expect(page.locator('[data-total="1"]')).to_have_text("37,000")     # redrawn from the API
+    dealer = page.locator(".seat.dealer > div:first-child")
+    assert re.fullmatch(r"E\s*Bob dealer", dealer.inner_text().strip())
+    assert page.context.console_errors == []  # type: ignore[attr-defined]
