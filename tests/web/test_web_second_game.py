@@ -121,3 +121,22 @@ def test_the_amend_preview_numbers_hands_as_the_history_does(client, make_table)
     later = preview["later"]
     assert [change["index"] for change in later] == [1, 2]      # the penalty moves to E2 too
     assert [change["hand_number"] for change in later] == [history[1], history[2]] == [2, 3]
+
+
+# -- 8. a preview of more tiles than any hand holds answers 200 ----------------------------------
+
+def test_a_27_tile_preview_is_a_result_not_a_bad_request(client, make_table) -> None:
+    from webapp.engine_messages import render
+    token = make_table()["edit_token"]
+    body = {"hand": "123456789m123456789p123456789s", "win_tile": "9s", "win_by": "tsumo", "winner": 0}
+    response = client.post(f"/api/tables/{token}/score", json=body)
+    assert response.status_code == 200, response.json
+    assert response.json["ok"] is False
+    failed = response.json["score"]
+    assert failed["code"] == "request.too_many_tiles"
+    assert failed["params"] == {"field": "hand", "count": 27, "limit": 22}
+    with client.application.test_request_context("/"):
+        text = render(failed["code"], failed["params"], "")
+    assert text == "Hand: 27 tiles, more than any hand holds (22)."
+    # Recording such a hand is still refused outright.
+    assert client.post(f"/api/tables/{token}/hands", json=dict(body, version=0)).status_code == 400
