@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 import pytest
-from tests_web_helpers import record
+from tests_web_helpers import WIN, record
 
 from engine.families import presets
 
@@ -140,3 +142,24 @@ def test_a_27_tile_preview_is_a_result_not_a_bad_request(client, make_table) -> 
     assert text == "Hand: 27 tiles, more than any hand holds (22)."
     # Recording such a hand is still refused outright.
     assert client.post(f"/api/tables/{token}/hands", json=dict(body, version=0)).status_code == 400
+
+
+# -- 10. CSV cells a spreadsheet would run as formulas -------------------------------------------
+
+FORMULA_NAMES = ['=HYPERLINK("http://x","y")', "+Ann", "-Bob", "@Cai"]
+
+
+@pytest.mark.parametrize("path", ["/t/{token}/export.csv", "/api/tables/{token}/export.csv"])
+def test_csv_cells_that_start_like_formulas_are_escaped(client, make_table, path) -> None:
+    token = make_table("mcr", tuple(FORMULA_NAMES))["edit_token"]
+    record(client, token, "hands", WIN)
+    text = client.get(path.format(token=token)).get_data(as_text=True).lstrip("\ufeff")
+    delimiter = ";" if text.splitlines()[0].count(";") > text.splitlines()[0].count(",") else ","
+    rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    cells = [cell for row in rows for cell in row]
+    for cell in cells:
+        if not re.fullmatch(r"-?\d+", cell):
+            assert cell[:1] not in ("=", "+", "-", "@"), cell
+    assert "'=HYPERLINK(\"http://x\",\"y\") change" in rows[0] and "'-Bob total" in rows[0]
+    assert any(cell.startswith("'=HYPERLINK") for cell in rows[1])   # the summary names the winner
+    assert "-19" in rows[1]                                          # numbers stay numbers
