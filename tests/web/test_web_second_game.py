@@ -163,3 +163,17 @@ def test_csv_cells_that_start_like_formulas_are_escaped(client, make_table, path
     assert "'=HYPERLINK(\"http://x\",\"y\") change" in rows[0] and "'-Bob total" in rows[0]
     assert any(cell.startswith("'=HYPERLINK") for cell in rows[1])   # the summary names the winner
     assert "-19" in rows[1]                                          # numbers stay numbers
+
+
+# -- 11. every option's choices say different things ---------------------------------------------
+
+@pytest.mark.parametrize("language", ["en", "pl", "zh_Hans", "zh_Hant", "ja"])
+def test_no_option_offers_the_same_words_twice(client, language) -> None:
+    page = client.get(f"/?lang={language}").get_data(as_text=True)
+    selects = re.findall(r'<select id="(opt\.[^"]+)"[^>]*>(.*?)</select>', page, re.S)
+    assert len(selects) >= 10
+    for field, body in selects:
+        words = re.findall(r"<option [^>]*>([^<]*)</option>", body)
+        assert len(words) == len(set(words)), (field, words)
+    riichi = dict(selects)["opt.riichi.dealer_keeps_on_draw"]
+    assert re.search(r'value="tenpai" selected', riichi)          # the preset's own value stays
