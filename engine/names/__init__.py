@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.names import babcock, mcr, riichi
+from engine.names import babcock, hongkong, mcr, riichi, taiwanese
 
 # family -> English name -> {language tag: name}; "native" is the family's own language.
 _Table = dict[str, dict[str, str]]
@@ -22,34 +22,41 @@ _Table = dict[str, dict[str, str]]
 
 def _mcr_table() -> _Table:
     table: _Table = {}
-    for english, simplified, traditional, polish in mcr.NAMES.values():
-        entry = {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
+    for key, (english, simplified, traditional, polish) in mcr.NAMES.items():
+        table[english] = {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional,
+                          "ja": mcr.JAPANESE[key], "pl": polish or mcr.POLISH[key]}
     return table
 
 
 def _classical_table() -> _Table:
-    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-            for english, simplified, traditional in babcock.NAMES.values()}
+    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional,
+                      "ja": babcock.JAPANESE[key], "pl": babcock.POLISH[key]}
+            for key, (english, simplified, traditional) in babcock.NAMES.items()}
 
 
 def _japanese_table() -> _Table:
     table: _Table = {}
-    for english, japanese_name, polish in riichi.NAMES.values():
-        entry = {"native": japanese_name, "ja": japanese_name}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
+    for key, (english, japanese_name, polish) in riichi.NAMES.items():
+        simplified, traditional = riichi.CHINESE[key]
+        table[english] = {"native": japanese_name, "ja": japanese_name, "zh_Hans": simplified,
+                          "zh_Hant": traditional, "pl": polish or riichi.POLISH[key]}
     return table
+
+
+def _unit_table(names: Mapping[str, tuple[str, str, str, str, str]]) -> _Table:
+    """Tai and faan: the engine names an item "English Traditional" (one string for both)."""
+    return {f"{english} {traditional}": {"native": traditional, "en": english, "zh_Hant": traditional,
+                                         "zh_Hans": simplified, "ja": japanese, "pl": polish}
+            for english, traditional, simplified, japanese, polish in names.values()}
 
 
 # Keyed by family name as the preset registry reports it (engine.families.family_name).
 TABLES: dict[str, _Table] = {"mcr": _mcr_table(), "riichi": _japanese_table(),
-                             "babcock": _classical_table()}
+                             "babcock": _classical_table(), "taiwanese": _unit_table(taiwanese.NAMES),
+                             "hongkong": _unit_table(hongkong.NAMES)}
 
-NATIVE_LANGUAGE = {"mcr": "zh_Hans", "babcock": "zh_Hans", "riichi": "ja"}
+NATIVE_LANGUAGE = {"mcr": "zh_Hans", "babcock": "zh_Hans", "riichi": "ja", "taiwanese": "zh_Hant",
+                   "hongkong": "zh_Hant"}
 
 
 def native_name(family: str, english: str) -> str | None:

@@ -43,7 +43,7 @@
     try {
       const state = await api(box.dataset.api);
       if (state.version !== version) { version = state.version; render(state); }
-      document.getElementById("board-updated").textContent = state.rules + " · "
+      document.getElementById("board-updated").textContent = box.dataset.rulesTitle + " · "
         + t("updated {time}", { time: new Date().toLocaleTimeString(window.pageLanguage) });
     } catch (error) {
       document.getElementById("board-updated").textContent = t("offline, retrying…");

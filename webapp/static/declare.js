@@ -276,7 +276,7 @@
     for (const button of document.querySelectorAll("#palette-tabs button")) button.classList.toggle("on", button.dataset.suit === model.suit);
     for (const button of document.querySelectorAll("#target-tabs button")) button.classList.toggle("on", button.dataset.target === model.target);
     $("palette").replaceChildren(...paletteCodes(model.suit).map((code) =>
-      el("button", { type: "button", "aria-label": "palette " + code, dataset: { code }, onclick: () => pick(code) }, [tileImg(code)])));
+      el("button", { type: "button", "aria-label": t("palette: {tile}", { tile: code }), dataset: { code }, onclick: () => pick(code) }, [tileImg(code)])));
   }
 
   function pick(code) {
@@ -881,7 +881,7 @@
       // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
       for (const item of score.dealer_items || []) {
         rows.push(el("tr", { class: "dealer-only" }, [
-          el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
+          el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
             el("div", { class: "why" }, reasonText(item, "why") + " (" + t("charged to the dealer only") + ")")]),
           el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
             + (UNITS[data.unit] || data.unit || "")),
