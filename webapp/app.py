@@ -153,6 +153,8 @@ def _install_errors(app: Flask, limiter: Limiter) -> None:
         headers = {"Retry-After": str(guards.retry_after(limiter))} if status == 429 else {}
         if request.path.startswith("/api/"):
             return jsonify({"ok": False, "error": message, "status": status}), status, headers
+        if error.description == type(error).description:  # the web server's own English words
+            message = labels.status_message(status)
         return render_template("error.html", status=status, title=labels.status_title(status, error.name),
                                message=message), status, headers
 

@@ -14,14 +14,16 @@ from collections.abc import Sequence
 from babel.numbers import get_decimal_symbol
 from flask_babel import get_locale, gettext
 
+from webapp.storage.transfer import spreadsheet_text
+
 # Excel opens a UTF-8 file as UTF-8 (Chinese and Japanese names intact) only with this mark.
 BOM = "\ufeff"
 
 
 def _headers(players: list[str]) -> list[str]:
     return ([gettext("event"), gettext("hand"), gettext("label"), gettext("kind"), gettext("summary")]
-            + [gettext("%(name)s change", name=name) for name in players]
-            + [gettext("%(name)s total", name=name) for name in players])
+            + [spreadsheet_text(gettext("%(name)s change", name=name)) for name in players]
+            + [spreadsheet_text(gettext("%(name)s total", name=name)) for name in players])
 
 
 def localized_csv(english_csv: str, players: list[str], words: Sequence[tuple[str, str]] = ()) -> str:
@@ -30,7 +32,7 @@ def localized_csv(english_csv: str, players: list[str], words: Sequence[tuple[st
     the totals, has none)."""
     rows = list(csv.reader(io.StringIO(english_csv)))
     for row, (kind, summary) in zip(rows[1:], words, strict=False):
-        row[3], row[4] = kind, summary
+        row[3], row[4] = kind, spreadsheet_text(summary)
     if len(rows) > 1 and rows[-1][3] == "total":
         rows[-1][3] = gettext("total")
     locale = get_locale()

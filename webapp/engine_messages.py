@@ -33,6 +33,7 @@ Translate = Callable[[str], str]
 
 MESSAGES = {
     "request.not_an_object": N_("Each hand must be a JSON object."),
+    "request.too_many_tiles": N_("{count} tiles, more than any hand holds ({limit})."),
     "notation.invalid": N_("These tiles cannot be read."),
     "notation.not_text": N_("Tiles must be written as text."),
     "notation.unknown_wind": N_("Unknown wind “{letter}”: use E, S, W or N."),

@@ -138,7 +138,8 @@ def install(app: Flask) -> None:
                                  wind_name=labels.wind, wind_badge=labels.wind_badge,
                                  hand_title=labels.hand_title, preset_label=labels.preset,
                                  option_label=labels.option, option_value=labels.option_value,
-                                 flag_label=labels.flag,
+                                 flag_label=labels.flag, meld_kind=labels.meld_kind,
+                                 preset_title=labels.preset_title,
                                  draw_reason=labels.draw_reason, kind_label=labels.kind_label,
                                  unit_label=labels.unit, native_lang=native_lang,
                                  hand_detail=lambda entry, family: labels.hand_detail(

@@ -31,6 +31,22 @@ STATUS_TITLES = {
     429: _l("Too many requests"),
     500: _l("Something went wrong"),
 }
+# The error page's words where the error brings none of its own (the web server's English
+# defaults, such as a 500's "The server encountered an internal error...").
+STATUS_MESSAGES = {
+    400: _l("The request could not be understood. Reload the page and try again."),
+    403: _l("This is not allowed."),
+    404: _l("There is nothing at this address. Check that the whole link was copied."),
+    405: _l("This page cannot be used that way."),
+    429: _l("Too many requests at once. Wait a moment and try again."),
+    500: _l("The server could not finish this request; nothing was changed by it. Try again, and "
+            "if it happens again, tell whoever runs this TileTally."),
+}
+GENERIC_MESSAGE = _l("The server could not answer this request.")
+
+# The kinds of meld as the pages name them (the hand's notation keeps the engine's codes).
+MELD_KINDS = {"chi": _l("Chow (chi)"), "pon": _l("Pung (pon)"), "kan": _l("Open kong"),
+              "ankan": _l("Concealed kong"), "kakan": _l("Added kong")}
 
 
 # The abortive-draw reasons the draw form offers; the event keeps the English words.
@@ -68,6 +84,24 @@ def kind_label(kind: str) -> str:
 def unit(name: str) -> str:
     label = UNIT_NAMES.get(name)
     return str(label) if label is not None else name
+
+
+def status_message(status: int) -> str:
+    """The error page's message where the error has none of its own."""
+    return str(STATUS_MESSAGES.get(status, GENERIC_MESSAGE))
+
+
+def meld_kind(kind: str) -> str:
+    label = MELD_KINDS.get(kind)
+    return str(label) if label is not None else kind
+
+
+def preset_title(name: str) -> str:
+    """A preset's name in a sentence: its title in the reader's language, never the bare code."""
+    try:
+        return gettext(family_of(name).preset_title(name))
+    except RulesError:
+        return name
 
 
 def status_title(status: int, english: str) -> str:

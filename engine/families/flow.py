@@ -47,6 +47,10 @@ class Flow:
                                           # family's abortive_draws.kinds); none: refused
     play_events: bool = False         # discards, wall draws and ready declarations are kept for
                                       # the family's discard ruling (engine.table.hand_play)
+    # The amount a penalty form starts at: a divisor of three, so that split among the other three
+    # it is taken as it stands; in the scale of the preset's scores (30 on an 8-fan MCR table
+    # would be nothing on a 25,000-point Riichi table).
+    penalty_points: int = 30
 
 
 def plain_flow_options(flow: Flow, options: Mapping[str, Any]) -> Flow:

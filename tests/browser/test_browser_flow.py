@@ -65,7 +65,7 @@ def test_photo_fix_confirm_and_scoreboard(phone, server: str, shot, hand_photo) 
     page.click("#confirm")
     page.wait_for_url(re.compile(r"/t/[A-Za-z0-9_-]+#hand-0$"))
     totals = {page.inner_text(f'.seat[data-seat="{player}"] .name'):
-              int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)}
+              int(page.inner_text(f'[data-total="{player}"]').replace(",", "")) for player in range(4)}
     assert totals == {"Ann": 35, "Bob": -19, "Cai": -8, "Dee": -8}
     assert "Ann wins" in page.inner_text(".history")
     shot(page, "table")
@@ -118,7 +118,7 @@ def test_dispute_of_a_false_win(phone, server: str, shot) -> None:  # type: igno
     page.click("#confirm")
     page.wait_for_url(re.compile(r"#hand-0$"))
     # MCR (source doc A): the offender pays 20 to each other player.
-    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    totals = [int(page.inner_text(f'[data-total="{player}"]').replace(",", "")) for player in range(4)]
     assert totals == [-60, 20, 20, 20]
     assert "false win by Ann" in page.inner_text(".history")
     assert page.context.console_errors == []  # type: ignore[attr-defined]
@@ -151,7 +151,7 @@ def test_riichi_hand_entered_by_hand_with_dora(phone, server: str, shot) -> None
     shot(page, "declare-riichi")
     page.click("#confirm")
     page.wait_for_url(re.compile(r"#hand-0$"))
-    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    totals = [int(page.inner_text(f'[data-total="{player}"]').replace(",", "")) for player in range(4)]
     # Bob's riichi stick comes back to him with the win; Ann pays the hand; 100,000 points in play.
     assert sum(totals) == 100000 and totals[1] > 25000 > totals[0] and totals[2] == totals[3] == 25000
     assert page.context.console_errors == []  # type: ignore[attr-defined]
@@ -175,7 +175,7 @@ def test_amend_a_hand_to_self_drawn(phone, server: str) -> None:  # type: ignore
     expect(page.locator("#score-total")).to_have_text(re.compile(r"^13"), timeout=10000)
     page.click("#confirm")
     page.wait_for_url(re.compile(r"#hand-0$"))
-    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    totals = [int(page.inner_text(f'[data-total="{player}"]').replace(",", "")) for player in range(4)]
     assert totals == [63, -21, -21, -21]
     assert page.context.console_errors == []  # type: ignore[attr-defined]
 

@@ -112,7 +112,7 @@ def test_taiwanese_dealer_streak_from_a_photo(phone, server: str, shot, photo: P
         page.click("#confirm")
         page.wait_for_url(re.compile(r"#hand-\d+$"), timeout=SLOW)
     page.goto(table_url)
-    totals = [int(page.inner_text(f'[data-total="{player}"]')) for player in range(4)]
+    totals = [int(page.inner_text(f'[data-total="{player}"]').replace(",", "")) for player in range(4)]
     first, second = payment(4, TW), payment(6, TW)
     assert totals == [first + second, -first, -second, 0]
     assert page.context.console_errors == []  # type: ignore[attr-defined]

@@ -143,9 +143,16 @@ def test_item_titles_follow_the_language() -> None:
     assert item_title("mcr", "Full Flush", "zh_Hans") == ("清一色", None)
     assert item_title("mcr", "All Green", "zh_Hant") == ("綠一色", None)
     assert item_title("mcr", "Seven Pairs", "pl") == ("Siedem Par", "七对")
-    assert item_title("mcr", "Full Flush", "pl") == ("Full Flush", "清一色")
+    assert item_title("mcr", "Full Flush", "pl") == ("Pełny Kolor", "清一色")
+    assert item_title("mcr", "Full Flush", "ja") == ("清一色", None)
+    assert item_title("mcr", "All Green", "ja") == ("緑一色", "绿一色")
     assert item_title("riichi", "Pinfu", "ja") == ("平和", None)
-    assert item_title("riichi", "Pinfu", "zh_Hans") == ("Pinfu", "平和")
+    assert item_title("riichi", "Pinfu", "zh_Hans") == ("平和", None)
+    assert item_title("riichi", "Ittsu", "zh_Hans") == ("一气通贯", "一気通貫")
+    assert item_title("taiwanese", "All Pungs 碰碰胡", "en") == ("All Pungs", "碰碰胡")
+    assert item_title("taiwanese", "All Pungs 碰碰胡", "pl") == ("Same Pungi", "碰碰胡")
+    assert item_title("taiwanese", "All Pungs 碰碰胡", "ja") == ("対々和", "碰碰胡")
+    assert item_title("taiwanese", "Seat Wind 門風", "zh_Hans") == ("门风", None)
     assert item_title("mcr", "Declared total", "ja") == ("Declared total", None)
 
 

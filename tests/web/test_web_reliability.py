@@ -229,18 +229,22 @@ def test_a_conflict_names_no_internal_id(client, make_table) -> None:
     assert "table 1" not in stale.json["error"] and "changed since you loaded it" in stale.json["error"]
 
 
-@pytest.mark.parametrize(("field", "value", "words"), [
-    ("dora_indicators", "1m" * 100_000, "more than 5 tiles"),
-    ("ura_indicators", "123456m", "more than 5 tiles"),
-    ("hand", "1" * 1_000_000 + "m", "more than 22 tiles"),
-    ("melds", ["pon:111m"] * 6, "at most 5 melds"),
+# A few tiles too many in a short string is a hand being corrected: the score preview answers it
+# as its result (200, ok false); a string longer than any tile field is refused outright.
+@pytest.mark.parametrize(("field", "value", "words", "preview_status"), [
+    ("dora_indicators", "1m" * 100_000, "more than 5 tiles", 400),
+    ("ura_indicators", "123456m", "6 tiles, more than any hand holds (5)", 200),
+    ("hand", "1" * 1_000_000 + "m", "more than 22 tiles", 400),
+    ("melds", ["pon:111m"] * 6, "at most 5 melds", 400),
 ])
-def test_tile_strings_are_capped_by_what_the_game_allows(client, make_table, field, value, words) -> None:
+def test_tile_strings_are_capped_by_what_the_game_allows(client, make_table, field, value, words,
+                                                         preview_status) -> None:
     token = make_table("riichi")["edit_token"]
     body = {"hand": "123m456p789s11z222z", "win_tile": "2z", "winner": 0, "discarder": 1, field: value}
-    for path in ("score", "disputes/preview"):
+    for path, status in (("score", preview_status), ("disputes/preview", 400)):
         response = client.post(f"/api/tables/{token}/{path}", json=body)
-        assert response.status_code == 400 and words in response.json["error"], response.json
+        assert response.status_code == status and words in response.json["error"], response.json
+        assert response.json["ok"] is False
     recorded = client.post(f"/api/tables/{token}/disputes", json=dict(body, version=0, claim="8000"))
     assert recorded.status_code == 400
     assert client.get(f"/api/tables/{token}").json["version"] == 0

@@ -81,10 +81,16 @@ window.TT = (function () {
     setTimeout(() => { button.textContent = label; }, 2000);
   });
 
+  // A player's name on its own (a check box, a column): cut with an ellipsis to fit, whole on a
+  // tap (focus) or in its title.
+  function nameTag(name, extra) {
+    return el("span", { class: "name-text" + (extra ? " " + extra : ""), title: name, tabindex: "0" }, name);
+  }
+
   function signed(value) {
     const text = window.formatNumber ? window.formatNumber(value) : String(value);
     return value > 0 ? "+" + text : text;
   }
   const WIND_NAMES = { E: t("East"), S: t("South"), W: t("West"), N: t("North") };
-  return { el, api, pollEvery, tileImg, setTileUrl, signed, WIND_NAMES };
+  return { el, api, pollEvery, tileImg, setTileUrl, signed, nameTag, WIND_NAMES };
 })();

@@ -14,10 +14,11 @@
   function seat(player) {
     return el("div", { class: "seat" + (player.is_dealer ? " dealer" : ""), dataset: { seat: String(player.player) } }, [
       el("div", {}, [el("span", { class: "wind", title: windName(player.wind) }, windBadge(player.wind)),
-        el("span", { class: "name", title: player.name }, player.name),
+        el("span", { class: "name", title: player.name, tabindex: "0" }, player.name),
+        player.is_dealer ? " " : null,      // as the page's own markup: the badge is a word apart
         player.is_dealer ? el("span", { class: "badge" }, t("dealer")) : null]),
       el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } },
-        String(player.total)),
+        window.formatNumber(player.total)),
     ]);
   }
 
@@ -42,7 +43,7 @@
     try {
       const state = await api(box.dataset.api);
       if (state.version !== version) { version = state.version; render(state); }
-      document.getElementById("board-updated").textContent = state.rules + " · "
+      document.getElementById("board-updated").textContent = box.dataset.rulesTitle + " · "
         + t("updated {time}", { time: new Date().toLocaleTimeString(window.pageLanguage) });
     } catch (error) {
       document.getElementById("board-updated").textContent = t("offline, retrying…");

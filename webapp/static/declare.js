@@ -5,7 +5,7 @@
 (function () {
   const root = document.getElementById("declare-app");
   if (!root) return;
-  const { el, api, pollEvery, tileImg, signed } = window.TT;
+  const { el, api, pollEvery, tileImg, signed, nameTag } = window.TT;
   window.TT.setTileUrl(root.dataset.tileUrl);
   const page = JSON.parse(document.getElementById("declare-data").textContent);
   // This language's item titles and engine messages (webapp/i18n.py engine_page_data).
@@ -134,6 +134,13 @@
     return "chi";
   }
   function tileCodes(list) { return list.map((t) => t.code).join(""); }
+  // Amber marks what the reader says it is unsure of: its calibrated `unsure` where the reading
+  // carries one, else (an older reader) a confidence under 0.8.
+  function isUnsure(tile) {
+    if (typeof tile.unsure === "boolean") return tile.unsure;
+    return tile.conf !== undefined && tile.conf !== null && tile.conf < 0.8;
+  }
+  function isFaceDown(det) { return det.tile === "back" || !!det.face_down; }
   function setStep(name) {
     for (const link of document.querySelectorAll(".steps a")) link.classList.toggle("on", link.dataset.step === name);
   }
@@ -145,7 +152,7 @@
     const tiles = read.tiles || [];
     const tileOf = (index) => {
       const det = tiles[index];
-      return { code: det.tile, src: index, conf: det.conf, faceDown: !!det.face_down };
+      return { code: det.tile, src: index, conf: det.conf, unsure: det.unsure, faceDown: !!det.face_down };
     };
     const groups = read.groups && read.groups.length ? read.groups
       : [{ kind: "concealed", tiles: tiles.map((_, i) => i) }];
@@ -207,7 +214,7 @@
     const classes = ["tilebtn"];
     if (isSelected(where, g, i)) classes.push("selected");
     if (where === "group" && model.win && model.win.g === g && model.win.i === i) classes.push("win");
-    if (tile.conf !== undefined && tile.conf < 0.8) classes.push("low");
+    if (isUnsure(tile) && !tile.faceDown) classes.push("low");
     const picking = model.meldPick && where === "group" && g === 0;
     if (picking && model.meldPick.includes(i)) classes.push("picked");
     return el("button", {
@@ -258,10 +265,11 @@
   }
 
   function removeGroup(g) {
+    const start = model.groups[0].tiles.length;
     model.groups[0].tiles.push(...model.groups[g].tiles);
     model.groups.splice(g, 1);
     model.activeGroup = 0; model.selected = null;
-    if (model.win && model.win.g === g) model.win = null;
+    if (model.win && model.win.g === g) model.win = { g: 0, i: start + model.win.i };
     else if (model.win && model.win.g > g) model.win.g -= 1;
     changed();
   }
@@ -275,7 +283,7 @@
     for (const button of document.querySelectorAll("#palette-tabs button")) button.classList.toggle("on", button.dataset.suit === model.suit);
     for (const button of document.querySelectorAll("#target-tabs button")) button.classList.toggle("on", button.dataset.target === model.target);
     $("palette").replaceChildren(...paletteCodes(model.suit).map((code) =>
-      el("button", { type: "button", "aria-label": "palette " + code, dataset: { code }, onclick: () => pick(code) }, [tileImg(code)])));
+      el("button", { type: "button", "aria-label": t("palette: {tile}", { tile: code }), dataset: { code }, onclick: () => pick(code) }, [tileImg(code)])));
   }
 
   function pick(code) {
@@ -363,12 +371,12 @@
     const tiles = picked.map((i) => hand[i]);
     const winTile = model.win && model.win.g === 0 ? hand[model.win.i] : null;
     model.groups[0].tiles = hand.filter((_, i) => !picked.includes(i));
-    if (winTile) {
-      const at = model.groups[0].tiles.indexOf(winTile);
-      model.win = at >= 0 ? { g: 0, i: at } : null;
-    }
     tiles.sort((a, b) => numberOf(a.code) - numberOf(b.code));
     model.groups.push({ kind: button.dataset.meld, tiles });
+    if (winTile) {       // the marker stays on its tile, in the hand or in the new meld
+      const at = model.groups[0].tiles.indexOf(winTile);
+      model.win = at >= 0 ? { g: 0, i: at } : { g: model.groups.length - 1, i: tiles.indexOf(winTile) };
+    }
     model.meldPick = null;
     model.activeGroup = 0;
     changed();
@@ -388,14 +396,19 @@
     const sx = canvas.width / (model.read.width || photoImage.naturalWidth);
     const sy = canvas.height / (model.read.height || photoImage.naturalHeight);
     const finalCodes = currentCodesBySource();
+    const chosen = selectedSource();
+    drawFaint(ctx, sx, sy);
     (model.read.tiles || []).forEach((det, index) => {
       const [x1, y1, x2, y2] = det.box;
       const now = finalCodes.get(index);
-      const changedTile = now !== det.tile;
-      ctx.lineWidth = Math.max(2, canvas.width / 400);
-      ctx.strokeStyle = changedTile ? "#d32f2f" : det.conf < 0.8 ? "#e0a100" : "#2e7d32";
+      // A face-down kong tile takes its kong's face: no correction, its own neutral style.
+      const faceDown = isFaceDown(det) && now !== undefined;
+      const changedTile = !faceDown && now !== det.tile;
+      ctx.lineWidth = Math.max(2, canvas.width / 400) * (chosen === index ? 2.5 : 1);
+      ctx.strokeStyle = chosen === index ? "#1565c0" : changedTile ? BOX_COLOURS.corrected
+        : faceDown ? BOX_COLOURS.neutral : isUnsure(det) ? BOX_COLOURS.unsure : BOX_COLOURS.sure;
       ctx.strokeRect(x1 * sx, y1 * sy, (x2 - x1) * sx, (y2 - y1) * sy);
-      const label = changedTile ? (det.tile + "→" + (now || "✕")) : det.tile;
+      const label = changedTile ? (det.tile + "→" + (now || "✕")) : faceDown ? "▮ " + (now || "") : det.tile;
       ctx.font = Math.max(12, canvas.width / 60) + "px system-ui, sans-serif";
       const width = ctx.measureText(label).width + 6;
       ctx.fillStyle = ctx.strokeStyle;
@@ -404,6 +417,60 @@
       ctx.fillText(label, x1 * sx + 3, y1 * sy - 4);
     });
     drawSuggestions(ctx, sx, sy);
+  }
+
+  const BOX_COLOURS = { sure: "#2e7d32", unsure: "#e0a100", corrected: "#d32f2f", neutral: "#78909c" };
+
+  // The faint boxes the reader left out of the reading (a suggestion may take one in): thin,
+  // dashed and neutral, so they read as "seen, not counted", never as a correction.
+  function drawFaint(ctx, sx, sy) {
+    for (const suggestion of model.suggestions) {
+      for (const change of suggestion.changes || []) {
+        if (!change.box || (change.was !== null && change.was !== undefined)) continue;
+        const [x1, y1, x2, y2] = change.box;
+        ctx.save();
+        ctx.setLineDash([4, 4]);
+        ctx.lineWidth = Math.max(1, canvas.width / 700);
+        ctx.strokeStyle = BOX_COLOURS.neutral;
+        ctx.strokeRect(x1 * sx, y1 * sy, (x2 - x1) * sx, (y2 - y1) * sy);
+        ctx.restore();
+      }
+    }
+  }
+
+  // The reading's index of the tile selected in the editor (its box is drawn highlighted).
+  function selectedSource() {
+    const s = model.selected;
+    if (!s) return null;
+    const list = s.where === "group" ? (model.groups[s.g] || { tiles: [] }).tiles : model[s.where] || [];
+    const tile = list[s.i];
+    return tile && tile.src !== undefined ? tile.src : null;
+  }
+
+  // Under the photo: the reading as large tile pictures in hand order (groups as the editor holds
+  // them, then flowers); a tap selects the tile and its box, as a tap on the box does.
+  function renderReadingRow() {
+    const row = $("reading-row");
+    if (!row) return;
+    if (!model.read) { row.replaceChildren(); row.classList.add("hidden"); return; }
+    row.classList.remove("hidden");
+    const chosen = selectedSource();
+    const entries = [];
+    model.groups.forEach((group, g) => group.tiles.forEach((tile, i) => entries.push([tile, "group", g, i])));
+    model.flowers.forEach((tile, i) => entries.push([tile, "flowers", 0, i]));
+    row.replaceChildren(...entries.filter(([tile]) => tile.src !== undefined).map(([tile, where, g, i]) => {
+      const det = model.read.tiles[tile.src] || {};
+      const faceDown = isFaceDown(det);
+      const classes = ["reading-tile"];
+      if (chosen === tile.src) classes.push("selected");
+      if (!faceDown && tile.code !== det.tile) classes.push("corrected");
+      else if (faceDown) classes.push("face-down");
+      else if (isUnsure(det)) classes.push("low");
+      return el("button", { type: "button", class: classes.join(" "), dataset: { src: String(tile.src) },
+        "aria-label": t("tile {code}", { code: tile.code }),
+        onclick: () => { model.selected = chosen === tile.src ? null : { where, g, i }; if (where === "group") model.activeGroup = g; render(); } },
+      [tileImg(tile.code, { class: "tile big" })]);
+    }));
   }
 
   // Each suggestion not yet taken marks the boxes it would change, dashed, numbered like its card.
@@ -500,6 +567,18 @@
     $("zoom-level").textContent = Math.round(zoom * 100) + "%";
     scroll.scrollLeft = centre * scroll.scrollWidth - scroll.clientWidth / 2;
   }
+  // Pinch with two fingers to zoom (one finger still pans the box); the page itself does not zoom.
+  let pinch = null;
+  const spread = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  $("photo-scroll").addEventListener("touchstart", (event) => {
+    if (event.touches.length === 2) pinch = { distance: spread(event.touches), zoom };
+  }, { passive: true });
+  $("photo-scroll").addEventListener("touchmove", (event) => {
+    if (!pinch || event.touches.length !== 2) return;
+    event.preventDefault();
+    setZoom(pinch.zoom * spread(event.touches) / Math.max(1, pinch.distance));
+  }, { passive: false });
+  $("photo-scroll").addEventListener("touchend", (event) => { if (event.touches.length < 2) pinch = null; });
   $("zoom-in").addEventListener("click", () => setZoom(zoom + 0.5));
   $("zoom-out").addEventListener("click", () => setZoom(zoom - 0.5));
 
@@ -647,7 +726,7 @@
     el("label", { class: "check" }, [el("input", { type: "checkbox", value: flag.name, onchange: changed }), flag.label])));
   $("riichi-box").classList.toggle("hidden", !page.uses_riichi);
   $("riichi").replaceChildren(...page.seats.map((seat) =>
-    el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), seat.name])));
+    el("label", { class: "check" }, [el("input", { type: "checkbox", value: String(seat.seat), onchange: changed }), nameTag(seat.name)])));
   $("dora-box").classList.toggle("hidden", !page.uses_dora);
   $("target-tabs").classList.toggle("hidden", !page.uses_dora);
   $("target-ura").classList.toggle("hidden", !page.uses_dora);
@@ -718,9 +797,12 @@
   $("discarder").addEventListener("change", () => { renderAlso(); changed(); });
   $("claim").addEventListener("input", changed);
 
+  // The set the winning tile completes was never claimed as a meld (the win took the tile): a
+  // meld made around the winning tile is scored with the concealed tiles, the tile marked in it.
   function payload() {
-    const concealed = model.groups[0].tiles;
     const win = model.win && model.groups[model.win.g] ? model.groups[model.win.g].tiles[model.win.i] : null;
+    const winGroup = win && model.win.g > 0 ? model.win.g : null;
+    const concealed = model.groups[0].tiles.concat(winGroup ? model.groups[winGroup].tiles : []);
     const others = {};
     if (page.scores_losers) {
       for (const seat of page.seats) {
@@ -733,7 +815,7 @@
     }
     return {
       hand: tileCodes(concealed),
-      melds: model.groups.slice(1).map((g) => g.kind + ":" + tileCodes(g.tiles)),
+      melds: model.groups.slice(1).filter((_, n) => n + 1 !== winGroup).map((g) => g.kind + ":" + tileCodes(g.tiles)),
       win_tile: win ? win.code : null,
       win_by: winBy(),
       winner: Number($("winner").value),
@@ -769,6 +851,7 @@
   async function scoreNow() {
     const body = payload();
     if (!body.hand) { renderBreakdown(null); return; }
+    if (!body.win_tile) { renderBreakdown({ noWin: true }); return; }
     const mine = ++sequence;
     try {
       const data = await api(page.api.score, { method: "POST", json: body });
@@ -780,7 +863,7 @@
 
   function paymentsGrid(deltas) {
     return el("div", { class: "pay" }, page.seats.map((seat) => el("div", { class: deltas[seat.seat] < 0 ? "neg" : "" },
-      [el("span", { class: "muted" }, seat.name), el("b", {}, signed(deltas[seat.seat]))])));
+      [nameTag(seat.name, "muted"), el("b", {}, signed(deltas[seat.seat]))])));
   }
 
   // The hand's value, the counters' bonus and the riichi sticks each on their own line (a line
@@ -840,6 +923,12 @@
     model.lastScore = data;
     const confirm = $("confirm");
     if (!data) { box.replaceChildren(el("p", { class: "muted" }, t("Add tiles to see the score."))); confirm.disabled = true; return; }
+    if (data.noWin) {     // the engine would take some tile as the winning one: the player says which
+      box.replaceChildren(el("div", { class: "verdict bad", role: "alert", id: "no-win-tile" },
+        t("Mark the winning tile: tap it, then “Winning tile”.")));
+      confirm.disabled = true;
+      return;
+    }
     if (!data.ok) {
       const failed = data.score || {};
       box.replaceChildren(el("div", { class: "verdict bad", role: "alert" },
@@ -870,7 +959,7 @@
       // Taiwanese: the dealer's tai when another player wins are charged to the dealer alone.
       for (const item of score.dealer_items || []) {
         rows.push(el("tr", { class: "dealer-only" }, [
-          el("td", {}, [el("div", {}, item.name + (item.count > 1 ? " ×" + item.count : "")),
+          el("td", {}, [el("div", {}, [...itemTitle(item), item.count > 1 ? " ×" + item.count : ""]),
             el("div", { class: "why" }, reasonText(item, "why") + " (" + t("charged to the dealer only") + ")")]),
           el("td", { class: "value muted" }, "+" + window.formatNumber(item.value * (item.count || 1)) + " "
             + (UNITS[data.unit] || data.unit || "")),
@@ -960,6 +1049,7 @@
 
   function render() {
     renderGroups();
+    renderReadingRow();
     renderMeldBar();
     renderPalette();
     updateContext();

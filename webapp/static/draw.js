@@ -6,7 +6,7 @@
   const { api, signed } = window.TT;
   const players = [];   // names by player index, for the note's title
   for (const cell of document.querySelectorAll("#draw-payments [data-player]")) {
-    players[Number(cell.dataset.player)] = cell.querySelector("span").textContent;
+    players[Number(cell.dataset.player)] = cell.querySelector("span").title;
   }
   const checked = (name) => [...form.querySelectorAll("input[name=" + name + "]:checked")].map((i) => Number(i.value));
   // Previews can answer out of order (a phone on a slow link): only the newest one may be shown.

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
     from webapp.storage.store import Storage
 
 EXPORT_FORMAT = "tiletally-table"
+# A spreadsheet runs a cell that starts with one of these as a formula: a player named
+# "=HYPERLINK(...)" must arrive as text.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FORMAT_VERSION = 1
 # The columns of a hand record an import inserts (all but its id and the new table's id).
 HAND_COLUMNS = ("event_seq", "hand_seq", "kind", "input", "photo_ref", "detections", "corrections",
@@ -59,17 +62,23 @@ def export_json(storage: Storage, table_id: int) -> dict[str, Any]:
         "totals": list(state.totals),
     }
 
+def spreadsheet_text(text: str) -> str:
+    """Text a spreadsheet shows as it stands: one that would start a formula gets the leading
+    apostrophe spreadsheet users type for that (numbers are written as numbers, never through here)."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(storage: Storage, table_id: int) -> str:
     """One row per settled event: hand, what happened, each player's change and total."""
     state = storage.load(table_id).state
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["event", "hand", "label", "kind", "summary"]
-                    + [f"{name} change" for name in state.players]
-                    + [f"{name} total" for name in state.players])
+                    + [spreadsheet_text(f"{name} change") for name in state.players]
+                    + [spreadsheet_text(f"{name} total") for name in state.players])
     for record in state.records:
         writer.writerow([record.event_id + 1, record.hand_number, record.label, record.kind,
-                         record.summary, *record.deltas, *record.totals])
+                         spreadsheet_text(record.summary), *record.deltas, *record.totals])
     writer.writerow(["", "", "", "total", "", *([""] * 4), *state.totals])
     return out.getvalue()
 

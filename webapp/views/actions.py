@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.coded import CodedError
 from engine.families import score_json
 from engine.table.dispute import Claim, settle
 from engine.table.events import TableError, penalty_event
@@ -31,6 +32,11 @@ HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_
 
 class BadRequest(ValueError):
     """Input the API refuses with 400; the message names the field."""
+
+
+class TooManyTiles(BadRequest, CodedError):
+    """A tile field holding more tiles than any hand: refused when recorded, but a score preview's
+    result (a photo read as 27 tiles is still being corrected on the page)."""
 
 
 def _player(body: Mapping[str, Any], key: str, *, optional: bool = False) -> int | None:
@@ -59,9 +65,14 @@ def _text(body: Mapping[str, Any], key: str) -> str:
         raise BadRequest(f"{key} must be text in tile notation, got {type(value).__name__}")
     limit = MAX_TILES.get(key, 22)
     # Checked on the raw text before any parsing, so a huge string costs nothing.
-    if len(value) > 4 * limit + 8 or sum(char.isdigit() for char in value) > limit:
+    if len(value) > 4 * limit + 8:
         raise BadRequest(f"{key} has more than {limit} tile{'s' if limit > 1 else ''}, "
                          "more than the game allows")
+    count = sum(char.isdigit() for char in value)
+    if count > limit:
+        raise TooManyTiles(f"{key} has {count} tiles, more than any hand holds ({limit})",
+                           code="request.too_many_tiles",
+                           params={"field": key, "count": count, "limit": limit})
     return value
 
 
@@ -176,6 +187,7 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
                            "context": _context_words(state, winner)}
     if not score.get("ok"):
         out["error"] = score.get("error", "the hand could not be read")
+        _name_the_loser(score, state)
         return out
     out["item_units"] = item_units(state.rules, state.options, score)
     out.update(minimum_fields(family.minimum_text(state.options, score)))
@@ -215,6 +227,16 @@ def score_win(loaded: Loaded, body: Mapping[str, Any], target: int | None = None
                 out["payment_error_code"], out["payment_error_params"] = fields["code"], fields["params"]
     out["event"] = event
     return out
+
+
+def _name_the_loser(score: dict[str, Any], state: TableState) -> None:
+    """A loser's hand that cannot be read names its player as the field it was found in (the
+    engine knows the loser by seat wind only)."""
+    params = score.get("params") or {}
+    if params.get("field") != "loser" or params.get("seat_wind") not in tuple("ESWN"):
+        return
+    player = state.seat_winds.index("ESWN".index(params["seat_wind"]))
+    score["params"] = {**params, "field": state.players[player]}
 
 
 def _context_words(state: TableState, winner: int) -> str:

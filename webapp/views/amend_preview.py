@@ -20,15 +20,18 @@ def amend_effects(loaded: Loaded, target: int, event: Mapping[str, Any]) -> dict
     """``{"record": the amended hand's record, "later": [...changed later hands]}``, or
     ``{"refused": {...}}`` naming the later hand that stops the amendment. TableError when the
     amended hand itself cannot stand."""
+    # Hands are numbered as the history numbers them: by their place in it, draws and penalties
+    # included (a record's own hand_number counts the game's hands, which a penalty does not end).
+    numbers = {item.event_id: place for place, item in enumerate(loaded.state.records, start=1)}
     try:
         amendment = loaded.table.amendment(target, event)
     except LaterHandRefused as error:
-        return {"refused": _refusal(loaded.state, error)}
+        return {"refused": _refusal(loaded.state, error, numbers.get(error.event_id, error.hand_number))}
     after = loaded.preview(amendment)
     record = next(item for item in after.records if item.event_id == target)
     rescored = {item["target"] for item in amendment.get("rescored") or []}
     before = {item.event_id: item for item in loaded.state.records}
-    later = [_change(before[item.event_id], item, item.event_id in rescored, after)
+    later = [_change(before[item.event_id], item, item.event_id in rescored, after, numbers[item.event_id])
              for item in after.records
              if item.event_id > target and item.event_id in before
              and _differs(before[item.event_id], item)]
@@ -42,19 +45,20 @@ def _differs(old: HandRecord, new: HandRecord) -> bool:
     return shown(old) != shown(new)
 
 
-def _change(old: HandRecord, new: HandRecord, rescored: bool, state: TableState) -> dict[str, Any]:
+def _change(old: HandRecord, new: HandRecord, rescored: bool, state: TableState,
+            number: int) -> dict[str, Any]:
     winner = new.details.get("winner")
-    return {"index": new.event_id, "hand_number": new.hand_number, "kind": new.kind,
+    return {"index": new.event_id, "hand_number": number, "kind": new.kind,
             "winner": winner, "winner_name": state.players[winner] if winner is not None else None,
             "rescored": rescored,
             "old": {"label": old.label, "total": old.details.get("total"), "deltas": list(old.deltas)},
             "new": {"label": new.label, "total": new.details.get("total"), "deltas": list(new.deltas)}}
 
 
-def _refusal(state: TableState, error: LaterHandRefused) -> dict[str, Any]:
+def _refusal(state: TableState, error: LaterHandRefused, number: int) -> dict[str, Any]:
     score = error.score
     reason = (score.get("reason") or "under the minimum") if score.get("ok") else score.get("error")
-    return {"error": str(error), "index": error.event_id, "hand_number": error.hand_number,
+    return {"error": str(error), "index": error.event_id, "hand_number": number,
             "winner": error.winner, "winner_name": state.players[error.winner],
             "reason": reason,
             "reason_code": score.get("reason_code") if score.get("ok") else score.get("code"),

@@ -26,6 +26,7 @@ from webapp.security import CheckedImage, UploadError, check_image
 from webapp.views import backend, history_window, load_edit, load_view
 from webapp.views.actions import (
     BadRequest,
+    TooManyTiles,
     Unsupported,
     check_riichi,
     corrections_of,
@@ -279,7 +280,12 @@ def _live_frame(session: str, data: bytes, hand_size: int):  # type: ignore[no-u
 def score(token: str):  # type: ignore[no-untyped-def]
     # A preview always answers 200: "ok": false with the error is its result for a hand the engine
     # cannot read (the page scores every intermediate hand while tiles are being entered).
-    result = score_win(load_edit(token), _body())
+    loaded = load_edit(token)
+    try:
+        result = score_win(loaded, _body())
+    except TooManyTiles as error:
+        return jsonify({"ok": False, "error": str(error), "score": {"ok": False, **error.to_dict()},
+                        "payments": None})
     result.pop("event", None)
     return jsonify(result)
 

@@ -168,6 +168,9 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     view = table_view(loaded)
     offences = list(offences_for(loaded.head.rules).items())
+    # What the form shows: the preset's usual amount, or after a refusal what was typed.
+    typed = {"offender": "", "to": "", "points": str(loaded.head.flow.penalty_points), "reason": "",
+             "offence": ""}
     if request.method == "POST":
         form = request.form
         version = form.get("version", "")
@@ -180,11 +183,13 @@ def penalty(token: str):  # type: ignore[no-untyped-def]
         except (BadRequest, NumberRefused, TableError, Conflict) as error:
             flash(gettext("The penalty was not recorded: %(error)s", error=refusal_text(error)), "error")
             status = 409 if isinstance(error, Conflict) else 400
-            return render_template("penalty.html", state=view, token=token, offences=offences), status
+            typed = {key: str(form.get(key, "")).strip() for key in typed}
+            return render_template("penalty.html", state=view, token=token, offences=offences,
+                                   typed=typed), status
         flash(gettext("Warning recorded.") if event["deltas"] == [0, 0, 0, 0]
               else gettext("Penalty recorded."), "info")
         return redirect(url_for("tables.table_page", token=token), 303)
-    return render_template("penalty.html", state=view, token=token, offences=offences)
+    return render_template("penalty.html", state=view, token=token, offences=offences, typed=typed)
 
 
 @bp.get("/t/<token>/hands/<event:event_id>")
@@ -204,8 +209,10 @@ def hand_page(token: str, event_id: int):  # type: ignore[no-untyped-def]
         if claim.get("winner") == entry["winner"]:
             hand, score = claim.get("hand") or {}, claim.get("score") or {}
     units = item_units(loaded.head.rules, loaded.head.options, score)
+    # Only a scored win has items: a draw, a false win or a penalty has an empty score.
+    items = score.get("items") or []
     return render_template("hand.html", state=view, token=token, entry=entry, event=event,
-                           hand=hand, photo=photo, score=score, units=units,
+                           hand=hand, photo=photo, score=score, items=items, units=units,
                            total_unit=total_unit(loaded.head.rules), codes=_codes)
 
 

@@ -25,7 +25,7 @@ from engine.families import RulesError, default_preset, get_preset
 from engine.table.events import TableError
 from webapp import table_cookie
 from webapp.csv_export import localized_csv
-from webapp.labels import hand_title, kind_label
+from webapp.labels import hand_title, kind_label, option_value
 from webapp.refusals import refusal_text
 from webapp.storage import TableRef
 from webapp.views import backend, history_window, load_edit
@@ -50,11 +50,26 @@ def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-d
         tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
                        "rules": loaded.head.rules, "hand_number": loaded.head.hand_number,
                        "player_names": loaded.head.players})
-    catalogue = preset_catalogue()
+    catalogue = [dict(preset, options=[_distinct_choices(option) for option in preset["options"]])
+                 for preset in preset_catalogue()]
     names = [preset["name"] for preset in catalogue]
     selected = form.get("rules") if form.get("rules") in names else default_preset()
     return render_template("home.html", my_tables=tables, presets=catalogue, selected=selected,
                            form=form, default_players=DEFAULT_PLAYERS), status
+
+
+def _distinct_choices(option: dict[str, Any]) -> dict[str, Any]:
+    """An option's choices, one per meaning: the rules accept some values under two names
+    ("tenpai" and "waiting"), which the form would offer as the same words twice. The preset's
+    own value is the one kept."""
+    if not option.get("choices"):
+        return option
+    kept: dict[str, tuple[Any, str]] = {}
+    for value, english in option["choices"]:
+        words = option_value(option["name"], value, english)
+        if words not in kept or value == option["value"]:
+            kept[words] = (value, english)
+    return dict(option, choices=list(kept.values()))
 
 
 @bp.get("/")

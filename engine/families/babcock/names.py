@@ -26,10 +26,29 @@ NAMES: dict[str, tuple[str, str, str]] = {
 }
 
 
+JAPANESE: dict[str, str] = {
+    "mah_jongg": "和了", "drawn_winning_tile": "自摸", "only_possible_place": "単騎待ち",
+    "loose_tile": "嶺上開花", "no_runs": "対々和", "robbing_a_kong": "搶槓", "last_tile": "海底撈月",
+    "limit": "満貫", "hand_from_heaven": "天和", "hand_from_earth": "地和", "thirteen_orphans": "十三幺",
+    "four_wind_hand": "大四喜", "heads_and_tails": "混幺九", "three_great_scholars": "大三元",
+}
+POLISH: dict[str, str] = {
+    "mah_jongg": "Mahjong", "drawn_winning_tile": "Samodzielnie Dobrany Kamień Wygrywający",
+    "only_possible_place": "Jedyne Możliwe Miejsce", "loose_tile": "Kamień Zastępczy",
+    "no_runs": "Bez Sekwensów",
+    "robbing_a_kong": "Rabowanie Konga", "last_tile": "Ostatni Kamień", "limit": "Limit",
+    "hand_from_heaven": "Ręka Nieba", "hand_from_earth": "Ręka Ziemi",
+    "thirteen_orphans": "Trzynaście Sierot",
+    "four_wind_hand": "Ręka Czterech Wiatrów", "heads_and_tails": "Głowy i Ogony",
+    "three_great_scholars": "Trzech Wielkich Uczonych",
+}
+
+
 NATIVE_LANGUAGE = "zh_Hans"
 
 
 def name_table() -> dict[str, dict[str, str]]:
     """English name -> {language tag: name}; "native" is the players' own (Simplified Chinese)."""
-    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-            for english, simplified, traditional in NAMES.values()}
+    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional,
+                      "ja": JAPANESE[key], "pl": POLISH[key]}
+            for key, (english, simplified, traditional) in NAMES.items()}

@@ -255,8 +255,10 @@ def loser_from_dict(data: Mapping[str, Any], round_wind: int = EAST) -> LaidDown
         if not data.get("seat_wind"):
             raise HandError("each loser needs a seat_wind (E, S, W or N)")
         seat_wind = wind_from_letter(data["seat_wind"])
-    except NotationError as error:
-        raise HandError(f"loser: {error}") from error
+    except NotationError as error:     # the notation's code kept, so a page can say it in words
+        seat = str(data.get("seat_wind") or "")
+        raise HandError(f"loser: {error}", code=error.code,
+                        params={**error.params, "field": "loser", "seat_wind": seat}) from error
     melds_value = data.get("melds") or []
     if isinstance(melds_value, str):
         melds_value = melds_value.split()

@@ -18,6 +18,7 @@ from engine.core.result import Excluded, Item, Score, invalid
 from engine.core.tiles import EAST, wind_letter
 from engine.families import RulesError
 from engine.families.flow import KEEP_ALWAYS, Flow
+from engine.families.hongkong import names
 from engine.families.hongkong.faan import BONUS, FAAN, LIMIT, LIMIT_CONDITIONS
 from engine.families.hongkong.options import OPTION_SPECS
 from engine.families.hongkong.payout import (
@@ -179,7 +180,8 @@ def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
 
 # Hong Kong old style: the dealer keeps the deal after winning and the hand is replayed after a
 # draw, with no counters (no streak bonus); one winner on a discard, the first in turn.
-FLOW = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS)
+FLOW = Flow(name="hongkong", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
+            penalty_points=24)
 
 
 FAMILY = Family(
@@ -187,6 +189,7 @@ FAMILY = Family(
     title="Hong Kong old style (faan)",
     presets=PRESETS,
     preset_titles={"hongkong": N_("Hong Kong old style (faan)")},
+    native_names=names.name_table(),
     option_specs=OPTION_SPECS,
     flags=(Flag("last_tile", N_("Last tile of the wall")),
            Flag("kong_replacement", N_("Out with a kong replacement")),

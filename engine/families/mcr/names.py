@@ -95,15 +95,82 @@ NAMES: dict[str, tuple[str, str, str, str | None]] = {
 }
 
 
+JAPANESE: dict[str, str] = {
+    "big_four_winds": "大四喜", "big_three_dragons": "大三元", "all_green": "緑一色",
+    "nine_gates": "九蓮宝燈", "four_kongs": "四槓", "seven_shifted_pairs": "連七対",
+    "thirteen_orphans": "十三幺", "all_terminals": "清幺九", "little_four_winds": "小四喜",
+    "little_three_dragons": "小三元", "all_honors": "字一色", "four_concealed_pungs": "四暗刻",
+    "pure_terminal_chows": "一色双竜会", "quadruple_chow": "一色四同順",
+    "four_pure_shifted_pungs": "一色四節高", "four_pure_shifted_chows": "一色四歩高",
+    "three_kongs": "三槓", "all_terminals_and_honors": "混幺九", "seven_pairs": "七対",
+    "greater_honors_and_knitted_tiles": "七星不靠", "all_even_pungs": "全双刻", "full_flush": "清一色",
+    "pure_triple_chow": "一色三同順", "pure_shifted_pungs": "一色三節高", "upper_tiles": "全大",
+    "middle_tiles": "全中", "lower_tiles": "全小", "pure_straight": "清竜",
+    "three_suited_terminal_chows": "三色双竜会", "pure_shifted_chows": "一色三歩高",
+    "all_fives": "全帯五", "triple_pung": "三同刻", "three_concealed_pungs": "三暗刻",
+    "lesser_honors_and_knitted_tiles": "全不靠", "knitted_straight": "組合竜", "upper_four": "大于五",
+    "lower_four": "小于五", "big_three_winds": "三風刻", "mixed_straight": "花竜",
+    "reversible_tiles": "推不倒", "mixed_triple_chow": "三色三同順", "mixed_shifted_pungs": "三色三節高",
+    "chicken_hand": "無番和", "last_tile_draw": "妙手回春", "last_tile_claim": "海底撈月",
+    "out_with_replacement_tile": "槓上開花", "robbing_the_kong": "搶槓和", "two_concealed_kongs": "双暗槓",
+    "all_pungs": "碰碰和", "half_flush": "混一色", "mixed_shifted_chows": "三色三歩高",
+    "all_types": "五門斉", "melded_hand": "全求人", "two_dragon_pungs": "双箭刻", "outside_hand": "全帯幺",
+    "fully_concealed_hand": "不求人", "two_melded_kongs": "双明槓", "last_tile": "和絶張",
+    "dragon_pung": "箭刻", "prevalent_wind": "圏風刻", "seat_wind": "門風刻", "concealed_hand": "門前清",
+    "all_chows": "平和", "tile_hog": "四帰一", "double_pung": "双同刻", "two_concealed_pungs": "双暗刻",
+    "concealed_kong": "暗槓", "all_simples": "断幺", "pure_double_chow": "一般高",
+    "mixed_double_chow": "喜相逢", "short_straight": "連六", "two_terminal_chows": "老少副",
+    "pung_of_terminals_or_honors": "幺九刻", "melded_kong": "明槓", "one_voided_suit": "缺一門",
+    "no_honors": "無字", "edge_wait": "辺張", "closed_wait": "嵌張", "single_wait": "単釣将",
+    "self_drawn": "自摸", "flower_tiles": "花牌",
+}
+POLISH: dict[str, str] = {
+    "big_four_winds": "Cztery Wielkie Wiatry", "big_three_dragons": "Trzy Wielkie Smoki",
+    "all_green": "Cała Zieleń", "nine_gates": "Dziewięć Bram", "four_kongs": "Cztery Kongi",
+    "seven_shifted_pairs": "Siedem Kolejnych Par", "all_terminals": "Same Skrajne",
+    "little_four_winds": "Cztery Małe Wiatry", "little_three_dragons": "Trzy Małe Smoki",
+    "all_honors": "Same Honory", "four_concealed_pungs": "Cztery Ukryte Pungi",
+    "pure_terminal_chows": "Czyste Skrajne Chowy", "quadruple_chow": "Poczwórny Chow",
+    "four_pure_shifted_pungs": "Cztery Czyste Przesunięte Pungi",
+    "four_pure_shifted_chows": "Cztery Czyste Przesunięte Chowy", "three_kongs": "Trzy Kongi",
+    "all_terminals_and_honors": "Same Skrajne i Honory", "all_even_pungs": "Same Parzyste Pungi",
+    "full_flush": "Pełny Kolor", "pure_triple_chow": "Czysty Potrójny Chow",
+    "pure_shifted_pungs": "Czyste Przesunięte Pungi", "upper_tiles": "Górne Kamienie",
+    "middle_tiles": "Środkowe Kamienie", "lower_tiles": "Dolne Kamienie", "pure_straight": "Czysty Strit",
+    "three_suited_terminal_chows": "Skrajne Chowy w Trzech Kolorach",
+    "pure_shifted_chows": "Czyste Przesunięte Chowy", "all_fives": "Wszędzie Piątki",
+    "triple_pung": "Potrójny Pung", "three_concealed_pungs": "Trzy Ukryte Pungi",
+    "knitted_straight": "Przeplatany Strit", "upper_four": "Górna Czwórka", "lower_four": "Dolna Czwórka",
+    "big_three_winds": "Trzy Wielkie Wiatry", "mixed_straight": "Mieszany Strit",
+    "reversible_tiles": "Kamienie Symetryczne", "mixed_triple_chow": "Mieszany Potrójny Chow",
+    "mixed_shifted_pungs": "Mieszane Przesunięte Pungi", "chicken_hand": "Ręka Kurczaka",
+    "last_tile_draw": "Ostatni Kamień ze Ściany", "last_tile_claim": "Ostatnia Zrzutka",
+    "out_with_replacement_tile": "Wyjście na Kamieniu Zastępczym", "robbing_the_kong": "Rabowanie Konga",
+    "two_concealed_kongs": "Dwa Ukryte Kongi", "all_pungs": "Same Pungi", "half_flush": "Pół Koloru",
+    "mixed_shifted_chows": "Mieszane Przesunięte Chowy", "all_types": "Wszystkie Rodzaje",
+    "melded_hand": "Ręka z Odkrytych Zestawów", "two_dragon_pungs": "Dwa Pungi Smoków",
+    "outside_hand": "Ręka Zewnętrzna", "fully_concealed_hand": "W Pełni Ukryta Ręka",
+    "two_melded_kongs": "Dwa Odkryte Kongi", "last_tile": "Ostatni Kamień", "dragon_pung": "Pung Smoków",
+    "prevalent_wind": "Wiatr Rundy", "seat_wind": "Wiatr Miejsca", "concealed_hand": "Ukryta Ręka",
+    "all_chows": "Same Chowy", "tile_hog": "Czwarty Kamień", "double_pung": "Podwójny Pung",
+    "two_concealed_pungs": "Dwa Ukryte Pungi", "concealed_kong": "Ukryty Kong",
+    "all_simples": "Same Proste", "pure_double_chow": "Czysty Podwójny Chow",
+    "mixed_double_chow": "Mieszany Podwójny Chow", "short_straight": "Krótki Strit",
+    "two_terminal_chows": "Dwa Skrajne Chowy", "pung_of_terminals_or_honors": "Pung Skrajnych lub Honorów",
+    "melded_kong": "Odkryty Kong", "one_voided_suit": "Brak Jednego Koloru", "no_honors": "Bez Honorów",
+    "edge_wait": "Czekanie na Krawędzi", "closed_wait": "Czekanie w Środku",
+    "single_wait": "Czekanie na Parę",
+    "self_drawn": "Samodzielne Dobranie", "flower_tiles": "Kwiaty",
+}
+
+
 NATIVE_LANGUAGE = "zh_Hans"
 
 
 def name_table() -> dict[str, dict[str, str]]:
-    """English name -> {language tag: name}; "native" is the players' own (Simplified Chinese)."""
-    table: dict[str, dict[str, str]] = {}
-    for english, simplified, traditional, polish in NAMES.values():
-        entry = {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
-    return table
+    """English name -> {language tag: name}; "native" is the players' own (Simplified Chinese).
+    The Polish names are the Polish source's where it gives one, else ours; the Japanese ones the
+    Chinese names in the kanji Japanese players write."""
+    return {english: {"native": simplified, "zh_Hans": simplified, "zh_Hant": traditional,
+                      "ja": JAPANESE[key], "pl": polish or POLISH[key]}
+            for key, (english, simplified, traditional, polish) in NAMES.items()}

@@ -17,6 +17,7 @@ JAPANESE_CLASSICAL = Flow(
     name="japanese-classical", counter_on_dealer_win=True, three_claims_abortive=True,
     riichi_stick=100, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron"),
+    penalty_points=300,
 )
 
 # Riichi (decisions table): a half game (East and South rounds), honba on dealer repeats and on
@@ -27,6 +28,7 @@ RIICHI = Flow(
     counter_on_dealer_win=True, counter_on_draw=True, three_claims_abortive=True,
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
+    penalty_points=3000,
 )
 
 FLOWS: dict[str, Flow] = {"riichi": RIICHI, "japanese-classical": JAPANESE_CLASSICAL}

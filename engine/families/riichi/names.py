@@ -73,15 +73,75 @@ NAMES: dict[str, tuple[str, str, str | None]] = {
 }
 
 
+_WIND_ZH = {"east": ("东", "東"), "south": ("南", "南"), "west": ("西", "西"), "north": ("北", "北")}
+_WIND_PL = {"east": "Wschód", "south": "Południe", "west": "Zachód", "north": "Północ"}
+CHINESE: dict[str, tuple[str, str]] = {
+    "menzen_tsumo": ("门前清自摸和", "門前清自摸和"), "riichi": ("立直", "立直"),
+    "double_riichi": ("两立直", "兩立直"), "ippatsu": ("一发", "一發"), "rinshan": ("岭上开花", "嶺上開花"),
+    "chankan": ("抢杠", "搶槓"), "haitei": ("海底摸月", "海底摸月"), "houtei": ("河底捞鱼", "河底撈魚"),
+    "renhou": ("人和", "人和"), "renhou_yakuman": ("人和（役满）", "人和（役滿）"),
+    "tenhou": ("天和", "天和"),
+    "chiihou": ("地和", "地和"), "tanyao": ("断幺九", "斷么九"), "honitsu": ("混一色", "混一色"),
+    "chinitsu": ("清一色", "清一色"), "honroutou": ("混老头", "混老頭"), "haku": ("役牌 白", "役牌 白"),
+    "hatsu": ("役牌 发", "役牌 發"), "chun": ("役牌 中", "役牌 中"), "shousangen": ("小三元", "小三元"),
+    "sankantsu": ("三杠子", "三槓子"), "kokushi": ("国士无双", "國士無雙"),
+    "kokushi_13_wait": ("国士无双十三面", "國士無雙十三面"), "chuuren": ("九莲宝灯", "九蓮寶燈"),
+    "chuuren_9_wait": ("纯正九莲宝灯", "純正九蓮寶燈"), "daisangen": ("大三元", "大三元"),
+    "shousuushii": ("小四喜", "小四喜"), "daisuushii": ("大四喜", "大四喜"),
+    "ryuuiisou": ("绿一色", "綠一色"),
+    "tsuuiisou": ("字一色", "字一色"), "chinroutou": ("清老头", "清老頭"), "suukantsu": ("四杠子", "四槓子"),
+    **{f"seat_wind_{key}": (f"自风牌 {simplified}", f"自風牌 {traditional}")
+       for key, (simplified, traditional) in _WIND_ZH.items()},
+    **{f"round_wind_{key}": (f"场风牌 {simplified}", f"場風牌 {traditional}")
+       for key, (simplified, traditional) in _WIND_ZH.items()},
+    "pinfu": ("平和", "平和"), "chiitoitsu": ("七对子", "七對子"), "iipeikou": ("一杯口", "一盃口"),
+    "ryanpeikou": ("二杯口", "二盃口"), "sanshoku": ("三色同顺", "三色同順"),
+    "ittsu": ("一气通贯", "一氣通貫"),
+    "chanta": ("混全带幺九", "混全帶么九"), "junchan": ("纯全带幺九", "純全帶么九"),
+    "toitoi": ("对对和", "對對和"),
+    "sanankou": ("三暗刻", "三暗刻"), "sanshoku_doukou": ("三色同刻", "三色同刻"),
+    "suuankou": ("四暗刻", "四暗刻"),
+    "suuankou_tanki": ("四暗刻单骑", "四暗刻單騎"), "dora": ("宝牌", "寶牌"),
+    "aka_dora": ("赤宝牌", "赤寶牌"),
+    "ura_dora": ("里宝牌", "裏寶牌"), "seven_pairs_points": ("七对子", "七對子"),
+    "winning_points": ("和了", "和了"),
+    "concealed_hand_points": ("门前加符", "門前加符"), "self_drawn_points": ("自摸符", "自摸符"),
+}
+POLISH: dict[str, str] = {
+    "menzen_tsumo": "Samodzielne Dobranie z Zakrytą Ręką", "riichi": "Riichi",
+    "double_riichi": "Podwójne Riichi",
+    "ippatsu": "Ippatsu", "rinshan": "Wygrana na Kamieniu Zastępczym",
+    "haitei": "Ostatni Kamień ze Ściany", "houtei": "Ostatnia Zrzutka", "renhou": "Ręka Człowieka",
+    "renhou_yakuman": "Ręka Człowieka (yakuman)", "tenhou": "Ręka Nieba", "chiihou": "Ręka Ziemi",
+    "tanyao": "Same Proste", "honitsu": "Pół Koloru", "chinitsu": "Pełny Kolor",
+    "honroutou": "Same Skrajne i Honory", "haku": "Yakuhai (Biały Smok)", "hatsu": "Yakuhai (Zielony Smok)",
+    "chun": "Yakuhai (Czerwony Smok)", "shousangen": "Trzy Małe Smoki", "sankantsu": "Trzy Kongi",
+    "kokushi_13_wait": "Trzynaście Sierot (czekanie na 13)", "chuuren": "Dziewięć Bram",
+    "chuuren_9_wait": "Czyste Dziewięć Bram", "daisangen": "Trzy Wielkie Smoki",
+    "shousuushii": "Cztery Małe Wiatry", "daisuushii": "Cztery Wielkie Wiatry", "ryuuiisou": "Cała Zieleń",
+    "tsuuiisou": "Same Honory", "chinroutou": "Same Skrajne", "suukantsu": "Cztery Kongi",
+    **{f"seat_wind_{key}": f"Yakuhai (wiatr miejsca: {name})" for key, name in _WIND_PL.items()},
+    **{f"round_wind_{key}": f"Yakuhai (wiatr rundy: {name})" for key, name in _WIND_PL.items()},
+    "pinfu": "Pinfu (Same Sekwensy)", "iipeikou": "Podwójny Sekwens", "ryanpeikou": "Dwa Podwójne Sekwensy",
+    "sanshoku": "Trzy Kolory (Sekwensy)", "ittsu": "Czysty Strit",
+    "chanta": "Skrajne lub Honor w Każdym Zestawie",
+    "junchan": "Skrajny w Każdym Zestawie", "toitoi": "Same Pungi", "sanankou": "Trzy Ukryte Pungi",
+    "sanshoku_doukou": "Trzy Kolory (Pungi)", "suuankou": "Cztery Ukryte Pungi",
+    "suuankou_tanki": "Cztery Ukryte Pungi (czekanie na parę)", "dora": "Dora", "aka_dora": "Czerwona Dora",
+    "ura_dora": "Ura Dora", "winning_points": "Wygrana", "concealed_hand_points": "Ukryta Ręka",
+    "self_drawn_points": "Samodzielne Dobranie",
+}
+
+
 NATIVE_LANGUAGE = "ja"
 
 
 def name_table() -> dict[str, dict[str, str]]:
-    """English name -> {language tag: name}; "native" is the players' own (Japanese)."""
+    """English name -> {language tag: name}; "native" is the players' own (Japanese); Chinese
+    and Polish where the players of those languages name it (ours where no source does)."""
     table: dict[str, dict[str, str]] = {}
-    for english, japanese_name, polish in NAMES.values():
-        entry = {"native": japanese_name, "ja": japanese_name}
-        if polish:
-            entry["pl"] = polish
-        table[english] = entry
+    for key, (english, japanese_name, polish) in NAMES.items():
+        simplified, traditional = CHINESE[key]
+        table[english] = {"native": japanese_name, "ja": japanese_name, "zh_Hans": simplified,
+                          "zh_Hant": traditional, "pl": polish or POLISH[key]}
     return table

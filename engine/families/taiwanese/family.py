@@ -23,6 +23,7 @@ from engine.families.flow import KEEP_ALWAYS, Flow
 from engine.families.protocol import Family, Flag, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_line
+from engine.families.taiwanese import names
 from engine.families.taiwanese.options import OPTION_SPECS
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.unit_reasons import REASONS as UNIT_REASONS
@@ -158,7 +159,7 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
 # the streak the counters hold; the streak's tai are the family's payments. A non-dealer win
 # passes the deal and clears the streak.
 FLOW = Flow(name="taiwanese", keep_on_exhaustive_draw=KEEP_ALWAYS, keep_on_abortive_draw=KEEP_ALWAYS,
-            counter_on_dealer_win=True, counter_on_draw=True)
+            counter_on_dealer_win=True, counter_on_draw=True, penalty_points=300)
 
 
 FAMILY = Family(
@@ -166,6 +167,7 @@ FAMILY = Family(
     title="Taiwanese 16-tile (tai)",
     presets=PRESETS,
     preset_titles={"taiwanese": N_("Taiwanese 16-tile (tai)")},
+    native_names=names.name_table(),
     option_specs=OPTION_SPECS,
     flags=(Flag("kong_replacement", N_("Out with a kong replacement")),
            Flag("robbing_kong", N_("Robbing the kong")),

@@ -47,11 +47,12 @@ def test_every_riichi_yaku_and_dora_has_its_japanese_name():
         assert native_name(family_named("riichi"), english)
 
 
-def test_polish_names_are_the_source_documents_own():
+def test_polish_names_are_the_source_documents_own_first():
     assert localized_name(family_named("mcr"), "Seven Pairs", "pl") == "Siedem Par"
     assert localized_name(family_named("mcr"), "Thirteen Orphans", "pl") == "13 Sierot"
     assert localized_name(family_named("riichi"), "Kokushi Musou", "pl") == "Trzynaście Sierot"
-    assert localized_name(family_named("mcr"), "Full Flush", "pl") is None   # the documents do not name it
+    # Where the documents do not name a hand, the Polish reader still gets our translation.
+    assert localized_name(family_named("mcr"), "Full Flush", "pl") == "Pełny Kolor"
 
 
 # -- against PyMahjongGB ------------------------------------------------------------------------
@@ -157,3 +158,19 @@ def test_classical_names_cover_its_fixed_items():
                          "win_by": "tsumo"})
     names = {item["name"]: item["native_name"] for item in result["items"]}
     assert names["Mah-Jongg"] == "和牌" and names["Drawn winning tile"] == "自摸"
+
+
+@pytest.mark.parametrize("family", ["mcr", "riichi", "babcock", "taiwanese", "hongkong"])
+def test_every_item_has_a_name_in_every_language(family: str) -> None:
+    for english, names in family_named(family).native_names.items():
+        for language in ("pl", "ja", "zh_Hans", "zh_Hant"):
+            assert names.get(language), (family, english, language)
+
+
+def test_every_tai_and_faan_the_engine_names_is_in_the_tables() -> None:
+    from engine.families.hongkong.faan import FAAN
+    from engine.families.taiwanese.tai import DEALER_TAI, TAI
+    for family, units in (("taiwanese", TAI + DEALER_TAI), ("hongkong", FAAN)):
+        for unit in units:
+            item = unit.name + " " + unit.chinese      # as engine.families.units.Earned names it
+            assert item in family_named(family).native_names, (family, item)
