@@ -33,7 +33,7 @@ PAD_VALUE = 114            # Ultralytics' letterbox grey, so the detector sees w
 SIDEWAYS_POINT = 0.05      # the shape score (vision.rows.sideways_scores) where shape is undecided
 SIDEWAYS_PROBABILITY = 0.5 # the orientation model's probability from which a tile lies sideways
 FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside as "faint" (vision.suggest)
-ROW_ACCEPT = 0.8           # a box the rows' geometry proposes is a tile read at least this likely
+ROW_ACCEPT = 0.95          # a box the rows' geometry proposes is a tile read at least this likely
 ROW_SCORE = 0.5            # the detector score such a box stands in with, for an uncalibrated model
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
 
