@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import new_page
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -106,7 +107,6 @@ def fits(page) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("names", [SPACED, UNBROKEN], ids=["spaced", "unbroken"])
 def test_every_page_fits_a_phone_with_long_names(browser, server: str, hand_photo, names) -> None:  # type: ignore[no-untyped-def]
-    from conftest import new_page
     page = new_page(browser)
     pages = []
     for rules in ("riichi", "classical", "taiwanese"):

@@ -1,4 +1,4 @@
-"""Shipped ONNX models turned back into trainable torch weights, so a new training run can start
+"""The shipped ONNX detector turned back into trainable torch weights, so a new training run can start
 from the model that ships (the repository keeps only the ONNX files, never training checkpoints).
 
 An ONNX export folds each batch norm into the convolution before it. To train again, each batch
@@ -8,7 +8,6 @@ its scale and shift are set to undo them. The result gives the same outputs as t
 evaluation mode (tests check this).
 
     python -m vision.training.onnx_weights detector models/detector.onnx runs/detect/from-onnx.pt --images DIR
-    python -m vision.training.onnx_weights classifier models/classifier.onnx runs/classifier/from-onnx.pt
 """
 
 from __future__ import annotations
@@ -167,40 +166,14 @@ def _detector_input(image: np.ndarray, size: int = 416):
     return torch.from_numpy(np.ascontiguousarray(rgb.transpose(2, 0, 1)))[None]
 
 
-def classifier_from_onnx(onnx_path: Path, out: Path, crops: np.ndarray | None = None) -> Path:
-    """A checkpoint of ``vision.synth.classifier_net.make_model`` holding the ONNX classifier's weights
-    (the ``{"model": state_dict}`` that ``--weights`` reads)."""
-    import torch
-    import torch.nn as nn
-
-    from vision.synth.classifier_net import make_model, to_tensor
-
-    model = make_model()
-    layers = list(model)
-    pairs = []
-    for index, layer in enumerate(layers):
-        if isinstance(layer, nn.Conv2d):
-            following = layers[index + 1] if index + 1 < len(layers) else None
-            pairs.append((layer, following if isinstance(following, nn.BatchNorm2d) else None))
-    load_folded(pairs, onnx_convs(onnx_path))
-    (weight, bias), = onnx_gemms(onnx_path)
-    linear = next(layer for layer in layers if isinstance(layer, nn.Linear))
-    with torch.no_grad():
-        linear.weight.copy_(torch.from_numpy(np.array(weight)))
-        linear.bias.copy_(torch.from_numpy(np.array(bias)))
-    if crops is not None and len(crops):
-        calibrate(model, pairs, [to_tensor(crops[i:i + 256]) for i in range(0, len(crops), 256)])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    torch.save({"model": model.state_dict()}, out)
-    return out
-
-
 def main(argv: list[str] | None = None) -> None:
     import cv2
 
     parser = argparse.ArgumentParser(prog="python -m vision.training.onnx_weights",
                                      description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("detector", "classifier"))
+    parser.add_argument("what", choices=("detector",),
+                        help="the detector (the tile classifier resumes from its own checkpoints: "
+                             "vision.training.tile_classifier)")
     parser.add_argument("onnx", type=Path)
     parser.add_argument("out", type=Path)
     parser.add_argument("--images", type=Path, default=None, help="photos to measure the statistics on")
@@ -209,13 +182,7 @@ def main(argv: list[str] | None = None) -> None:
     paths = sorted(p for p in (args.images.rglob("*") if args.images else [])
                    if p.suffix.lower() in (".jpg", ".jpeg", ".png"))[: args.limit]
     images = [image for image in (cv2.imread(str(p)) for p in paths) if image is not None]
-    if args.what == "detector":
-        print(detector_from_onnx(args.onnx, args.out, images))
-    else:
-        from vision.synth.crops import to_input
-
-        crops = np.stack([to_input(image) for image in images]) if images else None
-        print(classifier_from_onnx(args.onnx, args.out, crops))
+    print(detector_from_onnx(args.onnx, args.out, images))
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ import shutil
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 YOLO_DIR = REPO / ".yolo"
 RUNS = REPO / "runs"
 MODELS = REPO / "models"

@@ -190,6 +190,7 @@ FAMILY = Family(
     presets=PRESETS,
     preset_titles={"hongkong": N_("Hong Kong old style (faan)")},
     native_names=names.name_table(),
+    native_language=names.NATIVE_LANGUAGE,
     option_specs=OPTION_SPECS,
     flags=(Flag("last_tile", N_("Last tile of the wall")),
            Flag("kong_replacement", N_("Out with a kong replacement")),

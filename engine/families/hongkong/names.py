@@ -41,6 +41,9 @@ NAMES: dict[str, tuple[str, str, str, str, str]] = {
 }
 
 
+NATIVE_LANGUAGE = "zh_Hant"
+
+
 def name_table() -> dict[str, dict[str, str]]:
     """The engine names an item "English Traditional" (one string for both): that string ->
     {language tag: name}; "native" is the players' own (Traditional Chinese)."""

@@ -168,6 +168,7 @@ FAMILY = Family(
     presets=PRESETS,
     preset_titles={"taiwanese": N_("Taiwanese 16-tile (tai)")},
     native_names=names.name_table(),
+    native_language=names.NATIVE_LANGUAGE,
     option_specs=OPTION_SPECS,
     flags=(Flag("kong_replacement", N_("Out with a kong replacement")),
            Flag("robbing_kong", N_("Robbing the kong")),
