@@ -73,3 +73,12 @@ def apply_units(units: Sequence[Unit], reading: Reading,
                          f"replaced by {replaced[entry.unit.key]}")
                 for entry in earned if entry.unit.key in replaced]
     return kept, excluded
+
+
+def unit_name_table(names: Mapping[str, tuple[str, str, str, str, str]]) -> dict[str, dict[str, str]]:
+    """Names of units a breakdown calls "English Traditional" (tai, faan): that string ->
+    {language tag: name}, from (English, Traditional, Simplified, Japanese, Polish) per unit;
+    "native" is the players' own (Traditional Chinese)."""
+    return {f"{english} {traditional}": {"native": traditional, "en": english, "zh_Hant": traditional,
+                                         "zh_Hans": simplified, "ja": japanese, "pl": polish}
+            for english, traditional, simplified, japanese, polish in names.values()}

@@ -7,6 +7,7 @@ classifier sees them (``to_input``) and their class indexes.
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -263,10 +264,9 @@ def camerash_crops(items: list[tuple[Path, str]], seed: int, copies: int) -> tup
     return np.stack(images), np.array(labels, np.int64)
 
 
-def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarray, np.ndarray]:
-    """Crops from corrected photos saved by the web app: YOLO format, class ids index CLASS_CODES."""
-    rng = np.random.default_rng(seed)
-    images, labels = [], []
+def labelled_photos(folder: Path) -> Iterator[tuple[np.ndarray, np.ndarray, list[int]]]:
+    """Each corrected photo saved by the web app (YOLO format, class ids index CLASS_CODES) as
+    (photo, boxes in pixels, class ids); labels outside the classes are skipped."""
     for image_path in sorted(Path(folder, "images").rglob("*")):
         if image_path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
             continue
@@ -276,14 +276,26 @@ def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarra
         if photo is None or not label_path.exists():
             continue
         h, w = photo.shape[:2]
+        boxes, classes = [], []
         for line in label_path.read_text().splitlines():
             parts = line.split()
             if len(parts) < 5 or not 0 <= int(parts[0]) < len(CLASS_CODES):
                 continue
             cx, cy, bw, bh = (float(v) for v in parts[1:5])
-            box = np.array([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h])
+            boxes.append([(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h])
+            classes.append(int(parts[0]))
+        if boxes:
+            yield photo, np.array(boxes), classes
+
+
+def extra_crops(folder: Path, seed: int = 5, copies: int = 4) -> tuple[np.ndarray, np.ndarray]:
+    """Crops from corrected photos saved by the web app (``labelled_photos``)."""
+    rng = np.random.default_rng(seed)
+    images, labels = [], []
+    for photo, boxes, classes in labelled_photos(folder):
+        for box, label in zip(boxes, classes, strict=True):
             for _ in range(copies):
-                _keep(jittered_crop(photo, box, rng, 0.06), int(parts[0]), images, labels)
+                _keep(jittered_crop(photo, box, rng, 0.06), label, images, labels)
     if not images:
         return np.zeros((0, *INPUT_HW, 3), np.uint8), np.zeros(0, np.int64)
     return np.stack(images), np.array(labels, np.int64)

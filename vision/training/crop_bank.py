@@ -206,28 +206,13 @@ def camerash_bank(root: Path) -> dict[str, tuple[np.ndarray, np.ndarray]]:
 
 
 def extra_bank(folder: Path) -> tuple[np.ndarray, np.ndarray]:
-    """Tiles corrected in the web app: YOLO labels whose class ids index CLASS_CODES."""
+    """Tiles corrected in the web app (vision.synth.crops.labelled_photos)."""
+    from vision.synth.crops import labelled_photos
+
     images, labels = [], []
-    for image_path in sorted(Path(folder, "images").rglob("*")):
-        if image_path.suffix.lower() not in (".jpg", ".jpeg", ".png"):
-            continue
-        relative = image_path.relative_to(Path(folder, "images"))
-        label_path = Path(folder, "labels", relative).with_suffix(".txt")
-        photo = cv2.imread(str(image_path), cv2.IMREAD_COLOR)
-        if photo is None or not label_path.exists():
-            continue
-        height, width = photo.shape[:2]
-        boxes, codes = [], []
-        for line in label_path.read_text().splitlines():
-            parts = line.split()
-            if len(parts) >= 5 and 0 <= int(parts[0]) < len(CLASS_CODES):
-                cx, cy, bw, bh = (float(v) for v in parts[1:5])
-                boxes.append([(cx - bw / 2) * width, (cy - bh / 2) * height, (cx + bw / 2) * width,
-                              (cy + bh / 2) * height])
-                codes.append(int(parts[0]))
-        if boxes:
-            images.append(store_crops(photo, np.array(boxes)))
-            labels += codes
+    for photo, boxes, classes in labelled_photos(folder):
+        images.append(store_crops(photo, boxes))
+        labels += classes
     if not images:
         return np.zeros((0, *STORE_HW, 3), np.uint8), np.zeros(0, np.int64)
     return np.concatenate(images), np.array(labels, np.int64)

@@ -32,7 +32,7 @@ from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.families.unit_reasons import REASONS as UNIT_REASONS
-from engine.families.units import apply_units
+from engine.families.units import apply_units, unit_name_table
 from engine.reasons.marker import N_
 
 UNIT = "faan"
@@ -189,7 +189,7 @@ FAMILY = Family(
     title="Hong Kong old style (faan)",
     presets=PRESETS,
     preset_titles={"hongkong": N_("Hong Kong old style (faan)")},
-    native_names=names.name_table(),
+    native_names=unit_name_table(names.NAMES),
     native_language=names.NATIVE_LANGUAGE,
     option_specs=OPTION_SPECS,
     flags=(Flag("last_tile", N_("Last tile of the wall")),

@@ -43,10 +43,3 @@ NAMES: dict[str, tuple[str, str, str, str, str]] = {
 
 NATIVE_LANGUAGE = "zh_Hant"
 
-
-def name_table() -> dict[str, dict[str, str]]:
-    """The engine names an item "English Traditional" (one string for both): that string ->
-    {language tag: name}; "native" is the players' own (Traditional Chinese)."""
-    return {f"{english} {traditional}": {"native": traditional, "en": english, "zh_Hant": traditional,
-                                         "zh_Hans": simplified, "ja": japanese, "pl": polish}
-            for english, traditional, simplified, japanese, polish in NAMES.values()}

@@ -27,7 +27,7 @@ from engine.families.taiwanese import names
 from engine.families.taiwanese.options import OPTION_SPECS
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.unit_reasons import REASONS as UNIT_REASONS
-from engine.families.units import apply_units
+from engine.families.units import apply_units, unit_name_table
 from engine.reasons.marker import N_
 
 UNIT = "tai"
@@ -167,7 +167,7 @@ FAMILY = Family(
     title="Taiwanese 16-tile (tai)",
     presets=PRESETS,
     preset_titles={"taiwanese": N_("Taiwanese 16-tile (tai)")},
-    native_names=names.name_table(),
+    native_names=unit_name_table(names.NAMES),
     native_language=names.NATIVE_LANGUAGE,
     option_specs=OPTION_SPECS,
     flags=(Flag("kong_replacement", N_("Out with a kong replacement")),
