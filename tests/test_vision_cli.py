@@ -97,6 +97,23 @@ def test_score_sample_counts_tiles_confusions_and_hands():
     assert json.loads(json.dumps(report.to_json()))["hand_rate"] == 0.5
 
 
+def test_photos_are_reported_by_how_many_tiles_they_hold():
+    def row(count: int) -> list[dict]:
+        return [{"tile": "1m", "box": [30 * i, 0, 30 * i + 20, 20]} for i in range(count)]
+
+    report = Report()
+    for count, read in ((14, 14), (17, 16), (5, 5), (32, 30)):
+        truth = {"tiles": row(count)}
+        predicted = Detections.from_json(row(count)[:read])
+        score_sample(report, f"{count}.jpg", predicted, {}, truth)
+    hands = report.by_size["10-20 tiles (a hand)"]
+    # the 14-tile photo read whole, the 17-tile one a tile short: one of two right, 30 of 31 read
+    assert (hands.photos, hands.photos_exact, hands.true_tiles, hands.read) == (2, 1, 31, 30)
+    assert report.by_size["1-9 tiles"].photos_exact == 1
+    assert report.by_size["30 tiles and more"].photos_exact == 0
+    assert "10-20 tiles (a hand): 2 photos, every tile right 1 = 50.00%" in report.to_text()
+
+
 def test_load_samples_finds_photos_beside_or_under_images(tmp_path):
     (tmp_path / "truth" / "val").mkdir(parents=True)
     (tmp_path / "images" / "val").mkdir(parents=True)

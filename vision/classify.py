@@ -178,10 +178,11 @@ class TileClassifier:
         return ((boxes[:, 2] - boxes[:, 0]) > LANDSCAPE * (boxes[:, 3] - boxes[:, 1])).astype(int)
 
     def read(self, pixels: np.ndarray, boxes: np.ndarray, *, tta: bool = True, angle: float | None = None,
-             memory: FrameMemory | None = None) -> np.ndarray:
+             memory: FrameMemory | None = None, sure: float = SURE) -> np.ndarray:
         """Calibrated probabilities (N, classes) of each box. ``angle``: the rows' line to cut
         along (default: from the boxes themselves); ``memory``: a live camera's last frame, whose
-        readings are kept for boxes that stayed still (and which is updated to this frame)."""
+        readings are kept for boxes that stayed still (and which is updated to this frame);
+        ``sure``: a reading less likely than this gets its second looks (turned, cut again)."""
         count = len(boxes)
         if count == 0:
             return np.zeros((0, len(self.spec.classes)), np.float32)
@@ -197,21 +198,22 @@ class TileClassifier:
                 chosen[kept] = memory.probabilities[matched[kept]]
                 todo = np.flatnonzero(~kept)
         if len(todo):
-            chosen[todo] = self._read_fresh(pixels, boxes[todo], angle, tta)
+            chosen[todo] = self._read_fresh(pixels, boxes[todo], angle, tta, sure)
         if memory is not None:
             memory.boxes, memory.thumbs, memory.probabilities = boxes.copy(), thumbs, chosen.copy()
         return chosen
 
-    def _read_fresh(self, pixels: np.ndarray, boxes: np.ndarray, angle: float, tta: bool) -> np.ndarray:
+    def _read_fresh(self, pixels: np.ndarray, boxes: np.ndarray, angle: float, tta: bool,
+                    sure: float) -> np.ndarray:
         turns = self.turns_of(boxes, angle)
         chosen = self.probabilities(pixels, boxes, turns, angle)
-        again = np.flatnonzero(chosen.max(axis=1) < SURE)
+        again = np.flatnonzero(chosen.max(axis=1) < sure)
         if len(again):
             other = self.probabilities(pixels, boxes[again], 1 - turns[again], angle)
             better = other.max(axis=1) > chosen[again].max(axis=1)
             chosen[again[better]] = other[better]
             turns[again[better]] ^= 1
-        unsure = np.flatnonzero(chosen.max(axis=1) < SURE)
+        unsure = np.flatnonzero(chosen.max(axis=1) < sure)
         if tta and len(unsure):
             margin = self.spec.margin
             margins = (margin + TTA_MARGIN, max(0.0, margin - TTA_MARGIN))

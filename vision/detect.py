@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from vision.classes import BACK, CLASS_INDEX, MODEL_CONFIG, NOT_A_TILE
-from vision.classify import CHOICES, ClassifierSpec, FrameMemory, TileClassifier, softmax
+from vision.classify import CHOICES, SURE, ClassifierSpec, FrameMemory, TileClassifier, softmax
 from vision.detections import Detections
 from vision.rows import row_angle, sideways_scores
 
@@ -36,6 +36,7 @@ FAINT_CONF = 0.2           # boxes from here up to the threshold are kept aside 
 ROW_ACCEPT = 0.95          # a box the rows' geometry proposes is a tile read at least this likely
 ROW_SCORE = 0.5            # the detector score such a box stands in with, for an uncalibrated model
 DEFAULT_CONF = 0.55        # detector score threshold when neither caller nor vision.json gives one
+FAINT_SURE = 0.0           # faint boxes are read once, without second looks (vision.classify.SURE)
 
 
 def models_dir() -> Path:
@@ -305,6 +306,9 @@ class TileDetector:
         self.conf, self.iou, self.max_det = (conf if conf is not None else DEFAULT_CONF), iou, max_det
         self.deskew_degrees = deskew_degrees
         self.tta = tta
+        # from what probability a reading is taken without second looks (vision.classify): the
+        # tiles' own, and the faint boxes', most of them no tile, which suggestions alone may use
+        self.sure, self.faint_sure = SURE, FAINT_SURE
         # the detector also looks at the photo mirrored left to right, and the boxes of both views
         # are merged by NMS: a tile one view misses the other often finds (a layout is no less a
         # layout mirrored; upside down it is not: a tile's thickness shows below its face); what
@@ -344,17 +348,19 @@ class TileDetector:
         return self.detector.run(None, {self.detector.get_inputs()[0].name: np.ascontiguousarray(tensor)})[0]
 
     def classify(self, pixels: np.ndarray, boxes: np.ndarray, *, angle: float | None = None,
-                 memory: FrameMemory | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray,
-                                                             tuple[np.ndarray, np.ndarray]]:
+                 memory: FrameMemory | None = None, faint: bool = False
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray]]:
         """Stage two (vision.classify): (class ids, probabilities, sideways, (choices, their
         probabilities)). Sideways is judged by the orientation model (``sideways``): the
         classifier, trained on faces turned either way, cannot tell it, and box shapes alone
-        misjudged 7% of tiles in low, oblique photos."""
+        misjudged 7% of tiles in low, oblique photos. ``faint``: boxes under the detector's
+        threshold, read with the faint boxes' second looks (``faint_sure``)."""
         if len(boxes) == 0:
             return np.zeros(0, np.int64), np.zeros(0, np.float32), np.zeros(0, bool), \
                 (np.zeros((0, CHOICES), np.int64), np.zeros((0, CHOICES), np.float32))
-        named = self.tile_classifier.name(self.tile_classifier.read(pixels, boxes, tta=self.tta, angle=angle,
-                                                                    memory=memory))
+        named = self.tile_classifier.name(self.tile_classifier.read(
+            pixels, boxes, tta=self.tta, angle=angle, memory=memory,
+            sure=self.faint_sure if faint else self.sure))
         return named.class_ids, named.probs, self.sideways(pixels, boxes), (named.choices, named.choice_probs)
 
     def sideways(self, pixels: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -399,13 +405,14 @@ class TileDetector:
         return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
 
     def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray, *,
-                   angle: float | None = None, memory: FrameMemory | None = None
+                   angle: float | None = None, memory: FrameMemory | None = None, faint: bool = False
                    ) -> tuple[Detections, Detections]:
         """Stage two on boxes found in ``pixels`` (find_tiles from FAINT_CONF): (tiles, faint tiles)
         as detect_with_faint gives them. ``angle``: the rows' line to cut along (default: the
-        boxes' own); ``memory``: a live camera's last frame (vision.classify.FrameMemory)."""
+        boxes' own); ``memory``: a live camera's last frame (vision.classify.FrameMemory);
+        ``faint``: all the boxes are under the threshold (read as ``classify`` reads faint ones)."""
         class_ids, probs, rotated, (choices, choice_probs) = self.classify(pixels, boxes, angle=angle,
-                                                                           memory=memory)
+                                                                           memory=memory, faint=faint)
         return self._split(boxes, scores, class_ids, probs, rotated, choices, choice_probs)
 
     def name_candidates(self, pixels: np.ndarray, boxes: np.ndarray,

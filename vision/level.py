@@ -285,6 +285,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     def faint() -> Detections:
         if sure.all():
             return doubted
-        return detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line)[1].joined(doubted)
+        return detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line,
+                                   faint=True)[1].joined(doubted)
 
     return tiles, faint, View(float(angle), matrix, pixels.shape[:2])

@@ -134,6 +134,32 @@ def canonical_hand(hand: Mapping[str, Any]) -> tuple[Any, ...]:
 
 # -- the report ---------------------------------------------------------------------------------
 
+# Photos grouped by how many true tiles they hold: a laid-down hand is 10-20 tiles (14 plus kongs
+# and flowers; 17 plus flowers at a Taiwanese table), and it is what a player photographs.
+SIZE_GROUPS = ((1, 9, "1-9 tiles"), (10, 20, "10-20 tiles (a hand)"), (21, 29, "21-29 tiles"),
+               (30, 10**6, "30 tiles and more"))
+
+
+def size_group(tiles: int) -> str:
+    """The SIZE_GROUPS label of a photo with ``tiles`` true tiles ("no tiles" for none)."""
+    return next((label for low, high, label in SIZE_GROUPS if low <= tiles <= high), "no tiles")
+
+
+@dataclass
+class GroupTally:
+    """One size group's photos, photos with every tile right, true tiles and tiles read right."""
+
+    photos: int = 0
+    photos_exact: int = 0
+    true_tiles: int = 0
+    read: int = 0
+
+    def line(self, label: str) -> str:
+        recall = self.read / self.true_tiles if self.true_tiles else 0.0
+        share = self.photos_exact / self.photos if self.photos else 0.0
+        return (f"  {label}: {self.photos} photos, every tile right {self.photos_exact} = {share:.2%}, "
+                f"recall {recall:.2%}")
+
 @dataclass
 class Report:
     """Counts gathered over the samples; the rates are properties so nothing is stored twice."""
@@ -151,6 +177,7 @@ class Report:
     extra: Counter = field(default_factory=Counter)        # read code -> unmatched count
     latencies_ms: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)      # image names whose hand was not exact
+    by_size: dict[str, GroupTally] = field(default_factory=dict)   # size_group -> its tally
 
     @property
     def precision(self) -> float:
@@ -211,6 +238,7 @@ class Report:
                            for (t, r), n in self.confusion.most_common() if t != r],
             "missed": dict(self.missed), "extra": dict(self.extra),
             "failures": self.failures,
+            "by_size": {label: vars(tally) for label, tally in self.by_size.items()},
         }
 
     def to_text(self) -> str:
@@ -222,6 +250,10 @@ class Report:
             f"whole hands exact {self.hands_exact}/{self.hands} = {self.hand_rate:.2%}",
             "latency ms " + "  ".join(f"{k} {v}" for k, v in self.latency().items()),
         ]
+        order = [label for *_, label in SIZE_GROUPS] + ["no tiles"]
+        if self.by_size:
+            lines.append("by true tiles per photo:")
+            lines += [self.by_size[label].line(label) for label in order if label in self.by_size]
         wrong = [(pair, n) for pair, n in self.confusion.most_common() if pair[0] != pair[1]]
         if wrong:
             lines.append("confusions (true -> read): "
@@ -256,7 +288,13 @@ def score_sample(report: Report, name: str, predicted: Detections, hand: Mapping
     report.missed.update(code for i, code in enumerate(true_codes) if i not in matched_t)
     report.extra.update(code for i, code in enumerate(read_codes) if i not in matched_p)
     right = sum(true_codes[t] == read_codes[p] for p, t in pairs)
-    report.photos_exact += right == len(true) == len(predicted)
+    exact = right == len(true) == len(predicted)
+    report.photos_exact += exact
+    group = report.by_size.setdefault(size_group(len(true)), GroupTally())
+    group.photos += 1
+    group.photos_exact += exact
+    group.true_tiles += len(true)
+    group.read += right
     if truth.get("hand") is not None:
         report.hands += 1
         if canonical_hand(hand) == canonical_hand(truth["hand"]):

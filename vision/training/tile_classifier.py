@@ -143,7 +143,10 @@ class SourceSampler:
 
 
 def train(bank_path: Path, run: Path, epochs: int, steps: int, batch: int, lr: float, seed: int,
-          threads: int) -> None:
+          threads: int, init: Path | None = None) -> None:
+    """Fine-tune for ``epochs`` in ``run``, resuming from its last checkpoint. ``init`` starts a new
+    run from another run's weights with a fresh schedule (a second cycle when the first ended
+    still learning); a run that has a checkpoint of its own ignores it."""
     import torch
 
     torch.set_num_threads(threads)
@@ -152,6 +155,8 @@ def train(bank_path: Path, run: Path, epochs: int, steps: int, batch: int, lr: f
     run.mkdir(parents=True, exist_ok=True)
     log = (run / "log.jsonl").open("a")
     model = make_model()
+    if init is not None:
+        model.load_state_dict(torch.load(init, weights_only=False)["model"])
     optimiser = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
     total = epochs * steps
     warm = min(steps, total // 10)
@@ -234,12 +239,14 @@ def main(argv: list[str] | None = None) -> None:
     fit.add_argument("--lr", type=float, default=1.5e-3)
     fit.add_argument("--seed", type=int, default=7)
     fit.add_argument("--threads", type=int, default=2)
+    fit.add_argument("--init", type=Path, help="start from another run's checkpoint (a new cycle)")
     out = commands.add_parser("export", help="write the ONNX model the runtime loads")
     out.add_argument("--weights", type=Path, required=True, help="a checkpoint (best.pt or last.pt)")
     out.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.command == "train":
-        train(args.bank, args.run, args.epochs, args.steps, args.batch, args.lr, args.seed, args.threads)
+        train(args.bank, args.run, args.epochs, args.steps, args.batch, args.lr, args.seed, args.threads,
+              args.init)
     else:
         print(export(args.weights, args.out))
 
