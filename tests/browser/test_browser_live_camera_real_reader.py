@@ -1,9 +1,10 @@
 """The declare page's live camera with the shipped tile reader (models/*.onnx), not a stub.
 
 Chromium's fake camera plays a still video made here, in a temporary folder, from a committed
-evaluation photo the shipped models read whole (datasets/eval/scene-111.jpg, at its own 1280x960;
-its least sure tile stays above 0.7 through a camera's 4:2:0 colour, where scene-102's first tile
-is borderline and turns into a flower).
+evaluation photo the shipped models read whole (datasets/eval/scene-102.jpg, at its own 1280x960).
+Through a camera's 4:2:0 colour its first tile, a 4m, was read as a flower by the classifier
+before the pretrained one, and the page took that wrong hand while the photo read right: the
+camera must take the hand the photo gives.
 Every frame the page sends is read by the real reader; the test checks that the boxes and tiles it
 read are drawn over the preview and that the page takes the photo's hand once the frames agree.
 """
@@ -26,7 +27,7 @@ from webapp.views.reader import load_reader
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
-SCENE = ROOT / "datasets" / "eval" / "scene-111.jpg"
+SCENE = ROOT / "datasets" / "eval" / "scene-102.jpg"
 VIDEO_SIZE = (1280, 960)      # the photo's own size: the reader sees the tiles as photographed
 
 # Records what the page draws on the live overlay (each box and each tile label), so the test can
@@ -89,13 +90,29 @@ def test_the_real_reader_reads_the_camera_and_takes_the_hand(real_camera, real_s
     groups = page.locator("#groups .group")
     expected = _groups(truth)
     expect(groups).to_have_count(len(expected))
-    codes = [groups.nth(g).locator(".tilebtn").evaluate_all("(tiles) => tiles.map((t) => t.dataset.code)")
-             for g in range(len(expected))]
+    codes = _codes(page, len(expected))
+    if codes != expected and not (sorted(codes[0]) == sorted(expected[0]) and codes[1:] == expected[1:]):
+        # The camera's frames may cost a tile the photo gives: the reader must then say so (the
+        # tile amber) and offer the change back, never hand over a wrong hand without a word.
+        assert [len(group) for group in codes] == [len(group) for group in expected], (codes, expected)
+        wrong = [t for t, (read, true) in enumerate(zip(codes[0], expected[0], strict=True)) if read != true]
+        assert wrong, (codes, expected)
+        for t in wrong:
+            assert "low" in (groups.nth(0).locator(".tilebtn").nth(t).get_attribute("class") or "")
+        page.locator("#suggestion-list button[data-accept]").first.click()
+        codes = _codes(page, len(expected))
     assert sorted(codes[0]) == sorted(expected[0]) and codes[1:] == expected[1:]
     assert page.locator("#groups .tilebtn.win").get_attribute("data-code") == truth["hand"]["win_tile"]
     expect(page.locator("#photo-box")).to_be_visible()     # the taken frame is the hand's photo
     assert page.context.console_errors == []  # type: ignore[attr-defined]
     page.context.close()
+
+
+def _codes(page, groups: int) -> list[list[str]]:  # type: ignore[no-untyped-def]
+    """The tile codes the page shows, group by group."""
+    shown = page.locator("#groups .group")
+    return [shown.nth(g).locator(".tilebtn").evaluate_all("(tiles) => tiles.map((t) => t.dataset.code)")
+            for g in range(groups)]
 
 
 def _groups(truth: dict) -> list[list[str]]:

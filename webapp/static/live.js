@@ -35,7 +35,9 @@ window.TTLive = (function () {
       ctx.font = "13px system-ui, sans-serif";
       for (const det of read.tiles) {
         const [x1, y1, x2, y2] = det.box;
-        ctx.strokeStyle = det.conf !== undefined && det.conf < 0.8 ? "#e0a100" : "#2e7d32";
+        // amber where the reader says it is unsure (its calibrated doubt), as on the photo step
+        const unsure = typeof det.unsure === "boolean" ? det.unsure : det.conf !== undefined && det.conf < 0.8;
+        ctx.strokeStyle = unsure ? "#e0a100" : "#2e7d32";
         ctx.strokeRect(x1 * sx, y1 * sy, (x2 - x1) * sx, (y2 - y1) * sy);
         ctx.fillStyle = ctx.strokeStyle;
         const label = det.tile;
