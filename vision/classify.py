@@ -9,8 +9,8 @@ reading is right: a tile under ``unsure_below`` is one worth a look, and the res
 A tile the classifier is unsure of is read the other way up too (a quarter turn: a called tile's
 crop is turned) and cut a little wider and tighter (a detector's box is a few pixels off either
 way); the surer reading, or the mean of the cuts, is kept. A live camera keeps the readings of the
-boxes that did not move since its last frame (``FrameMemory``), so a still hand costs the
-classifier nothing frame after frame.
+boxes that did not move since its last frame, once the camera's own shake is taken out
+(``FrameMemory``), so a still hand costs the classifier nothing frame after frame.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ LEVEL_DEGREES = 3.0        # rows slanting less than this are cut straight (as i
 MOVED = 0.08               # a box that moved more than this share of its size is read again
 THUMB = (12, 9)            # the look at a tile's pixels that tells a live camera it changed
 CHANGED = 12.0             # mean grey-level change of that look from which a tile is read again
+NEAR = 0.6                 # boxes of two frames this near (a share of a tile) may be one tile
+MOTION_PAIRS = 3           # pairs of boxes needed to tell how the camera moved
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
@@ -130,14 +132,44 @@ def thumbnails(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     return out
 
 
+def camera_motion(last: np.ndarray, boxes: np.ndarray) -> np.ndarray | None:
+    """The 2x3 similarity (turn, scale, shift) that takes the last frame's box centres to this
+    frame's, from boxes that lie near one another (a hand-held camera shakes and turns a little
+    between frames), or None when too few pairs tell it."""
+    if len(last) < MOTION_PAIRS or len(boxes) < MOTION_PAIRS:
+        return None
+    then, now = (last[:, :2] + last[:, 2:]) / 2, (boxes[:, :2] + boxes[:, 2:]) / 2
+    size = float(np.median(np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)))
+    distance = np.linalg.norm(now[:, None, :] - then[None, :, :], axis=2)
+    nearest = distance.argmin(axis=1)
+    near = distance[np.arange(len(boxes)), nearest] < NEAR * size
+    if int(near.sum()) < MOTION_PAIRS:
+        return None
+    matrix, _ = cv2.estimateAffinePartial2D(then[nearest[near]].astype(np.float32),
+                                            now[near].astype(np.float32), method=cv2.RANSAC,
+                                            ransacReprojThreshold=MOVED * size)
+    return matrix
+
+
+def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
+    """Boxes carried by a camera_motion matrix: centres moved, sides scaled (a turn of a few
+    degrees leaves an axis-aligned box the same shape)."""
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    half = (boxes[:, 2:] - boxes[:, :2]) / 2 * float(np.sqrt(abs(np.linalg.det(matrix[:, :2]))))
+    moved = centres @ matrix[:, :2].T + matrix[:, 2]
+    return np.hstack([moved - half, moved + half]).astype(boxes.dtype)
+
+
 def still_matches(boxes: np.ndarray, thumbs: np.ndarray, memory: FrameMemory) -> np.ndarray:
-    """For each box, the index of the last frame's box it is (moved under MOVED of its size, its
-    pixels changed under CHANGED), or -1."""
+    """For each box, the index of the last frame's box it is (moved under MOVED of its size once
+    the camera's own motion is taken out, its pixels changed under CHANGED), or -1."""
     found = np.full(len(boxes), -1, np.int64)
     if not len(memory.boxes) or not len(boxes):
         return found
+    motion = camera_motion(memory.boxes, boxes)
+    last = memory.boxes if motion is None else moved_boxes(memory.boxes, motion)
     size = np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)
-    distance = np.abs(boxes[:, None, :] - memory.boxes[None, :, :]).max(axis=2) / size[:, None]
+    distance = np.abs(boxes[:, None, :] - last[None, :, :]).max(axis=2) / size[:, None]
     nearest = distance.argmin(axis=1)
     close = distance[np.arange(len(boxes)), nearest] < MOVED
     change = np.abs(thumbs - memory.thumbs[nearest]).mean(axis=(1, 2))
