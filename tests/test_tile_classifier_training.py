@@ -88,3 +88,16 @@ def test_the_shipped_classifier_is_the_pretrained_architecture_the_training_make
     session = ort.InferenceSession(str(models / config["file"]), providers=["CPUExecutionProvider"])
     logits = session.run(None, {"crops": np.zeros((2, 3, *INPUT_HW), np.float32)})[0]
     assert logits.shape == (2, len(CLASSIFIER_CODES))
+
+
+def test_the_report_gives_top1_by_the_rows_angle_of_each_crops_photo():
+    from vision.training.classifier_report import by_angle
+
+    right = np.array([True, True, False, True, False, False])
+    photos = np.array([0, 0, 1, 2, 2, 3])
+    angles = np.array([3.0, 3.0, 25.0, 75.0, 75.0, 89.9])
+    rows = {row["rows_at_degrees"]: row for row in by_angle(right, photos, angles)}
+    assert rows["0-10"] == {"rows_at_degrees": "0-10", "photos": 1, "tiles": 2, "top1": 1.0}
+    assert rows["10-30"]["top1"] == 0.0 and "30-60" not in rows
+    # photos 2 and 3 lie steep: one of their three crops read right
+    assert rows["60-90"]["photos"] == 2 and rows["60-90"]["top1"] == round(1 / 3, 4)

@@ -8,7 +8,7 @@ fifth and the held-out generated style. Then a reliability table on the developm
 readings marked unsure and of right ones marked so for nothing.
 
     python -m vision.training.classifier_report --bank BANK.npz --model models/classifier.onnx \
-        [--write models/vision.json]
+        [--real REAL_PHOTO_SET] [--write models/vision.json]
 """
 
 from __future__ import annotations
@@ -25,6 +25,10 @@ from vision.classify import softmax
 from vision.training.tile_classifier import recut
 
 BINS = (0.0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.0001)
+# The real photos by their rows' angle: the export's boxes of a turned photo are the envelopes of
+# turned tiles (loose, the more so the steeper), so a crop cut from them shows parts of the
+# neighbours; the level photos' boxes are tight and say what the classifier itself does.
+ANGLE_GROUPS = ((0, 10), (10, 30), (30, 60), (60, 91))
 UNSURE_CHOICES = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 CHECKS = ("val", "dev", "camerash", "heldout")
 
@@ -68,7 +72,31 @@ def reliability(confidence: np.ndarray, right: np.ndarray) -> list[dict]:
     return rows
 
 
-def report(bank_path: Path, model: Path) -> dict:
+def photo_angles(real: Path, photo_indexes: np.ndarray) -> np.ndarray:
+    """Each crop's photo's rows' angle in degrees (0-90, either way), the photos numbered as the
+    crop bank numbered them (vision.training.real_photos.load_photos order)."""
+    from vision.training.crop_bank import photo_angle
+    from vision.training.real_photos import load_photos
+
+    wanted = set(photo_indexes.tolist())
+    angles = {index: abs(float(np.degrees(photo_angle(photo.boxes))))
+              for index, photo in enumerate(load_photos(real)) if index in wanted}
+    return np.array([angles[index] for index in photo_indexes.tolist()])
+
+
+def by_angle(right: np.ndarray, photos: np.ndarray, angles: np.ndarray) -> list[dict]:
+    """Top-1 over the crops of photos whose rows lie in each of ANGLE_GROUPS."""
+    rows = []
+    for low, high in ANGLE_GROUPS:
+        inside = (angles >= low) & (angles < high)
+        if inside.any():
+            rows.append({"rows_at_degrees": f"{low}-{min(high, 90)}",
+                         "photos": len(set(photos[inside].tolist())), "tiles": int(inside.sum()),
+                         "top1": round(float(right[inside].mean()), 4)})
+    return rows
+
+
+def report(bank_path: Path, model: Path, real: Path | None = None) -> dict:
     bank = np.load(bank_path)
     figures: dict = {}
     logits = {check: onnx_logits(model, bank[f"{check}_x"]) for check in CHECKS if f"{check}_x" in bank}
@@ -89,6 +117,9 @@ def report(bank_path: Path, model: Path) -> dict:
     val_probs = softmax(logits["val"], temperature)
     val_conf, val_right = val_probs.max(1), val_probs.argmax(1) == bank["val_y"]
     figures["val_reliability"] = reliability(val_conf, val_right)
+    if real is not None and "val_photo" in bank:
+        figures["val_by_row_angle"] = by_angle(val_right, bank["val_photo"],
+                                               photo_angles(real, bank["val_photo"]))
     figures["unsure_thresholds"] = [
         {"unsure_below": threshold,
          "dev_wrong_marked": f"{int(((confidence < threshold) & ~right).sum())}/{int((~right).sum())}",
@@ -107,8 +138,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="the confidence under which a reading is marked unsure (written with --write)")
     parser.add_argument("--write", type=Path, default=None,
                         help="a vision.json to write the fitted temperature and the threshold into")
+    parser.add_argument("--real", type=Path, default=None,
+                        help="the real photo set the bank was cut from: validation top-1 by the rows' angle")
     args = parser.parse_args(argv)
-    figures = report(args.bank, args.model)
+    figures = report(args.bank, args.model, args.real)
     print(json.dumps(figures, indent=1))
     if args.write:
         config = json.loads(args.write.read_text())
