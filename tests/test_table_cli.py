@@ -77,6 +77,18 @@ def test_errors_are_reported_not_raised(run):
     assert code == 2 and "nothing to undo" in err
 
 
+def test_agreed_totals_and_penalties_are_held_to_the_range_requests_are(run):
+    run("new", "--rules", "mcr", "--players", "Ann,Bob,Cai,Dee")
+    huge = str(10**20)
+    for args in (("win", "Ann", "--from", "Bob", "--total", huge),
+                 ("win", "Ann", "--from", "Bob", "--total", "8", "--claim-total", huge),
+                 ("penalty", "Bob", huge), ("penalty", "Bob", "-5")):
+        code, _, err = run(*args)
+        assert code == 2 and "must be a whole number from 0 to 1000000" in err, args
+    assert totals(run) == [0, 0, 0, 0]              # nothing recorded
+    assert run("penalty", "Bob", "999999")[0] == 0     # the most that splits evenly among three
+
+
 def test_new_names_every_preset_in_its_help(run, capsys):
     from engine.families import presets  # noqa: PLC0415 - the registry the help is written from
 

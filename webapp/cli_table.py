@@ -33,6 +33,7 @@ from webapp.app import DEFAULTS, media_in_database_from_env
 from webapp.engine_messages import command_line_error
 from webapp.labels import hand_title
 from webapp.languages import DEFAULT_LANGUAGE, _, current_language, gettext
+from webapp.score_range import points_limit
 from webapp.storage import Loaded, Storage, StorageError, database_url
 from webapp.views.backend import Backend
 from webapp.views.importing import ImportFailed, import_upload
@@ -148,6 +149,16 @@ def _run(args: argparse.Namespace, action: Any) -> int:
             storage.close()
 
 
+def _within_range(value: int, rules: str, name: str) -> int:
+    """An agreed total or a penalty typed on the command line, held to the range the web app's
+    requests and imports are held to (webapp.score_range), with the same words."""
+    limit = points_limit(rules)
+    if not 0 <= value <= limit:
+        raise TableError(_("%(name)s must be a whole number from %(low)d to %(high)d")
+                         % {"name": name, "low": 0, "high": limit})
+    return value
+
+
 def _loaded(storage: Storage, args: argparse.Namespace) -> Loaded:
     table_id = args.table if getattr(args, "table", None) is not None else storage.latest_table_id()
     if table_id is None:
@@ -261,7 +272,8 @@ def _win(args: argparse.Namespace) -> int:
                 dora_indicators=args.dora, ura_indicators=args.ura, declared_ready=winner in riichi)
             score = score_request(hand).to_dict()
         elif args.total is not None:
-            score = declared_score(args.total, han=args.han, fu=args.fu, limit=args.limit)
+            total = _within_range(args.total, state.rules, "--total")
+            score = declared_score(total, han=args.han, fu=args.fu, limit=args.limit)
         else:
             raise TableError(_("give the winning hand (--hand) or the agreed value (--total)"))
         others = {}
@@ -269,14 +281,16 @@ def _win(args: argparse.Namespace) -> int:
             name, _sep, value = item.partition("=")
             loser = _player(state, name)
             try:
-                others[str(loser)] = declared_score(int(value))
+                others[str(loser)] = declared_score(_within_range(int(value), state.rules, "--others"))
             except (TableError, ValueError) as error:
                 raise TableError(_("--others: {name}'s hand: {message}").format(
                     name=state.players[loser], message=command_line_error(error))) from error
         claimed = [] if args.claim in (None, "") else [
             part.strip() for part in args.claim.split(",") if part.strip().casefold() != "mahjong"]
+        claim_total = None if args.claim_total is None else _within_range(args.claim_total, state.rules,
+                                                                          "--claim-total")
         claim = Claim(player=winner, discarder=discarder, items=tuple((name, 1) for name in claimed if name),
-                      total=args.claim_total)
+                      total=claim_total)
         verdict = settle(state, claim, score, hand=hand, riichi=riichi, others=others or None,
                          tile=args.tile if hand is None else None)
         if args.claim is not None or args.claim_total is not None or not verdict.upheld:
@@ -334,8 +348,8 @@ def _penalty(args: argparse.Namespace) -> int:
         loaded = _loaded(storage, args)
         state = loaded.state
         to = _player(state, args.to) if args.to else None
-        event = penalty_event(_player(state, args.player), args.points, to, args.reason,
-                              offence=args.offence)
+        points = _within_range(args.points, state.rules, "points")
+        event = penalty_event(_player(state, args.player), points, to, args.reason, offence=args.offence)
         return _record(storage, loaded, event)
     return _run(args, action)
 
