@@ -62,6 +62,14 @@ def test_option_out_of_range_names_the_option(run):
     assert code == 2 and "option 'rounding'" in err and "ZeroDivision" not in err
 
 
+def test_an_option_nested_too_deep_is_refused_not_a_traceback(run, tiletally_cli):
+    deep = "x=" + "[" * 100_000
+    code, _, err = run("new", "--rules", "classical", "--players", "Ann,Bob,Cai,Dee", "--option", deep)
+    assert code == 2 and "nested deeper than 32 levels" in err
+    code, _, err = tiletally_cli("score", "123m456p789s11122z", "--option", deep)
+    assert code == 2 and "nested deeper than 32 levels" in err
+
+
 def test_abortive_draw_kinds_from_the_command_line(run):
     run("new", "--rules", "japanese-classical", "--players", "Ann,Bob,Cai,Dee")
     code, _, err = run("draw", "--abortive", "--reason", "other")

@@ -22,6 +22,7 @@ from webapp.engine_messages import command_line_error, render
 from webapp.item_lines import titled
 from webapp.languages import DEFAULT_LANGUAGE, _, catalog, current_language
 from webapp.reason_text import reason_text
+from webapp.security import check_nesting
 
 # The breakdown table's own words (engine.core.report writes them in English).
 REPORT_WORDS = (N_("Not a win: {reason}"), N_("the tiles do not make a winning hand"), N_("Item"),
@@ -71,6 +72,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
         raise RulesError(_("option {text} must look like key=value").format(text=repr(text)))
+    check_nesting(value)       # a deep JSON value is refused, not a RecursionError
     try:
         return key.strip(), json.loads(value)
     except json.JSONDecodeError:

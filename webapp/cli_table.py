@@ -34,6 +34,7 @@ from webapp.engine_messages import command_line_error
 from webapp.labels import hand_title
 from webapp.languages import DEFAULT_LANGUAGE, _, current_language, gettext
 from webapp.score_range import points_limit
+from webapp.security import check_nesting
 from webapp.storage import Loaded, Storage, StorageError, database_url
 from webapp.views.backend import Backend
 from webapp.views.importing import ImportFailed, import_upload
@@ -189,6 +190,7 @@ def _option_value(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     if not sep or not name.strip():
         raise ValueError(_("--option {text} must look like NAME=VALUE").format(text=repr(text)))
+    check_nesting(raw)         # a deep JSON value is refused, not a RecursionError
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
