@@ -154,7 +154,7 @@ def _within_range(value: int, rules: str, name: str) -> int:
     """An agreed total or a penalty typed on the command line, held to the range the web app's
     requests and imports are held to (webapp.score_range), with the same words."""
     limit = points_limit(rules)
-    if not 0 <= value <= limit:
+    if value > limit:          # a negative one gets the engine's own words
         raise TableError(_("%(name)s must be a whole number from %(low)d to %(high)d")
                          % {"name": name, "low": 0, "high": limit})
     return value

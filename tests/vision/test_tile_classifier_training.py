@@ -82,7 +82,7 @@ def test_the_shipped_classifier_is_the_pretrained_architecture_the_training_make
     from vision.classes import CLASSIFIER_CODES
     from vision.training.tile_classifier import INPUT_HW
 
-    models = Path(__file__).resolve().parent.parent / "models"
+    models = Path(__file__).resolve().parents[2] / "models"
     config = json.loads((models / "vision.json").read_text())["classifier"]
     assert tuple(config["input_hw"]) == INPUT_HW and tuple(config["classes"]) == CLASSIFIER_CODES
     session = ort.InferenceSession(str(models / config["file"]), providers=["CPUExecutionProvider"])

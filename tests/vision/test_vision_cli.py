@@ -31,7 +31,7 @@ from vision.training.evaluate import (
     score_sample,
 )
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 MODEL_CONFIG = REPO / "models" / "vision.json"
 EVAL_DIR = REPO / "datasets" / "eval"
 

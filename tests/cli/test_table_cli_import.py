@@ -14,7 +14,7 @@ import pytest
 from webapp.app import create_app
 from webapp.cli import main
 
-PHOTO = Path(__file__).resolve().parent / "browser" / "data" / "hand-mcr.jpg"
+PHOTO = Path(__file__).resolve().parents[1] / "browser" / "data" / "hand-mcr.jpg"
 # Ann (East) wins on Bob's discard: the hand the committed photo shows.
 WIN = {"hand": "123m456p789s11z222z", "win_tile": "2z", "win_by": "ron", "winner": 0, "discarder": 1}
 
