@@ -27,10 +27,17 @@ VIDEO_SIZE = (640, 360)
 THUMB = (64, 36)
 
 
-def write_y4m(photo: Path, path: Path, frames: int = 10, size: tuple[int, int] = VIDEO_SIZE) -> None:
-    """A still video of ``photo``: YUV 4:2:0 frames, the format Chromium's fake camera reads."""
+def write_y4m(photo: Path, path: Path, frames: int = 10, size: tuple[int, int] = VIDEO_SIZE,
+              video_range: bool = True) -> None:
+    """A still video of ``photo``: YUV 4:2:0 frames, the format Chromium's fake camera reads.
+    Chromium reads them in video range, as cameras send them; ``video_range=False`` writes the
+    photo's full-range values instead, which it then shows with the whites clipped and faint
+    strokes washed out, as an overexposed camera would."""
     image = Image.open(photo).convert("RGB").resize(size)
     y, cb, cr = image.convert("YCbCr").split()
+    if video_range:   # BT.601: luma 16-235, chroma 16-240
+        y = y.point(lambda value: round(16 + value * 219 / 255))
+        cb, cr = (c.point(lambda value: round(128 + (value - 128) * 224 / 255)) for c in (cb, cr))
     half = (size[0] // 2, size[1] // 2)
     frame = b"FRAME\n" + y.tobytes() + cb.resize(half).tobytes() + cr.resize(half).tobytes()
     header = f"YUV4MPEG2 W{size[0]} H{size[1]} F10:1 Ip A1:1 C420jpeg\n".encode()
