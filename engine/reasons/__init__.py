@@ -27,8 +27,6 @@ if TYPE_CHECKING:
     from engine.families.protocol import Family
 
 HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
-SUIT_NAMES = ("Characters", "Dots", "Bamboo")
-FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
 # Several reasons of one item (the same fan twice): written one after the other.
 SEPARATOR = "; "
 LIST_CODE = "list"

@@ -13,7 +13,6 @@ from engine.table.messages import MESSAGES
 WIND_LETTERS = "ESWN"
 HAND_EVENTS = ("win", "draw")             # events that end a hand
 ADJUSTMENTS = ("false_win", "penalty")    # events inside a hand; play goes on
-CONTROL_EVENTS = ("undo", "amend")
 
 
 class TableError(CodedError):
