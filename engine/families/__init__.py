@@ -21,7 +21,6 @@ from engine.core.result import Score
 from engine.families.option_specs import OptionValueError, check_options
 from engine.families.protocol import Family
 from engine.names import add_native_names
-from engine.reasons import add_reason_codes
 
 # The family packages, in the order their presets are offered (the first preset is the default).
 FAMILY_PACKAGES = ["engine.families.mcr", "engine.families.riichi", "engine.families.babcock",
@@ -162,9 +161,9 @@ def score_json(data: Any) -> dict[str, Any]:
 
 
 def score_dict(score: Score, family: Family) -> dict[str, Any]:
-    """A score as ``score_json`` gives it: each item's ``native_name`` and its reason's code and
-    params beside the English."""
-    return add_reason_codes(add_native_names(score.to_dict(), family))
+    """A score as ``score_json`` gives it: its own dict (each reason's code and params beside the
+    English) with each item's ``native_name``."""
+    return add_native_names(score.to_dict(), family)
 
 
 def error_json(error: ValueError) -> dict[str, Any]:

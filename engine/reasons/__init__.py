@@ -95,21 +95,3 @@ def write(family: Family, explained: Mapping[str, Any]) -> str:
     params = {name: write(family, value) if name == "reason" else value
               for name, value in explained["params"].items()}
     return family.reasons[explained["code"]].format(**params)
-
-
-def add_reason_codes(result: Mapping[str, Any]) -> dict[str, Any]:
-    """The ``engine score`` result with ``why_code`` and ``why_params`` on every item (the
-    Taiwanese ``dealer_items`` too) and ``because_code`` and ``because_params`` on every excluded
-    fan, taken from the reasons the scoring code made (None for a reason written without a code);
-    nothing else changes."""
-    out = dict(result)
-    for key, field in (("items", "why"), ("dealer_items", "why"), ("excluded", "because")):
-        if key in out:
-            rows = []
-            for item in out[key]:
-                why = item.get(field)
-                explained = why.explained() if isinstance(why, Reason) and why.code else None
-                rows.append({**item, f"{field}_code": explained and explained["code"],
-                             f"{field}_params": explained["params"] if explained else None})
-            out[key] = rows
-    return out

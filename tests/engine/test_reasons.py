@@ -5,6 +5,7 @@ code fields."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -19,6 +20,7 @@ from engine.families.mcr.reasons import why as mcr_why
 from engine.families.riichi.reasons import why as riichi_why
 from engine.names import add_native_names
 from engine.reasons import HONOURS, LIST_CODE, Reason, reason, reasons_joined, write
+from engine.table.events import score_from_dict
 
 SAMPLES = {"tile": "5m", "tiles": "123m + 456p", "suit": "p", "suit_name": "Dots", "honour": "Green",
            "honours": "East, South", "fan": "Pure Straight", "option": "knitted_straight_waits",
@@ -102,18 +104,28 @@ def test_params_are_tiles_numbers_and_known_words() -> None:
     assert "White" in HONOURS
 
 
-def test_the_json_contract_only_gains_the_code_fields() -> None:
+def test_the_json_contract_is_the_scores_own_dict_with_native_names() -> None:
     request = {"rules": "mcr", "hand": "123m456p789s11122z", "win_tile": "2z", "win_by": "tsumo"}
     before = add_native_names(score_request(request).to_dict(), family_named("mcr"))
     after = score_json(request)
-    added = {"why_code", "why_params", "because_code", "because_params"}
-
-    def without_codes(rows: list[dict]) -> list[dict]:
-        return [{key: value for key, value in row.items() if key not in added} for row in rows]
     assert after["excluded"] and all(row["because_code"] for row in after["excluded"])
-    assert without_codes(after["items"]) == before["items"]
-    assert without_codes(after["excluded"]) == before["excluded"]
-    assert after.keys() == before.keys()
-    assert all(after[key] == before[key] for key in before if key not in ("items", "excluded"))
+    assert all(row["why_code"] for row in after["items"])
+    assert after == before
     wind = next(item for item in after["items"] if item["name"] == "Prevalent Wind")
     assert (wind["why_code"], wind["why_params"]) == ("mcr.prevalent_wind", {"honour": "East"})
+
+
+def test_a_stored_score_keeps_its_codes_and_plain_text_gets_none() -> None:
+    request = {"rules": "japanese-classical", "hand": "234m234m55m666z777z", "win_tile": "5m",
+               "win_by": "ron"}
+    stored = json.loads(json.dumps(score_json(request)))     # as a table keeps it
+    again = score_from_dict(stored).to_dict()
+    assert [(item["why"], item["why_code"], item["why_params"]) for item in again["items"]] == \
+        [(item["why"], item["why_code"], item["why_params"]) for item in stored["items"]]
+    riichi = family_named("riichi")
+    options = {"scoring": "points_doubles"}
+    doubles = [item for item in again["items"] if riichi.line_unit(options, item) == "double"]
+    assert doubles and all(item["why_code"] in ("riichi.one_double", "riichi.doubles") for item in doubles)
+    # A reason stored without its code (before the codes existed) stays text: no code is guessed.
+    written = {"name": "Dora", "value": 1, "count": 1, "why": "tiles after the dora indicators"}
+    assert score_from_dict({"items": [written]}).to_dict()["items"][0]["why_code"] is None
