@@ -62,8 +62,13 @@ def _explained(value: Any) -> Any:
 
 
 def reason(templates: Mapping[str, str], code: str, **params: Any) -> Reason:
-    """The reason ``code`` of a family's ``templates`` with these params, its text rendered."""
-    return Reason(templates[code].format(**params), code, params)
+    """The reason ``code`` of a family's ``templates`` with these params, its text rendered.
+    Made without ``Reason.__new__``'s frame and copy (``params`` is this call's own dict): MCR
+    makes a few of these for every new hand it explains."""
+    made = str.__new__(Reason, templates[code].format(**params))
+    made.code = code
+    made.params = params
+    return made
 
 
 def reasons_joined(parts: Sequence[str]) -> str:
