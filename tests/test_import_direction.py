@@ -130,11 +130,9 @@ def test_imports_run_from_the_web_app_down_to_the_core() -> None:
 
 
 # Loops not broken yet, each with why; the test fails when one goes (take it off) or a new one comes.
-# The store and its transfer module call each other: the import writes its rows through the
-# store's private helpers inside one transaction with its photos. The server builds its TLS
+# The server builds its TLS
 # channel, which extends the server's own channel, inside a function.
-KNOWN_LOOPS = [["webapp.storage.store", "webapp.storage.transfer"],
-               ["webapp.http_server", "webapp.tls_channel"]]
+KNOWN_LOOPS = [["webapp.http_server", "webapp.tls_channel"]]
 
 
 def test_no_import_loops() -> None:

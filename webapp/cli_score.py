@@ -134,7 +134,6 @@ def breakdown_words(family: str) -> Words:
                       tr.gettext)
 
     return Words(text=_, name=name,
-                 why=lambda item: reason_text(family, {"why": item.why}, "why", language, tr),
-                 because=lambda excluded: reason_text(family, {"because": excluded.because}, "because",
-                                                      language, tr),
+                 why=lambda item: reason_text(family, item.to_dict(), "why", language, tr),
+                 because=lambda excluded: reason_text(family, excluded.to_dict(), "because", language, tr),
                  reason=reason)

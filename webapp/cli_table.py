@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.hand import HandError
-from engine.families import RulesError, families, presets, score_request
+from engine.families import RulesError, families, family_of, presets, score_dict, score_request
 from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
 from engine.table.state import TableState, effective_events
@@ -272,7 +272,7 @@ def _win(args: argparse.Namespace) -> int:
                 win_tile=args.win_tile, flowers=args.flowers,
                 flags=[flag.strip() for flag in args.flags.split(",") if flag.strip()],
                 dora_indicators=args.dora, ura_indicators=args.ura, declared_ready=winner in riichi)
-            score = score_request(hand).to_dict()
+            score = score_dict(score_request(hand), family_of(state.rules))
         elif args.total is not None:
             total = _within_range(args.total, state.rules, "--total")
             score = declared_score(total, han=args.han, fu=args.fu, limit=args.limit)

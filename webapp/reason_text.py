@@ -2,7 +2,7 @@
 ``because``).
 
 The engine gives each reason a code and its params beside the English text (engine.reasons); a
-stored hand scored before the codes existed is read back into them the same way. The message of
+stored hand scored before the codes existed is shown in its English. The message of
 each code is the engine's own English template, translated by the catalogs (babel.cfg extracts
 engine/reasons). Params are language-free tile notation and numbers, except honour and suit
 names and fan names, which are put in the reader's language here; a reason without a code is
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 import flask_babel
 
-from engine.reasons import LIST_CODE, SEPARATOR, explain, is_word
+from engine.reasons import LIST_CODE, SEPARATOR, is_word
 from webapp.item_names import family_called, item_title
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -104,15 +104,13 @@ def render(family: str, explained: Mapping[str, Any], language: str, tr: Transla
 
 def reason_text(family: str, item: Mapping[str, Any], field: str, language: str,
                 tr: Translator | None = None) -> str:
-    """An item's ``why`` (or an excluded fan's ``because``) in the reader's language: from its
-    code and params, else read from its English text, else that text as written."""
+    """An item's ``why`` (or an excluded fan's ``because``) in the reader's language, from its
+    code and params; one without a code (scored before the codes existed) as written."""
     english = str(item.get(field) or "")
     code = item.get(f"{field}_code")
-    known = family_called(family)
-    explained = {"code": code, "params": item.get(f"{field}_params") or {}} if code else \
-        explain(known, english) if known is not None else None
-    if explained is None:
+    if not code:
         return english
+    explained = {"code": code, "params": item.get(f"{field}_params") or {}}
     try:
         return render(family, explained, language, tr)
     except (KeyError, IndexError, ValueError, TypeError):

@@ -134,10 +134,6 @@ class DeclaredHand:
         return self.win_by == "tsumo"
 
     @property
-    def is_closed(self) -> bool:
-        return all(not meld.is_open for meld in self.melds)
-
-    @property
     def kong_count(self) -> int:
         return sum(1 for meld in self.melds if meld.is_kong)
 

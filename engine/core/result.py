@@ -6,6 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def coded(reason: str) -> dict[str, Any] | None:
+    """A reason's code and params, where the scoring code made it from them (an
+    ``engine.reasons.Reason`` carries them); None for plain text, which no one reads back."""
+    explained = getattr(reason, "explained", None)
+    return explained() if explained is not None and getattr(reason, "code", "") else None
+
+
 @dataclass(frozen=True, init=False)
 class Item:
     """One line of a breakdown: a fan, yaku, bonus or double, with the tiles or sets that earned it.
@@ -22,7 +29,9 @@ class Item:
         object.__setattr__(self, "__dict__", {"name": name, "value": value, "count": count, "why": why})
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "count": self.count, "why": self.why}
+        explained = coded(self.why)
+        return {"name": self.name, "value": self.value, "count": self.count, "why": self.why,
+                "why_code": explained and explained["code"], "why_params": explained and explained["params"]}
 
 
 @dataclass(frozen=True, init=False)
@@ -38,7 +47,10 @@ class Excluded:
         object.__setattr__(self, "__dict__", {"name": name, "value": value, "because": because})
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "because": self.because}
+        explained = coded(self.because)
+        return {"name": self.name, "value": self.value, "because": self.because,
+                "because_code": explained and explained["code"],
+                "because_params": explained and explained["params"]}
 
 
 @dataclass(frozen=True, init=False)

@@ -15,7 +15,7 @@ from itertools import permutations, product
 from engine.core.hand import DeclaredHand, Meld
 from engine.core.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, counts34, kind_mask
 
-CHOW, PUNG, KONG, PAIR, KNITTED = "chow", "pung", "kong", "pair", "knitted"
+CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 REGULAR = "regular"
 SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"

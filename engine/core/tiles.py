@@ -18,7 +18,6 @@ from typing import Any
 from engine.core.coded import CodedError
 
 SUITS = "mps"
-SUIT_LETTERS = "mpsz"
 NUM_KINDS = 34          # playing-tile kinds
 NUM_ALL_KINDS = 42      # with the 8 bonus tiles
 BONUS_BASE = 34
@@ -29,7 +28,6 @@ DRAGONS = (WHITE, GREEN, RED)
 HONORS = WINDS + DRAGONS
 TERMINALS = (0, 8, 9, 17, 18, 26)
 TERMINALS_AND_HONORS = TERMINALS + HONORS
-SIMPLES = tuple(k for k in range(27) if k not in TERMINALS)
 GREEN_TILES = (19, 20, 21, 23, 25, GREEN)  # 2 3 4 6 8 bamboo and the green dragon
 
 WIND_LETTERS = "ESWN"

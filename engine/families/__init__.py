@@ -21,7 +21,6 @@ from engine.core.result import Score
 from engine.families.option_specs import OptionValueError, check_options
 from engine.families.protocol import Family
 from engine.names import add_native_names
-from engine.reasons import add_reason_codes
 
 # The family packages, in the order their presets are offered (the first preset is the default).
 FAMILY_PACKAGES = ["engine.families.mcr", "engine.families.riichi", "engine.families.babcock",
@@ -155,11 +154,16 @@ def score_json(data: Any) -> dict[str, Any]:
     params beside the English text (``why_code``, ``why_params``; ``because_code`` and
     ``because_params`` for an excluded fan)."""
     try:
-        result = score_request(data).to_dict()    # first: it refuses what is not a request object
-        family = family_of(data.get("rules") or default_preset())
-        return add_reason_codes(add_native_names(result, family), family)
+        score = score_request(data)    # first: it refuses what is not a request object
+        return score_dict(score, family_of(data.get("rules") or default_preset()))
     except (HandError, RulesError, ValueError) as error:
         return error_json(error)
+
+
+def score_dict(score: Score, family: Family) -> dict[str, Any]:
+    """A score as ``score_json`` gives it: its own dict (each reason's code and params beside the
+    English) with each item's ``native_name``."""
+    return add_native_names(score.to_dict(), family)
 
 
 def error_json(error: ValueError) -> dict[str, Any]:

@@ -80,8 +80,6 @@ FalseWinPayments = Callable[[int, int, dict], list[int]]   # (offender, dealer, 
 DrawPayments = Callable[[Sequence[bool], dict], list[int]]  # (waiting by place, options) -> deltas
 MinimumText = Callable[[Mapping[str, Any], Mapping[str, Any]], CodedText]  # (options, score dict) -> line
 
-OPTION_KINDS = ("bool", "int", "float", "text")  # a text option may list its choices
-
 
 @dataclass(frozen=True)
 class Flag:

@@ -1,9 +1,12 @@
 """The Hong Kong and Taiwanese games' reasons as English templates (engine.reasons): both score
 units of one kind (engine/families/units.py) and word their reasons alike. The scoring code
-writes the same words; tests/engine/test_reasons.py reads the reasons of the worked hands back."""
+makes each reason from its code here (``why``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
 REASONS = {
@@ -66,3 +69,8 @@ REASONS = {
     "chinese.replaced": N_("replaced by {fan}"),
     "chinese.eight_flowers_alone": N_("Eight Flowers wins at once; other tai are not counted"),
 }
+
+
+def why(code: str, **params: Any) -> Reason:
+    """The reason ``code`` with its params, its English text rendered from the template."""
+    return reason(REASONS, code, **params)

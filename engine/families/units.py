@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.result import Excluded, Item
 from engine.families.reading import Reading
+from engine.families.unit_reasons import why
 
 
 def once_if(test: bool) -> int:
@@ -70,7 +71,7 @@ def apply_units(units: Sequence[Unit], reading: Reading,
             replaced.setdefault(key, entry.unit.name)
     kept = [entry for entry in earned if entry.unit.key not in replaced]
     excluded = [Excluded(f"{entry.unit.name} {entry.unit.chinese}", entry.points,
-                         f"replaced by {replaced[entry.unit.key]}")
+                         why("chinese.replaced", fan=replaced[entry.unit.key]))
                 for entry in earned if entry.unit.key in replaced]
     return kept, excluded
 

@@ -4,10 +4,9 @@ its parameters, beside the English text, so a reader in another language can be 
 Each family lists its reasons as English templates keyed by code, with ``{name}`` placeholders,
 in its own package (``Family.reasons``, and the phrases some placeholders hold in
 ``Family.reason_words``); the web layer's catalogs translate the same templates (they are marked
-with ``N_`` for extraction). ``explain`` reads a reason back into its code and parameters by matching the
-templates, so the scoring code keeps writing its reasons as plain text (at no cost to its speed)
-and a text written before the codes existed (a stored hand) is read the same way. A reason no
-template matches gets no code, and is shown as written. Pure data and lookups: no I/O.
+with ``N_`` for extraction). The scoring code makes each reason from its code and params
+(``reason``), and its English text is rendered from them then; a text written without a code (a
+hand stored before the codes existed) is shown as written. Pure data and lookups: no I/O.
 
 Placeholders by name: ``tile`` one tile (5m), ``tiles`` tiles or sets in the engine's notation
 (123m + 456p, 1m, 9m), ``suit`` a suit letter, ``suit_name`` Characters / Dots / Bamboo,
@@ -21,42 +20,67 @@ any other name a whole number; a trailing digit names a second one of a kind (``
 
 from __future__ import annotations
 
-import copy
-import re
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.families.protocol import Family
 
 HONOURS = ("East", "South", "West", "North", "White", "Green", "Red")
-SUIT_NAMES = ("Characters", "Dots", "Bamboo")
-FLOWER_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
-_HONOUR = "(?:" + "|".join(HONOURS) + ")"
-_FLOWER = "(?:" + "|".join(FLOWER_NAMES) + ")"
-_PATTERNS = {
-    "tile": r"[0-9][mpszf]",
-    "tiles": r"[0-9][0-9mpszf ,+]*[mpszf]",
-    "suit": r"[mps]",
-    "suit_name": "|".join(SUIT_NAMES),
-    "honour": _HONOUR,
-    "honours": _HONOUR + "(?:, " + _HONOUR + ")*",
-    "tile_name": "[1-9] (?:" + "|".join(SUIT_NAMES) + ")|" + _HONOUR,
-    "flowers": _FLOWER + "(?:, " + _FLOWER + ")*",
-    "wind_letter": "[ESWN]",
-    "meld": r"[a-z]+(?::[0-9mpsz]+)?",
-    "fraction": r"[0-9]+/[0-9]+",
-    "fan": r"[A-Z][A-Za-z0-9'() -]*?",
-    "option": r"[a-z_]+",
-    "reason": r".+?",
-}
-_TEXT_PARAMS = frozenset(_PATTERNS) - {"reason"}
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Several reasons of one item (the same fan twice): written one after the other.
 SEPARATOR = "; "
 LIST_CODE = "list"
 
+
+class Reason(str):
+    """A reason's English text, rendered from its code and params by the family's template when
+    the scoring code makes it, and carrying them: a reader in another language is shown the same
+    code and params, and nothing ever reads the text back. It is a ``str`` so a breakdown's
+    ``why`` stays text wherever it goes (JSON, a stored hand, a test's comparison)."""
+
+    code: str
+    params: dict[str, Any]
+
+    def __new__(cls, text: str, code: str = "", params: Mapping[str, Any] | None = None) -> Reason:
+        made = super().__new__(cls, text)
+        made.code = code
+        made.params = dict(params or {})
+        return made
+
+    def explained(self) -> dict[str, Any]:
+        """``{"code": ..., "params": {...}}``, an inner reason (``reason``, a list's ``parts``)
+        explained the same way."""
+        return {"code": self.code, "params": {name: _explained(value) for name, value in self.params.items()}}
+
+
+def _explained(value: Any) -> Any:
+    if isinstance(value, Reason):
+        return value.explained()
+    if isinstance(value, (list, tuple)):
+        return [_explained(part) for part in value]
+    return value
+
+
+def reason(templates: Mapping[str, str], code: str, **params: Any) -> Reason:
+    """The reason ``code`` of a family's ``templates`` with these params, its text rendered.
+    Made without ``Reason.__new__``'s frame and copy (``params`` is this call's own dict): MCR
+    makes a few of these for every new hand it explains."""
+    made = str.__new__(Reason, templates[code].format(**params))
+    made.code = code
+    made.params = params
+    return made
+
+
+def reasons_joined(parts: Sequence[str]) -> str:
+    """Several reasons of one item (the same fan twice), one after the other; a list reason when
+    every part has its code."""
+    text = SEPARATOR.join(parts)
+    if not all(isinstance(part, Reason) for part in parts):
+        return text
+    flat: list[Reason] = []
+    for part in parts:   # a list joined again stays one list
+        flat.extend(part.params["parts"] if part.code == LIST_CODE else (part,))  # type: ignore[union-attr]
+    return Reason(text, LIST_CODE, {"parts": flat})
 
 
 def _kind(name: str) -> str:
@@ -64,95 +88,15 @@ def _kind(name: str) -> str:
     return name.rstrip("0123456789")
 
 
-def _pattern(family: Family, kind: str) -> str:
-    words = family.reason_words.get(kind)
-    if words is not None:   # longest first, so a phrase is not cut short by a shorter one
-        return "|".join(re.escape(word) for word in sorted(words, key=len, reverse=True))
-    return _PATTERNS.get(kind, r"[0-9]+")
-
-
 def is_word(family: Family, name: str) -> bool:
     """Whether a placeholder holds one of the family's English phrases (``reason_words``)."""
     return _kind(name) in family.reason_words
 
 
-def _regex(family: Family, template: str) -> re.Pattern[str]:
-    parts, position, seen = [], 0, set()
-    for match in _PLACEHOLDER.finditer(template):
-        parts.append(re.escape(template[position:match.start()]))
-        name = match.group(1)
-        # A placeholder written twice must say the same thing twice.
-        parts.append(f"(?P={name})" if name in seen else f"(?P<{name}>{_pattern(family, _kind(name))})")
-        seen.add(name)
-        position = match.end()
-    parts.append(re.escape(template[position:]))
-    return re.compile("".join(parts) + r"\Z")
-
-
-@lru_cache(maxsize=16)
-def _compiled(family: Family) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    # Longer templates first: a specific reason is not read as a shorter, looser one.
-    templates = family.reasons
-    ordered = sorted(templates.items(), key=lambda pair: -len(_PLACEHOLDER.sub("", pair[1])))
-    return tuple((code, _regex(family, template)) for code, template in ordered)
-
-
-def _read(family: Family, text: str) -> dict[str, Any] | None:
-    for code, pattern in _compiled(family):
-        match = pattern.match(text)
-        if match is None:
-            continue
-        params: dict[str, Any] = {}
-        for name, value in match.groupdict().items():
-            if name == "reason":
-                inner = _read(family, value)
-                if inner is None:
-                    break
-                params[name] = inner
-            else:
-                text_kind = _kind(name) in _TEXT_PARAMS or is_word(family, name)
-                params[name] = value if text_kind else int(value)
-        else:
-            return {"code": code, "params": params}
-    return None
-
-
-@lru_cache(maxsize=16384)
-def explain(family: Family, text: str) -> dict[str, Any] | None:
-    """``{"code": ..., "params": {...}}`` for a reason of this family, or None where no template
-    matches. Several reasons joined by "; " are ``{"code": "list", "params": {"parts": [...]}}``."""
-    if not text:
-        return None
-    found = _read(family, text)
-    if found is not None or SEPARATOR not in text:
-        return found
-    parts = [_read(family, part) for part in text.split(SEPARATOR)]
-    if any(part is None for part in parts):
-        return None
-    return {"code": LIST_CODE, "params": {"parts": parts}}
-
-
 def write(family: Family, explained: Mapping[str, Any]) -> str:
-    """The English text of an explained reason (``explain`` read backwards)."""
+    """The English text of an explained reason."""
     if explained["code"] == LIST_CODE:
         return SEPARATOR.join(write(family, part) for part in explained["params"]["parts"])
     params = {name: write(family, value) if name == "reason" else value
               for name, value in explained["params"].items()}
     return family.reasons[explained["code"]].format(**params)
-
-
-def add_reason_codes(result: Mapping[str, Any], family: Family) -> dict[str, Any]:
-    """The ``engine score`` result with ``why_code`` and ``why_params`` on every item (the
-    Taiwanese ``dealer_items`` too) and
-    ``because_code`` and ``because_params`` on every excluded fan (None where no template
-    matches); nothing else changes."""
-    out = dict(result)
-    for key, field in (("items", "why"), ("dealer_items", "why"), ("excluded", "because")):
-        if key in out:
-            rows = []
-            for item in out[key]:
-                explained = explain(family, str(item.get(field) or ""))
-                rows.append({**item, f"{field}_code": explained and explained["code"],
-                             f"{field}_params": copy.deepcopy(explained["params"]) if explained else None})
-            out[key] = rows
-    return out

@@ -28,21 +28,6 @@ class Claim:
     items: tuple[tuple[str, int], ...] = ()      # (fan or yaku name, times counted)
     total: int | None = None
 
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Claim:
-        """{"player": 1, "discarder": 0, "items": ["All Pungs", {"name": "Dora", "count": 2}], "total": 24}"""
-        items: list[tuple[str, int]] = []
-        for item in data.get("items") or ():
-            if isinstance(item, str):
-                items.append((item, 1))
-            elif isinstance(item, Mapping) and isinstance(item.get("name"), str):
-                items.append((item["name"], int(item.get("count", 1))))
-            else:
-                raise ValueError(f"claimed item {item!r} must be a name or {{name, count}}")
-        total = data.get("total")
-        return cls(player=int(data["player"]), discarder=data.get("discarder"), items=tuple(items),
-                   total=None if total is None else int(total))
-
 
 @dataclass(frozen=True)
 class Difference:

@@ -8,12 +8,12 @@ from typing import Any
 
 from engine.core.coded import CodedError, coded_cause, fill
 from engine.core.result import Excluded, Item, Score
+from engine.reasons import Reason
 from engine.table.messages import MESSAGES
 
 WIND_LETTERS = "ESWN"
 HAND_EVENTS = ("win", "draw")             # events that end a hand
 ADJUSTMENTS = ("false_win", "penalty")    # events inside a hand; play goes on
-CONTROL_EVENTS = ("undo", "amend")
 
 
 class TableError(CodedError):
@@ -77,17 +77,27 @@ def score_from_dict(data: Mapping[str, Any]) -> Score:
         valid=bool(data.get("valid", True)),
         meets_minimum=bool(data.get("meets_minimum", True)),
         items=tuple(Item(str(i["name"]), int(i.get("value", 0)), int(i.get("count", 1)),
-                         str(i.get("why", ""))) for i in data.get("items") or ()),
+                         stored_reason(i, "why")) for i in data.get("items") or ()),
         total=int(data.get("total") or 0),
         han=data.get("han"),
         fu=data.get("fu"),
         limit=data.get("limit"),
         payments=dict(data.get("payments") or {}),
         reason=data.get("reason"),
-        excluded=tuple(Excluded(str(e["name"]), int(e.get("value", 0)), str(e.get("because", "")))
+        excluded=tuple(Excluded(str(e["name"]), int(e.get("value", 0)), stored_reason(e, "because"))
                        for e in data.get("excluded") or ()),
         details={key: value for key, value in data.items() if key not in known},
     )
+
+
+def stored_reason(item: Mapping[str, Any], field: str) -> str:
+    """An item's reason as stored: with the code and params it was made from, when it has them
+    (they are kept, never worked out again from the text)."""
+    text = str(item.get(field, ""))
+    code, params = item.get(f"{field}_code"), item.get(f"{field}_params")
+    if isinstance(code, str) and code and isinstance(params, Mapping):
+        return Reason(text, code, params)
+    return text
 
 
 def declared_score(total: int, *, han: int | None = None, fu: int | None = None,

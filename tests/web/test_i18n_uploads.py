@@ -24,7 +24,7 @@ from webapp.engine_messages import MESSAGES, TEMPLATES, render
 from webapp.refusals import refusal_fields
 from webapp.security import UploadError, check_image
 from webapp.storage import EXPORT_FORMAT, StorageError
-from webapp.storage.transfer import import_json
+from webapp.storage.transfer import plan_import
 from webapp.storage.values import IMPORT_MESSAGES, ImportRefused
 from webapp.upload_messages import MESSAGES as UPLOAD_MESSAGES
 from webapp.upload_messages import THE_FILE
@@ -194,7 +194,7 @@ def test_the_stores_refusal_of_an_import_is_said_in_polish(client) -> None:
     page = html.unescape(_import_page(client, export, "pl").get_data(as_text=True))
     assert "nie można zaimportować eksportu: nieobsługiwana wersja eksportu 99" in page
     with pytest.raises(ImportRefused) as refused:
-        import_json(None, json.loads(export))  # type: ignore[arg-type]
+        plan_import(json.loads(export))
     assert isinstance(refused.value, StorageError)
     assert refusal_fields(refused.value) == {"error": "unsupported export version 99",
                                              "code": "import.version", "params": {"version": "99"}}

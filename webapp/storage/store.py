@@ -17,11 +17,13 @@ from sqlalchemy.orm import Session
 from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 from webapp.storage import transfer
+from webapp.storage.hand_rows import hand_row
 from webapp.storage.loaded import Loaded, PageRows
 from webapp.storage.media import MediaStore
 from webapp.storage.models import (
     EventRow,
     HandRow,
+    PhotoRow,
     PlayerRow,
     RecordRow,
     SeatRow,
@@ -33,6 +35,7 @@ from webapp.storage.values import (
     PLAYER_NAME,
     TABLE_NAME,
     ConflictError,
+    PhotoIdTaken,
     StorageError,
     TableRef,
     check_text,
@@ -318,7 +321,7 @@ class Storage(MediaStore):
                     raise ConflictError(table_id, version, actual)
                 session.add(EventRow(table_id=table_id, seq=seq, type=str(payload.get("type")),
                                      payload=payload))
-                hand = self._hand_row(table_id, seq, payload, state, photo_ref, detections, corrections)
+                hand = hand_row(table_id, seq, payload, state, photo_ref, detections, corrections)
                 if hand is not None:
                     session.add(hand)
                 if full is not None:
@@ -336,21 +339,6 @@ class Storage(MediaStore):
         if full is not None:
             return self._at(loaded.ref, seq, full, loaded.overrides, len(full.records), full)
         return self._at(loaded.ref, seq, state, loaded.overrides, count + len(state.records))
-
-    @staticmethod
-    def _hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
-                  photo_ref: str | None, detections: Any, corrections: Any) -> HandRow | None:
-        kind = payload.get("type")
-        if kind == "undo":
-            return None
-        described = payload.get("event") if kind == "amend" else payload
-        hand_seq = int(payload["target"]) + 1 if kind == "amend" else seq
-        record = next((r for r in reversed(state.records) if r.event_id == hand_seq - 1), None)
-        return HandRow(table_id=table_id, event_seq=seq, hand_seq=hand_seq,
-                       kind=record.kind if record else str(described.get("type")),
-                       input=described.get("hand"), photo_ref=photo_ref or described.get("photo"),
-                       detections=detections, corrections=corrections, score=described.get("score"),
-                       payments=list(record.deltas) if record else [0, 0, 0, 0])
 
     def undo(self, table_id: int, version: int) -> Loaded:
         return self.record(table_id, version, {"type": "undo"})
@@ -379,18 +367,51 @@ class Storage(MediaStore):
         return out
 
 
-    # -- export and import (webapp.storage.transfer) ------------------------------------------
+    # -- export and import (the documents: webapp.storage.transfer) -----------------------------
     def export_json(self, table_id: int) -> dict[str, Any]:
-        """Everything needed to rebuild the table elsewhere (``transfer.export_json``)."""
-        return transfer.export_json(self, table_id)
+        """Everything needed to rebuild the table elsewhere (``transfer.export_document``)."""
+        loaded = self.load(table_id)
+        with self._read() as session:
+            rows = session.scalars(select(HandRow).where(HandRow.table_id == table_id)).all()
+            captures = {row.event_seq: {"photo_ref": row.photo_ref, "detections": row.detections,
+                                        "corrections": row.corrections} for row in rows}
+        return transfer.export_document(loaded, captures)
 
     def export_csv(self, table_id: int) -> str:
         """One row per settled event (``transfer.export_csv``)."""
-        return transfer.export_csv(self, table_id)
+        return transfer.export_csv(self.load(table_id).state)
 
     def import_json(self, data: Mapping[str, Any], name: str | None = None, *,
                     photos: Sequence[transfer.ImportedPhoto] = (),
                     before_commit: Callable[[TableRef], None] | None = None) -> TableRef:
-        """A new table from an export, checked completely first, with its photos in the same
-        transaction (``transfer.import_json``)."""
-        return transfer.import_json(self, data, name, photos=photos, before_commit=before_commit)
+        """A new table from ``export_json`` output, written in one transaction with ``photos``, or
+        StorageError. ``before_commit`` runs inside that transaction, after every insert: what it
+        raises undoes the import (the data folder's photos are staged by it, see ``Backend``).
+
+        The file is checked completely and every row built first (``transfer.plan_import``), so
+        the write lock is held only for the inserts, not while the engine works."""
+        plan = transfer.plan_import(data, name)
+        stored_photos = [{"id": photo.id, "extension": photo.extension, "data": photo.data,
+                          "reading": dict(photo.reading) if photo.reading is not None else None,
+                          "created_at": utc_now()} for photo in photos]
+        edit_token = new_token()
+        player_ids = self._player_ids(plan.start.players)
+        try:
+            with self._write() as session:
+                row = self._insert_table(session, plan.start, plan.overrides, plan.table_name, edit_token,
+                                         player_ids)
+                batches = ((plan.events, EventRow), (plan.hands, HandRow), (stored_photos, PhotoRow))
+                for rows, model in batches:
+                    if rows:    # the table itself (Core), not the ORM's bulk insert: a third of the time
+                        session.execute(insert(model.__table__),
+                                        [dict(item, table_id=row.id) for item in rows])
+                self._store_snapshot(session, row.id, plan.version, plan.final, 0, len(plan.final.records),
+                                     plan.records_json)
+                row.version = plan.version
+                session.flush()
+                ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+                if before_commit is not None:
+                    before_commit(ref)
+        except IntegrityError as error:     # only a photo's id can be taken: the rest is new
+            raise PhotoIdTaken("a photo id of this import was taken by another table meanwhile") from error
+        return ref

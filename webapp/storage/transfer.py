@@ -1,36 +1,31 @@
 """A table out of the database and back in: the JSON export (settings, the raw log with each
 hand's capture, the replayed hands and totals), the CSV of the settled hands, and the import,
-which checks a file completely before it writes anything."""
+which checks a file completely and builds every row before the store writes anything. The
+documents only: the store (``Storage.export_json``, ``export_csv``, ``import_json``) does the reads
+and the write."""
 
 from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
-
-from sqlalchemy import insert, select
-from sqlalchemy.exc import IntegrityError
+from typing import Any
 
 from engine.families import score_json
 from engine.table.events import TableError
 from engine.table.state import TableState, new_state
 from webapp import snapshot
 from webapp.score_range import points_limit
-from webapp.storage.models import EventRow, HandRow, PhotoRow, utc_now
+from webapp.storage.hand_rows import hand_row
+from webapp.storage.loaded import Loaded
+from webapp.storage.models import utc_now
 from webapp.storage.values import (
     PLAYER_NAME,
     TABLE_NAME,
     ImportRefused,
-    PhotoIdTaken,
-    TableRef,
     check_text,
-    new_token,
 )
-
-if TYPE_CHECKING:
-    from webapp.storage.store import Storage
 
 EXPORT_FORMAT = "tiletally-table"
 # A spreadsheet runs a cell that starts with one of these as a formula: a player named
@@ -42,14 +37,9 @@ HAND_COLUMNS = ("event_seq", "hand_seq", "kind", "input", "photo_ref", "detectio
                 "score", "payments")
 
 
-def export_json(storage: Storage, table_id: int) -> dict[str, Any]:
+def export_document(loaded: Loaded, captures: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
     """Everything needed to rebuild the table elsewhere: its settings, the raw log (with the
-    hand records' captures) and, for checking, the replayed hands and totals."""
-    loaded = storage.load(table_id)
-    with storage._read() as session:
-        rows = session.scalars(select(HandRow).where(HandRow.table_id == table_id)).all()
-        captures = {row.event_seq: {"photo_ref": row.photo_ref, "detections": row.detections,
-                                    "corrections": row.corrections} for row in rows}
+    hand records' captures, by event number) and, for checking, the replayed hands and totals."""
     state = loaded.state
     return {
         "format": EXPORT_FORMAT, "format_version": EXPORT_FORMAT_VERSION,
@@ -68,9 +58,8 @@ def spreadsheet_text(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(storage: Storage, table_id: int) -> str:
+def export_csv(state: TableState) -> str:
     """One row per settled event: hand, what happened, each player's change and total."""
-    state = storage.load(table_id).state
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["event", "hand", "label", "kind", "summary"]
@@ -93,17 +82,26 @@ class ImportedPhoto:
     reading: Mapping[str, Any] | None
 
 
-def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = None, *,
-                photos: Sequence[ImportedPhoto] = (),
-                before_commit: Callable[[TableRef], None] | None = None) -> TableRef:
-    """A new table from ``export_json`` output, written in one transaction with ``photos``, or
-    StorageError. ``before_commit`` runs inside that transaction, after every insert: what it
-    raises undoes the import (the data folder's photos are staged by it, see ``Backend``).
+@dataclass(frozen=True)
+class ImportPlan:
+    """A checked import, every row built but the new table's id: what the store writes."""
 
-    Everything is checked and every row is built before the write starts, so the write lock is
-    held only for the inserts, not while the engine works: every hand with tiles is scored again
-    and must have the score the file says, no penalty or agreed total may exceed the preset's
-    range (``webapp.score_range``); the replayed totals must match the file's ``totals`` and its
+    start: TableState
+    overrides: dict[str, Any]
+    table_name: str
+    version: int
+    final: TableState
+    events: list[dict[str, Any]]
+    hands: list[dict[str, Any]]
+    records_json: list[dict[str, Any]]
+
+
+def plan_import(data: Mapping[str, Any], name: str | None = None) -> ImportPlan:
+    """The rows of a new table from ``export_document`` output, or ImportRefused.
+
+    Everything is checked: every hand with tiles is scored again and must have the score the
+    file says, no penalty or agreed total may exceed the preset's range
+    (``webapp.score_range``); the replayed totals must match the file's ``totals`` and its
     ``hands`` records, and a file that carries neither is refused. The fold is linear in the
     number of events (an undo or amendment replays up to it).
     """
@@ -145,32 +143,13 @@ def import_json(storage: Storage, data: Mapping[str, Any], name: str | None = No
     for seq, (entry, event, state) in enumerate(zip(entries, log, states, strict=True), start=1):
         events.append({"seq": seq, "type": str(event.get("type")), "payload": dict(event),
                        "created_at": utc_now()})
-        hand = storage._hand_row(0, seq, event, state, entry.get("photo_ref"),
-                                 entry.get("detections"), entry.get("corrections"))
+        hand = hand_row(0, seq, event, state, entry.get("photo_ref"),
+                        entry.get("detections"), entry.get("corrections"))
         if hand is not None:
             hands.append({**{column: getattr(hand, column) for column in HAND_COLUMNS},
                           "created_at": utc_now()})
-    stored_photos = [{"id": photo.id, "extension": photo.extension, "data": photo.data,
-                      "reading": dict(photo.reading) if photo.reading is not None else None,
-                      "created_at": utc_now()} for photo in photos]
     records_json = [snapshot.record_to_json(record) for record in final.records]
-    edit_token = new_token()
-    player_ids = storage._player_ids(start.players)
-    try:
-        with storage._write() as session:
-            row = storage._insert_table(session, start, overrides, table_name, edit_token, player_ids)
-            for rows, model in ((events, EventRow), (hands, HandRow), (stored_photos, PhotoRow)):
-                if rows:    # the table itself (Core), not the ORM's bulk insert: a third of the time
-                    session.execute(insert(model.__table__), [dict(item, table_id=row.id) for item in rows])
-            storage._store_snapshot(session, row.id, len(log), final, 0, len(final.records), records_json)
-            row.version = len(log)
-            session.flush()
-            ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
-            if before_commit is not None:
-                before_commit(ref)
-    except IntegrityError as error:     # only a photo's id can be taken: the rest is new
-        raise PhotoIdTaken("a photo id of this import was taken by another table meanwhile") from error
-    return ref
+    return ImportPlan(start, overrides, table_name, len(log), final, events, hands, records_json)
 
 
 def _check_imported_totals(data: Mapping[str, Any], final: TableState) -> None:

@@ -26,9 +26,6 @@ from webapp.views.present import family_of, payment_lines
 from webapp.views.request_numbers import EVENT, PLAYER, TILE_INDEX, points_range
 from webapp.views.units import declared_flags, has_riichi, item_units, total_unit, unit
 
-HAND_FIELDS = ("hand", "melds", "win_tile", "win_by", "flowers", "flags", "dora_indicators",
-               "ura_indicators")
-
 
 class BadRequest(ValueError):
     """Input the API refuses with 400; the message names the field."""

@@ -22,7 +22,7 @@ from engine.core.tiles import EAST, KIND_CODES, NUM_ALL_KINDS, NUM_KINDS, wind_l
 from engine.families import RulesError
 from engine.families.babcock import names, reasons, titles
 from engine.families.babcock.options import OPTION_SPECS
-from engine.families.babcock.play import SACRED_RULES, discard_ruling
+from engine.families.babcock.play import discard_ruling
 from engine.families.babcock.scoring import LaidDownHand, loser_from_dict, score_loser, score_winner
 from engine.families.claims import CLAIM_NEXT_IN_TURN
 from engine.families.flow import Flow
@@ -33,8 +33,6 @@ from engine.families.settlement import check_seats, minimum_line
 from engine.reasons.marker import N_
 
 SEATS = 4
-SACRED_DISCARD_RULES = tuple(SACRED_RULES)
-SACRED_CLAIMS = ("refuse", "false_win")
 
 PRESETS: dict[str, dict[str, Any]] = {
     "classical": {

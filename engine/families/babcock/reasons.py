@@ -5,6 +5,9 @@ reason of thousands of hands back through these templates."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
 # The phrases a placeholder of these kinds may hold (translated one by one).
@@ -32,6 +35,7 @@ REASONS = {
     "babcock.no_runs": N_("the winning hand has no chows"),
     "babcock.robbing_a_kong": N_("won on the tile another player added to an exposed pung"),
     "babcock.last_tile": N_("won with the last tile of the live wall"),
+    "babcock.dead_hand": N_("a dead hand scores 0, pays everyone and is paid by no one"),
     "babcock.no_score": N_("nothing but Mah-Jongg scored: no scoring sets, pairs or other bonuses"),
     "babcock.flower": N_("each flower or season scores {points} (flowers option)"),
     # -- doubles
@@ -56,3 +60,8 @@ REASONS = {
     "babcock.heads_and_tails": N_("no tiles other than ones, nines, winds and dragons"),
     "babcock.three_great_scholars": N_("a pung or kong of each of the three dragons"),
 }
+
+
+def why(code: str, **params: Any) -> Reason:
+    """The reason ``code`` with its params, its English text rendered from the template."""
+    return reason(REASONS, code, **params)

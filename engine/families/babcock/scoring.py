@@ -37,6 +37,7 @@ from engine.core.tiles import (
     wind_from_letter,
     wind_letter,
 )
+from engine.families.babcock.reasons import why
 from engine.families.babcock.tables import (
     BONUSES,
     DOUBLES,
@@ -55,7 +56,8 @@ class ScoredSet:
     shape: str
     kind: int
     exposed: bool
-    source: str = ""      # where it came from: "meld pon:555p", "hand", "hand + claimed 5p"
+    # Where it came from: () unsaid, ("hand",), ("meld", "pon:555p"), ("claimed", "5p").
+    source: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -101,6 +103,21 @@ def _set_label(scored: ScoredSet) -> str:
                 tile_name=kind_name(scored.kind))
 
 
+_SET_SOURCE_CODES = {(): "babcock.set", ("hand",): "babcock.set_in_hand"}
+
+
+def _set_why(scored: ScoredSet, points: int, big: bool) -> str:
+    """Why a pung or kong scores what it does, and where it came from."""
+    params = {"shape": scored.shape, "grade": "ones, nines, winds and dragons" if big else "twos to eights",
+              "exposure": "exposed" if scored.exposed else "concealed", "points": points}
+    source = scored.source
+    if source and source[0] == "meld":
+        return why("babcock.set_melded", meld=source[1], **params)
+    if source and source[0] == "claimed":
+        return why("babcock.set_claimed", tile=source[1], **params)
+    return why(_SET_SOURCE_CODES[source], **params)
+
+
 def _pair_points(kind: int, seat_wind: int, round_wind: int, options: Mapping[str, Any]) -> tuple[int, str]:
     """A pair scores only if it is of dragons or of the player's own (or, optionally, prevailing) wind."""
     points = 0
@@ -123,15 +140,13 @@ def _score_sets(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int, round_
         if scored.shape in (PUNG, KONG):
             big = is_terminal_or_honor(scored.kind)
             points = SET_POINTS[(scored.shape, scored.exposed, big)]
-            grade = "ones, nines, winds and dragons" if big else "twos to eights"
-            why = (f"{scored.shape} of {grade}, {'exposed' if scored.exposed else 'concealed'}: "
-                   f"{points}" + (f" ({scored.source})" if scored.source else ""))
-            tally.points.append(Item(_set_label(scored), points, 1, why))
+            tally.points.append(Item(_set_label(scored), points, 1, _set_why(scored, points, big)))
         elif scored.shape == PAIR:
             points, reason = _pair_points(scored.kind, seat_wind, round_wind, options)
             if points:
                 name = line("babcock.scoring_pair", tile_name=kind_name(scored.kind))
-                tally.points.append(Item(name, points, 1, f"{reason} scores {points} exposed or concealed"))
+                tally.points.append(Item(name, points, 1,
+                                         why("babcock.pair", pair_why=reason, points=points)))
 
 
 def _score_set_doubles(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int, round_wind: int,
@@ -141,17 +156,17 @@ def _score_set_doubles(tally: _Tally, sets: Iterable[ScoredSet], seat_wind: int,
             continue
         name = kind_name(scored.kind)
         if is_dragon(scored.kind):
-            value, why = DOUBLES["Dragon set"]
+            value, code = DOUBLES["Dragon set"]
             tally.doubles.append(Item(line("babcock.dragon_set_double", honour=name, shape=scored.shape),
-                                      value, 1, why))
+                                      value, 1, why(code)))
         if scored.kind == seat_wind:
-            value, why = DOUBLES["Own wind set"]
+            value, code = DOUBLES["Own wind set"]
             tally.doubles.append(Item(line("babcock.own_wind_set_double", honour=name, shape=scored.shape),
-                                      value, 1, why))
+                                      value, 1, why(code)))
         if options.get("prevailing_wind") and scored.kind == round_wind:
-            value, why = DOUBLES["Prevailing wind set"]
+            value, code = DOUBLES["Prevailing wind set"]
             tally.doubles.append(Item(line("babcock.prevailing_wind_set_double", honour=name,
-                                           shape=scored.shape), value, 1, why))
+                                           shape=scored.shape), value, 1, why(code)))
 
 
 def _score_suit_doubles(tally: _Tally, tiles: Sequence[Tile]) -> None:
@@ -162,14 +177,14 @@ def _score_suit_doubles(tally: _Tally, tiles: Sequence[Tile]) -> None:
     suits = {suit_index(kind) for kind in kinds if not is_honor(kind)}
     honours = any(is_honor(kind) for kind in kinds)
     if not suits:
-        name, code = "All honours", "babcock.all_honours_double"
+        name, title = "All honours", "babcock.all_honours_double"
     elif len(suits) == 1:
-        name, code = ("One suit with honours", "babcock.one_suit_with_honours_double") if honours \
+        name, title = ("One suit with honours", "babcock.one_suit_with_honours_double") if honours \
             else ("One suit", "babcock.one_suit_double")
     else:
         return
-    value, why = DOUBLES[name]
-    tally.doubles.append(Item(line(code), value, 1, why))
+    value, code = DOUBLES[name]
+    tally.doubles.append(Item(line(title), value, 1, why(code)))
 
 
 def _score_flowers(tally: _Tally, flowers: Sequence[Tile], seat_wind: int,
@@ -180,12 +195,12 @@ def _score_flowers(tally: _Tally, flowers: Sequence[Tile], seat_wind: int,
     own_number = seat_wind - EAST + 1
     for tile in flowers:
         tally.points.append(Item(line("babcock.flower", flowers=kind_name(tile.kind)), FLOWER_POINTS, 1,
-                                 f"each flower or season scores {FLOWER_POINTS} (flowers option)"))
+                                 why("babcock.flower", points=FLOWER_POINTS)))
         if (tile.kind - BONUS_BASE) % 4 + 1 == own_number:
-            value, why = DOUBLES["Own flower or season"]
+            value, code = DOUBLES["Own flower or season"]
             name = line("babcock.own_flower_double", flowers=kind_name(tile.kind))
-            tally.doubles.append(Item(name, value, 1,
-                                      f"{why}: seat {wind_letter(seat_wind)} owns number {own_number}"))
+            tally.doubles.append(Item(name, value, 1, why(code, wind_letter=wind_letter(seat_wind),
+                                                          number=own_number)))
 
 
 def _value(points: int, doubles: int, limit: int) -> int:
@@ -201,7 +216,8 @@ def _finish(tally: _Tally, options: Mapping[str, Any], **details: Any) -> Score:
     limit_name = None
     if raw > limit:
         limit_name = "limit"
-        items.append(Item("Limit", limit, 1, f"{points} x 2^{doubles} = {raw} is over the limit {limit}"))
+        items.append(Item("Limit", limit, 1, why("babcock.over_the_limit", points=points, doubles=doubles,
+                                                  raw=raw, limit=limit)))
     return Score(valid=True, meets_minimum=True, items=tuple(items), total=value, limit=limit_name,
                  details={"points": points, "doubles": doubles, **details})
 
@@ -217,22 +233,22 @@ def loser_sets(hand: LaidDownHand, options: Mapping[str, Any]) -> list[ScoredSet
     pair, its eyes).
     """
     sets = [ScoredSet(PUNG if meld.kind == "pon" else KONG, meld.first, meld.kind != "ankan",
-                      f"meld {meld}")
+                      ("meld", str(meld)))
             for meld in hand.melds if meld.kind != "chi"]
     counts = counts34(hand.concealed)
-    sets += [ScoredSet(PUNG, kind, False, "hand") for kind, count in enumerate(counts) if count >= 3]
+    sets += [ScoredSet(PUNG, kind, False, ("hand",)) for kind, count in enumerate(counts) if count >= 3]
     pairs = [kind for kind, count in enumerate(counts) if count == 2]
     best = max(pairs, key=lambda kind: _pair_points(kind, hand.seat_wind, hand.round_wind, options)[0],
                default=None)
     if best is not None:
-        sets.append(ScoredSet(PAIR, best, False, "hand"))
+        sets.append(ScoredSet(PAIR, best, False, ("hand",)))
     return sets
 
 
 def score_loser(hand: LaidDownHand, options: Mapping[str, Any]) -> Score:
     """A loser's value: set points x 2^doubles, capped at the limit; no winner bonuses."""
     if hand.dead:
-        item = Item("Dead hand", 0, 1, "a dead hand scores 0, pays everyone and is paid by no one")
+        item = Item("Dead hand", 0, 1, why("babcock.dead_hand"))
         return Score(valid=True, meets_minimum=True, items=(item,), total=0,
                      details={"dead": True, "points": 0, "doubles": 0})
     tally = _Tally()
@@ -299,7 +315,7 @@ def _readings(hand: DeclaredHand, decomposition: Decomposition) -> list[list[Sco
     holding the winning tile's kind is tried as the one it completed; the scorer keeps the best.
     """
     base = [ScoredSet(group.shape, group.first, group.is_open,
-                      f"meld {group.meld}" if group.meld else "hand")
+                      ("meld", str(group.meld)) if group.meld else ("hand",))
             for group in decomposition.groups]
     if not _claimed(hand) or hand.win_tile is None:
         return [base]
@@ -310,7 +326,7 @@ def _readings(hand: DeclaredHand, decomposition: Decomposition) -> list[list[Sco
             reading = list(base)
             claimed = group.shape in (PUNG, KONG)
             reading[index] = ScoredSet(group.shape, group.first, claimed,
-                                       f"hand + claimed {hand.win_tile.code}")
+                                       ("claimed", hand.win_tile.code))
             readings.append(reading)
     return readings or [base]
 
@@ -341,12 +357,12 @@ def _bonuses(tally: _Tally, hand: DeclaredHand, sets: Sequence[ScoredSet],
     if hand.flags & {"last_tile", "haitei"}:
         found.append("Last tile")
     for name in found:
-        value, why = BONUSES[name]
-        tally.points.append(Item(name, value, 1, why))
+        value, code = BONUSES[name]
+        tally.points.append(Item(name, value, 1, why(code)))
     if not tally.point_total():
-        value, why = BONUSES["No score"]
-        tally.points.append(Item("No score", value, 1, why))
-    tally.points.insert(0, Item("Mah-Jongg", mahjong, 1, f"winning the hand scores {mahjong}"))
+        value, code = BONUSES["No score"]
+        tally.points.append(Item("No score", value, 1, why(code)))
+    tally.points.insert(0, Item("Mah-Jongg", mahjong, 1, why("babcock.mahjong", points=mahjong)))
 
 
 def _score_reading(hand: DeclaredHand, sets: Sequence[ScoredSet], options: Mapping[str, Any]) -> Score:
@@ -402,11 +418,12 @@ def _limit_hands(hand: DeclaredHand, sets: Sequence[ScoredSet] | None,
 
 
 def _limit_hand_score(name: str, ordinary: Score | None, options: Mapping[str, Any]) -> Score:
-    share, why = LIMIT_HANDS[name]
+    share, code = LIMIT_HANDS[name]
     limit = int(options["limit"])
     value = int(limit * share)     # a share of the limit, rounded down (300 / 3 = 100)
-    share_text = f"the limit, {value}" if share == 1 else f"{share} of the limit {limit} = {value}"
-    item = Item(name, value, 1, f"{why}: {share_text}")
+    reason = why("babcock.whole_limit", reason=why(code), value=value) if share == 1 else \
+        why("babcock.share_of_limit", reason=why(code), fraction=str(share), limit=limit, value=value)
+    item = Item(name, value, 1, reason)
     details: dict[str, Any] = {}
     if ordinary is not None:   # the ordinary count, for the record: the limit hand replaces it
         details = {"sets": ordinary.details.get("sets", []),

@@ -28,42 +28,43 @@ SET_POINTS: dict[tuple[str, bool, bool], int] = {
 SCORING_PAIR_POINTS = 2
 
 # -- 3.2 winner-only bonuses, added to the points before doubling -------------------------------
-# name -> (points, why). Mah-Jongg itself comes from the ``mahjong_bonus`` option (20 Babcock,
-# 10 Millington), so it is not in this table.
+# name -> (points, its reason's code in ``reasons``). Mah-Jongg itself comes from the
+# ``mahjong_bonus`` option (20 Babcock, 10 Millington), so it is not in this table.
 BONUSES: dict[str, tuple[int, str]] = {
-    "Drawn winning tile": (2, "the winning tile was drawn from the wall, not claimed"),
-    "Only possible place": (2, "the hand waited on one tile kind only (edge, closed or pair wait)"),
-    "Loose tile": (8, "won on the loose tile drawn after a kong; with the 2 for drawing it, 10"),
-    "No runs": (10, "the winning hand has no chows"),
-    "Robbing a kong": (10, "won on the tile another player added to an exposed pung"),
-    "Last tile": (10, "won with the last tile of the live wall"),
-    "No score": (10, "nothing but Mah-Jongg scored: no scoring sets, pairs or other bonuses"),
+    "Drawn winning tile": (2, "babcock.drawn_winning_tile"),
+    "Only possible place": (2, "babcock.only_possible_place"),
+    "Loose tile": (8, "babcock.loose_tile"),
+    "No runs": (10, "babcock.no_runs"),
+    "Robbing a kong": (10, "babcock.robbing_a_kong"),
+    "Last tile": (10, "babcock.last_tile"),
+    "No score": (10, "babcock.no_score"),
 }
 
 # -- 3.3 doubles (every hand, winner and losers) -------------------------------------------------
+# name -> (doubles, the code of its reason in ``reasons``)
 DOUBLES: dict[str, tuple[int, str]] = {
-    "Dragon set": (1, "a pung or kong of dragons doubles the hand"),
-    "Own wind set": (1, "a pung or kong of the player's own wind doubles the hand"),
-    "Prevailing wind set": (1, "a pung or kong of the prevailing wind (Millington's option)"),
-    "One suit with honours": (1, "every tile is of one suit or an honour"),
-    "One suit": (3, "every tile is of one suit"),
-    "All honours": (3, "every tile is a wind or a dragon"),
-    "Own flower or season": (1, "the flower or season of the player's seat (option)"),
+    "Dragon set": (1, "babcock.dragon_set"),
+    "Own wind set": (1, "babcock.own_wind_set"),
+    "Prevailing wind set": (1, "babcock.prevailing_wind_set"),
+    "One suit with honours": (1, "babcock.one_suit_with_honours"),
+    "One suit": (3, "babcock.one_suit"),
+    "All honours": (3, "babcock.all_honours"),
+    "Own flower or season": (1, "babcock.own_flower"),
 }
 
-# -- limit hands: name -> (share of the limit, why) ---------------------------------------------
+# -- limit hands: name -> (share of the limit, its reason's code) ------------------------------
 # Heaven, Earth and the declared Lucky Thirteen are Babcock's; the rest are his Chapter 7
 # optional hands (and Thirteen Orphans, listed by the issue), each switched by an option.
 LIMIT_HANDS: dict[str, tuple[Fraction, str]] = {
-    "Hand from Heaven": (Fraction(1), "East's dealt fourteen tiles are a complete hand"),
-    "Hand from Earth": (Fraction(1, 2), "won on East's first discard"),
+    "Hand from Heaven": (Fraction(1), "babcock.heaven"),
+    "Hand from Earth": (Fraction(1, 2), "babcock.earth"),
     "Lucky Thirteen": (Fraction(1, 3),
-                       "the original thirteen tiles were ready, declared, and won unchanged"),
-    "Thirteen Orphans": (Fraction(1), "one of each 1, 9, wind and dragon, and one more of them"),
+                       "babcock.lucky_thirteen"),
+    "Thirteen Orphans": (Fraction(1), "babcock.thirteen_orphans"),
     "Four Wind Hand": (Fraction(1),
-                       "three wind sets including the player's own, and a set or pair of the fourth"),
-    "Heads and Tails": (Fraction(1), "no tiles other than ones, nines, winds and dragons"),
-    "Three Great Scholars": (Fraction(1), "a pung or kong of each of the three dragons"),
+                       "babcock.four_wind_hand"),
+    "Heads and Tails": (Fraction(1), "babcock.heads_and_tails"),
+    "Three Great Scholars": (Fraction(1), "babcock.three_great_scholars"),
 }
 
 # -- flowers and seasons (Babcock Chapter 10 variant; off by default) ---------------------------

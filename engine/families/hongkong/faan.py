@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
+from engine.families.unit_reasons import why
 from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, LIMIT = "hand", "honour", "condition", "bonus", "limit"
@@ -40,105 +41,116 @@ def _seat_flower_count(r: Reading, options: Options) -> int:
 
 
 def _flowers_why(r: Reading) -> str:
-    names = [BONUS_NAMES[n] for n in r.seat_flowers()]
-    return f"{', '.join(names)}: the flower/season numbered for {SEAT_NAMES[r.seat]} (seat {r.seat + 1})"
+    return why("chinese.seat_flower", flowers=", ".join(BONUS_NAMES[n] for n in r.seat_flowers()),
+               honour=SEAT_NAMES[r.seat], seat=r.seat + 1)
+
+
+def _flower_sets_why(r: Reading) -> str:
+    sets = r.complete_flower_sets()
+    if len(sets) == 2:
+        return why("chinese.both_flower_sets")
+    return why("chinese.four_flowers" if sets[0] == 0 else "chinese.four_seasons")
+
+
+def _dragons(r: Reading) -> str:
+    return ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
 
 
 def _dragon_why(r: Reading) -> str:
-    return "pung or kong of " + ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
+    return why("chinese.dragons", honours=_dragons(r))
 
 
 FAAN: tuple[Unit, ...] = (
     # -- limit hands (scored alone, plus the winning conditions) ----------------------------------
     Unit("thirteen_orphans", "Thirteen Orphans", "十三么", LIMIT, 13,
          lambda r, o: once_if(r.form == "thirteen_orphans"),
-         lambda r: "one of each terminal and honour, and a second of one of them"),
+         lambda r: why("chinese.thirteen_orphans")),
     Unit("great_winds", "Great Winds", "大四喜", LIMIT, 13,
          lambda r, o: once_if(len(r.triplets_of(WINDS)) == 4),
-         lambda r: "pungs or kongs of all four winds"),
+         lambda r: why("chinese.great_winds")),
     Unit("all_kongs", "All Kongs", "十八羅漢", LIMIT, 13,
-         lambda r, o: once_if(len(r.kongs) == 4), lambda r: "four kongs: " + r.show_all(r.kongs)),
+         lambda r, o: once_if(len(r.kongs) == 4),
+         lambda r: why("chinese.all_kongs", tiles=r.show_all(r.kongs))),
     Unit("heavenly", "Heavenly Hand", "天糊", LIMIT, 13,
          lambda r, o: once_if("heaven" in r.flags and r.is_dealer),
-         lambda r: "the dealer's dealt tiles were a complete hand"),
+         lambda r: why("chinese.heavenly")),
     Unit("earthly", "Earthly Hand", "地糊", LIMIT, 13,
          lambda r, o: once_if("earth" in r.flags and not r.is_dealer),
-         lambda r: "won on the dealer's first discard"),
+         lambda r: why("chinese.earthly_hk")),
     Unit("all_honours", "All Honours", "字一色", LIMIT, 10,
-         lambda r, o: once_if(r.regular and r.all_honours), lambda r: "only winds and dragons",
+         lambda r, o: once_if(r.regular and r.all_honours), lambda r: why("chinese.all_honours"),
          option="small_limit_faan"),
     Unit("four_concealed_pungs", "Four Concealed Pungs", "坎坎糊", LIMIT, 10,
          lambda r, o: once_if(r.regular and len(r.concealed_triplets) == 4),
-         lambda r: "four pungs or kongs formed in the hand: " + r.show_all(r.concealed_triplets),
+         lambda r: why("chinese.four_concealed_pungs", tiles=r.show_all(r.concealed_triplets)),
          option="small_limit_faan"),
     Unit("orphans", "Orphans", "清么九", LIMIT, 10,
-         lambda r, o: once_if(r.regular and r.all_terminals), lambda r: "only ones and nines",
+         lambda r, o: once_if(r.regular and r.all_terminals), lambda r: why("chinese.orphans"),
          option="small_limit_faan"),
     Unit("nine_gates", "Nine Gates", "九子連環", LIMIT, 10,
          lambda r, o: once_if(_nine_gates(r)),
-         lambda r: "1112345678999 of one suit, concealed, and one more of that suit",
+         lambda r: why("chinese.nine_gates"),
          option="small_limit_faan"),
     # -- the shape of the hand --------------------------------------------------------------------
     Unit("common_hand", "Common Hand", "平糊", HAND, 1,
          lambda r, o: once_if(r.regular and len(r.chows) == 4),
-         lambda r: "four chows: " + r.show_all(r.chows)),
+         lambda r: why("chinese.four_chows", tiles=r.show_all(r.chows))),
     Unit("all_pungs", "All in Triplets", "對對糊", HAND, 3,
          lambda r, o: once_if(r.regular and len(r.triplets) == 4),
-         lambda r: "four pungs or kongs: " + r.show_all(r.triplets)),
+         lambda r: why("chinese.four_pungs", tiles=r.show_all(r.triplets))),
     Unit("all_one_suit", "All One Suit", "清一色", HAND, 7,
          lambda r, o: once_if(_flush(r) and not r.has_honours),
-         lambda r: "every tile of one suit", replaces=("mixed_one_suit",), option="all_one_suit_faan"),
+         lambda r: why("chinese.full_flush"), replaces=("mixed_one_suit",), option="all_one_suit_faan"),
     Unit("mixed_one_suit", "Mixed One Suit", "混一色", HAND, 3,
-         lambda r, o: once_if(_flush(r) and r.has_honours), lambda r: "one suit and honours"),
+         lambda r, o: once_if(_flush(r) and r.has_honours), lambda r: why("chinese.half_flush")),
     Unit("mixed_orphans", "Mixed Orphans", "花么九", HAND, 1,
          lambda r, o: once_if(r.regular and r.all_terminals_or_honours and r.has_honours and r.suits),
-         lambda r: "only ones, nines and honours"),
+         lambda r: why("chinese.mixed_orphans")),
     Unit("great_dragons", "Great Dragons", "大三元", HAND, 8,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why,
          replaces=("dragon",), option="great_dragons_faan"),
     Unit("small_dragons", "Small Dragons", "小三元", HAND, 5,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
-         lambda r: _dragon_why(r) + f", and a pair of {r.name(r.pair.first)}",
+         lambda r: why("chinese.dragons_and_pair", honours=_dragons(r), honour=r.name(r.pair.first)),
          replaces=("dragon",), option="small_dragons_faan"),
     Unit("small_winds", "Small Winds", "小四喜", HAND, 6,
          lambda r, o: once_if(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
-         lambda r: "pungs of three winds and a pair of the fourth", option="small_winds_faan"),
+         lambda r: why("chinese.small_winds"), option="small_winds_faan"),
     # -- winds and dragons --------------------------------------------------------------------------
     Unit("dragon", "Dragon Pung", "三元牌", HONOUR, 1,
          lambda r, o: len(r.triplets_of(DRAGONS)), _dragon_why),
     Unit("seat_wind", "Seat Wind", "門風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.seat_wind,))),
-         lambda r: f"pung or kong of {r.name(r.seat_wind)}, the seat's wind"),
+         lambda r: why("chinese.seat_wind", honour=r.name(r.seat_wind))),
     Unit("round_wind", "Round Wind", "圈風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.round_wind,))),
-         lambda r: f"pung or kong of {r.name(r.round_wind)}, the round's wind"),
+         lambda r: why("chinese.round_wind", honour=r.name(r.round_wind))),
     # -- how the hand was won -------------------------------------------------------------------------
     Unit("self_drawn", "Self-drawn", "自摸", CONDITION, 1,
-         lambda r, o: once_if(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
+         lambda r, o: once_if(r.tsumo), lambda r: why("chinese.self_drawn")),
     Unit("fully_concealed", "Fully Concealed", "門前清", CONDITION, 1,
          lambda r, o: once_if(r.open_melds == 0),
-         lambda r: "nothing called from others (a concealed kong is allowed)"),
+         lambda r: why("chinese.fully_concealed")),
     Unit("robbing_kong", "Robbing the Kong", "搶槓", CONDITION, 1,
          lambda r, o: once_if("robbing_kong" in r.flags),
-         lambda r: "won on the tile another player added to a pung"),
+         lambda r: why("chinese.robbing_kong")),
     Unit("last_tile", "Win by Last Catch", "海底撈月", CONDITION, 1,
          lambda r, o: once_if("last_tile" in r.flags),
-         lambda r: "won on the last tile of the wall (or its discard)"),
+         lambda r: why("chinese.last_tile")),
     Unit("kong_on_kong", "Kong on Kong", "槓上槓自摸", CONDITION, 8,
          lambda r, o: once_if("kong_on_kong" in r.flags),
-         lambda r: "won on the replacement tile of a second kong in a row", replaces=("replacement",)),
+         lambda r: why("chinese.kong_on_kong"), replaces=("replacement",)),
     Unit("replacement", "Win on Replacement", "槓上自摸", CONDITION, 1,
          lambda r, o: once_if("kong_replacement" in r.flags),
-         lambda r: "won on the replacement tile after a kong or a flower"),
+         lambda r: why("chinese.replacement_hk")),
     # -- flowers (never count towards the minimum) ---------------------------------------------------
     Unit("no_flowers", "No Flowers", "無花", BONUS, 1,
-         lambda r, o: once_if(not r.flower_numbers), lambda r: "no flower or season tiles",
+         lambda r, o: once_if(not r.flower_numbers), lambda r: why("chinese.no_flowers"),
          option="no_flowers_faan"),
     Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flower_count, _flowers_why),
     Unit("flower_set", "Flower Set", "一台花", BONUS, 2,
          lambda r, o: len(r.complete_flower_sets()),
-         lambda r: " and ".join(("all four flowers", "all four seasons")[f]
-                                for f in r.complete_flower_sets())),
+         _flower_sets_why),
 )
 
 # Winning conditions that a limit hand still adds (the chosen table's formula).

@@ -32,6 +32,7 @@ from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.reading import Reading, readings
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.families.unit_reasons import REASONS as UNIT_REASONS
+from engine.families.unit_reasons import why
 from engine.families.units import apply_units, unit_name_table
 from engine.reasons.marker import N_
 
@@ -87,8 +88,7 @@ def _score_reading(reading: Reading, options: Mapping[str, Any]) -> tuple[int, i
             keep_keys.discard("fully_concealed")
         conditions = [entry for entry in earned if entry.unit.key in keep_keys]
         kept = [best] + conditions
-        excluded += [Excluded(entry.item().name, entry.points, f"a limit hand ({best.unit.name}) "
-                              "scores its limit and the winning conditions only")
+        excluded += [Excluded(entry.item().name, entry.points, why("chinese.limit_hand", fan=best.unit.name))
                      for entry in earned if entry not in kept]
         raw = sum(entry.points for entry in kept)
         counted = raw
@@ -99,7 +99,7 @@ def _score_reading(reading: Reading, options: Mapping[str, Any]) -> tuple[int, i
     total = min(raw, limit_cap)
     items = [entry.item() for entry in kept]
     if not any(entry.unit.category != BONUS for entry in kept):
-        items.insert(0, Item("Chicken Hand 雞糊", 0, 1, "no faan from the shape, honours or the win"))
+        items.insert(0, Item("Chicken Hand 雞糊", 0, 1, why("chinese.chicken_hk")))
     details: dict[str, Any] = {"unit": UNIT, "faan": total, "counted_faan": counted,
                                "bonus_faan": raw - counted, "capped": raw > limit_cap}
     limit = limits and max(limits, key=lambda entry: entry.points).unit.name or None

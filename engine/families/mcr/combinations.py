@@ -222,17 +222,18 @@ def _search(candidates: list[tuple[str, tuple[int, ...]]]) -> list[int]:
     return best
 
 
-def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> str:
+def _why_refused(key: str, indexes: tuple[int, ...], chosen: tuple) -> tuple[str, str | None]:
+    """The principle that refused a fan: its reason's code, and the fan it names (if any)."""
     in_fans = [(other, other_indexes) for other, other_indexes in chosen
                if set(other_indexes) & set(indexes)]
     for other, other_indexes in in_fans:
         if set(indexes) <= set(other_indexes):
-            return f"non-repeat/non-separation: these sets already make {FANS[other].name}"
+            return "mcr.already_make", FANS[other].name
     covered = set()
     for _, other_indexes in chosen:
         covered |= set(other_indexes)
     if set(indexes) <= covered:
-        return "non-separation: all its sets are already used in other fans"
+        return "mcr.sets_used", None
     if any(other == key for other, _ in in_fans):
-        return f"non-identical: a set already makes {FANS[key].name}"
-    return "account-once: an unused set may combine with an already-used set only once"
+        return "mcr.non_identical", FANS[key].name
+    return "mcr.account_once", None

@@ -24,6 +24,8 @@ from engine.core.tiles import (
     WINDS,
 )
 from engine.families.mcr.fans import FANS, ORDER
+from engine.families.mcr.reasons import why
+from engine.reasons import reasons_joined
 
 REVERSIBLE = frozenset([9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31])  # 1234589p 245689s 5z
 GREEN = frozenset(GREEN_TILES)
@@ -111,7 +113,7 @@ class Reading:
             if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
                 before = out[-1]
                 out[-1] = Item(before.name, before.value, before.count + item.count,
-                               before.why + "; " + item.why)
+                               reasons_joined((before.why, item.why)))
             else:
                 out.append(item)
         return out
@@ -126,8 +128,7 @@ class Reading:
             out.append(_refused(key, sets, because))
         if self.terminal_pungs_removed:
             out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
-                                f"{self.terminal_pungs_removed} such pung(s) already counted by a wind, "
-                                "dragon or whole-hand fan (non-repeat)"))
+                                why("mcr.pungs_counted", count=self.terminal_pungs_removed)))
         return tuple(out)
 
 
@@ -143,16 +144,18 @@ def _item(key: str, value: int, count: int, why: str | tuple) -> Item:
 
 
 @lru_cache(maxsize=65536)
-def _refused(key: str, sets: tuple, because: str) -> Excluded:
-    return Excluded(FANS[key].name, FANS[key].value, f"{text(sets)}: {because}")
+def _refused(key: str, sets: str | tuple, because: tuple[str, str | None]) -> Excluded:
+    code, fan = because
+    reason = why(code, tiles=text(sets)) if fan is None else why(code, tiles=text(sets), fan=fan)
+    return Excluded(FANS[key].name, FANS[key].value, reason)
 
 
-_CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, "no other fan scores")
+_CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, why("mcr.chicken_hand"))
 
 
 def text(why: str | tuple) -> str:
     """A reason, written out: reasons are kept as (function, arguments) until a winner is chosen."""
-    return why if why.__class__ is str else why[0](*why[1:])
+    return why if why.__class__ is not tuple else why[0](*why[1:])
 
 
 def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
@@ -171,4 +174,4 @@ _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
 
 def _pungs_text(kinds: tuple[int, ...]) -> str:
-    return "pung of " + ", ".join(code(kind) for kind in kinds)
+    return why("mcr.pung_of_tiles", tiles=", ".join(code(kind) for kind in kinds))

@@ -22,6 +22,7 @@ from engine.families.mcr.fans import FANS
 from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.options import OPTION_SPECS
 from engine.families.mcr.patterns import readings, score_reading
+from engine.families.mcr.reasons import why
 from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.reasons.marker import N_
@@ -133,7 +134,7 @@ def _flower_item(flowers: int) -> Item:
     kinds = [kind for kind in range(flowers.bit_length()) if flowers >> kind & 1]
     count = len(kinds)
     return Item(FANS["flower_tiles"].name, 1, count,
-                f"{count} flower/season tile{'s' if count > 1 else ''}: {format_kinds(kinds)}")
+                why("mcr.flowers" if count > 1 else "mcr.flower", count=count, tiles=format_kinds(kinds)))
 
 
 

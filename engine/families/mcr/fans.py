@@ -128,11 +128,6 @@ _TABLE: tuple[Fan, ...] = (
 )
 
 FANS: dict[str, Fan] = {fan.key: fan for fan in _TABLE}
-FANS_BY_ID: dict[int, Fan] = {fan.id: fan for fan in _TABLE}
-
-# The kong series: a hand scores at most one of these (Green Book fans 5 and 17).
-KONG_FANS = ("four_kongs", "three_kongs", "two_concealed_kongs", "two_melded_kongs",
-             "concealed_kong", "melded_kong")
 
 # Reading order for the non-repeat principle: a fan removed by a higher one removes nothing itself
 # (Seven Pairs drops Fully Concealed Hand, but a self-drawn Seven Pairs keeps Self-Drawn).

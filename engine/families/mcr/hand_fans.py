@@ -28,6 +28,7 @@ from engine.families.mcr.facts import (
     _values_for,
     code,
 )
+from engine.families.mcr.reasons import why
 
 
 def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
@@ -111,7 +112,7 @@ _SUIT_NAMES = ("Characters", "Dots", "Bamboo")
 
 # Raw fans whose reason does not depend on the hand, made once (raw entries are shared, never
 # changed in place). Tile-range fans over suited numbers come with the mask of the kinds they allow.
-_RANGE_FANS = tuple(([key, 1, f"every tile is {low}-{high}"],
+_RANGE_FANS = tuple(([key, 1, why("mcr.range", low=low, high=high)],
                      kind_mask(k for k in range(27) if low <= k % 9 + 1 <= high))
                     for key, low, high in (("upper_tiles", 7, 9), ("middle_tiles", 4, 6),
                                            ("lower_tiles", 1, 3), ("upper_four", 6, 9),
@@ -123,23 +124,24 @@ def _suit_fan(suit_bits: int, honors: bool) -> Raw | None:
     suits = [suit for suit in range(3) if suit_bits >> suit & 1]
     if len(suits) == 1:
         if honors:
-            return ["half_flush", 1, f"one suit ({_SUIT_NAMES[suits[0]]}) and honours"]
-        return ["full_flush", 1, f"only {_SUIT_NAMES[suits[0]]}"]
+            return ["half_flush", 1, why("mcr.half_flush", suit_name=_SUIT_NAMES[suits[0]])]
+        return ["full_flush", 1, why("mcr.full_flush", suit_name=_SUIT_NAMES[suits[0]])]
     if len(suits) == 2:
-        return ["one_voided_suit", 1, f"no {_SUIT_NAMES[3 - suits[0] - suits[1]]}"]
+        missing = _SUIT_NAMES[3 - suits[0] - suits[1]]
+        return ["one_voided_suit", 1, why("mcr.one_voided_suit", suit_name=missing)]
     if not suits:
-        return ["all_honors", 1, "only winds and dragons"]
+        return ["all_honors", 1, why("mcr.all_honors")]
     return None
 
 
 # by (suit bits: bit s set when suit s is present) * 2 + (1 if honours)
 _SUIT_FANS = tuple(_suit_fan(index >> 1, bool(index & 1)) for index in range(16))
-_NO_HONORS = ["no_honors", 1, "no winds or dragons"]
-_ALL_TERMINALS = ["all_terminals", 1, "only 1s and 9s"]
-_ALL_TERMINALS_AND_HONORS = ["all_terminals_and_honors", 1, "only 1s, 9s and honours"]
-_ALL_TYPES = ["all_types", 1, "all three suits, a wind and a dragon"]
-_REVERSIBLE = ["reversible_tiles", 1, "only 1234589p, 245689s and White"]
-_ALL_GREEN = ["all_green", 1, "only 23468s and Green"]
+_NO_HONORS = ["no_honors", 1, why("mcr.no_honors")]
+_ALL_TERMINALS = ["all_terminals", 1, why("mcr.all_terminals")]
+_ALL_TERMINALS_AND_HONORS = ["all_terminals_and_honors", 1, why("mcr.all_terminals_and_honors")]
+_ALL_TYPES = ["all_types", 1, why("mcr.all_types")]
+_REVERSIBLE = ["reversible_tiles", 1, why("mcr.reversible_tiles")]
+_ALL_GREEN = ["all_green", 1, why("mcr.all_green")]
 # The fans above depend only on which kinds the hand uses (its mask), through a few features, so
 # each part of the mask (characters, dots, bamboo: 9 bits; honours: 7) is looked up in a table and
 # the parts' features are ANDed: bits 0-5 the tile ranges of _RANGE_FANS allow the part, bit 6 its
@@ -209,8 +211,9 @@ def _mask_fans(features: int) -> tuple[tuple[Raw, ...], int]:
     return tuple(out), nine_gates_suit
 
 
-_NINE_GATES = tuple(["nine_gates", 1, f"1112345678999{letter} waiting on all nine"] for letter in "mps")
-_SELF_DRAWN = tuple(["self_drawn", 1, f"drew {code(kind)} from the wall"] for kind in range(34))
+_NINE_GATES = tuple(["nine_gates", 1, why("mcr.nine_gates", tiles=f"1112345678999{letter}")]
+                    for letter in "mps")
+_SELF_DRAWN = tuple(["self_drawn", 1, why("mcr.self_drawn", tile=code(kind))] for kind in range(34))
 
 
 def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
@@ -254,19 +257,19 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
 @lru_cache(maxsize=4096)   # by the kinds held four times without a kong: a small domain
 def _hog_entry(hogs: tuple[int, ...]) -> Raw:
     """The Tile Hog entry of these kinds (shared, never changed in place)."""
-    return ["tile_hog", len(hogs), "all four " + ", ".join(code(k) for k in hogs) + " used without a kong"]
+    return ["tile_hog", len(hogs), why("mcr.tile_hog", tiles=", ".join(code(k) for k in hogs))]
 
 
 # The kong fans' entries, made once (shared, never changed in place): a hand with melds only picks one.
-_FOUR_KONGS = (["four_kongs", 1, "four kongs"],)
-_THREE_KONGS = (["three_kongs", 1, "three kongs"],)
-_TWO_CONCEALED_KONGS = (["two_concealed_kongs", 1, "two concealed kongs"],)
-_TWO_MELDED_KONGS = (["two_melded_kongs", 1, "two melded kongs"],)
-_MELDED_AND_CONCEALED_KONGS = (["melded_and_concealed_kongs", 1, "one melded and one concealed kong"],)
-_TWO_KONGS_ONE_CONCEALED = (["two_melded_kongs", 1, "two kongs, one of them concealed"],
-                            ["concealed_kong", 1, "the concealed kong also scores as such"])
-_CONCEALED_KONG = (["concealed_kong", 1, "a concealed kong"],)
-_MELDED_KONG = (["melded_kong", 1, "a melded kong"],)
+_FOUR_KONGS = (["four_kongs", 1, why("mcr.four_kongs")],)
+_THREE_KONGS = (["three_kongs", 1, why("mcr.three_kongs")],)
+_TWO_CONCEALED_KONGS = (["two_concealed_kongs", 1, why("mcr.two_concealed_kongs")],)
+_TWO_MELDED_KONGS = (["two_melded_kongs", 1, why("mcr.two_melded_kongs")],)
+_MELDED_AND_CONCEALED_KONGS = (["melded_and_concealed_kongs", 1, why("mcr.melded_and_concealed_kongs")],)
+_TWO_KONGS_ONE_CONCEALED = (["two_melded_kongs", 1, why("mcr.two_kongs_one_concealed")],
+                            ["concealed_kong", 1, why("mcr.concealed_kong_also")])
+_CONCEALED_KONG = (["concealed_kong", 1, why("mcr.concealed_kong")],)
+_MELDED_KONG = (["melded_kong", 1, why("mcr.melded_kong")],)
 
 
 def _kong_fans(facts: HandFacts, options: dict) -> tuple[Raw, ...]:
@@ -292,14 +295,13 @@ def _kong_fans(facts: HandFacts, options: dict) -> tuple[Raw, ...]:
 
 
 # The situational fans' entries, made once (per winning kind where the reason names it).
-_LAST_TILE_DRAW = ["last_tile_draw", 1, "won on the last tile of the wall"]
-_LAST_TILE_CLAIM = ["last_tile_claim", 1, "won on the discard of the last tile"]
-_REPLACEMENT = ["out_with_replacement_tile", 1, "won on the replacement tile after a kong"]
-_ROBBING = tuple(["robbing_the_kong", 1, f"won on the {code(kind)} another player added to a pung"]
-                 for kind in range(34))
-_LAST_OF_KIND_MELDED = tuple(["last_tile", 1, f"the other three {code(kind)} are in the hand's melds"]
+_LAST_TILE_DRAW = ["last_tile_draw", 1, why("mcr.last_tile_draw")]
+_LAST_TILE_CLAIM = ["last_tile_claim", 1, why("mcr.last_tile_claim")]
+_REPLACEMENT = ["out_with_replacement_tile", 1, why("mcr.out_with_replacement_tile")]
+_ROBBING = tuple(["robbing_the_kong", 1, why("mcr.robbing_the_kong", tile=code(kind))] for kind in range(34))
+_LAST_OF_KIND_MELDED = tuple(["last_tile", 1, why("mcr.last_tile_in_melds", tile=code(kind))]
                              for kind in range(34))
-_LAST_OF_KIND_SEEN = tuple(["last_tile", 1, f"the other three {code(kind)} were already visible"]
+_LAST_OF_KIND_SEEN = tuple(["last_tile", 1, why("mcr.last_tile_visible", tile=code(kind))]
                            for kind in range(34))
 
 

@@ -42,6 +42,7 @@ from engine.families.mcr.principles import (
     _apply_principles,
 )
 from engine.families.mcr.readings import readings as all_readings
+from engine.families.mcr.reasons import why
 from engine.families.mcr.waits import is_unique_wait, is_unique_wait_of_regular
 
 # -- readings ---------------------------------------------------------------------------------
@@ -68,7 +69,7 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
         numbers = sorted(pairs)
         if len(set(p // 9 for p in pairs)) == 1 and pairs[0] < 27 and \
                 numbers == list(range(numbers[0], numbers[0] + 7)):
-            raw.append(["seven_shifted_pairs", 1, "seven consecutive pairs of one suit"])
+            raw.append(["seven_shifted_pairs", 1, why("mcr.seven_shifted_pairs")])
         raw.append(["seven_pairs", 1, (_pairs_text, pairs)])
         _concealment(facts, raw)
     elif form == THIRTEEN_ORPHANS:
@@ -88,23 +89,23 @@ def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int,
 
 
 def _knitted_text(kinds: tuple[int, ...]) -> str:
-    return f"knitted {format_kinds(kinds)}"
+    return why("mcr.knitted", tiles=format_kinds(kinds))
 
 
 def _pairs_text(pairs: tuple[int, ...]) -> str:
-    return "pairs " + " ".join(set_text(PAIR, p) for p in pairs)
+    return why("mcr.pairs", tiles=" ".join(set_text(PAIR, p) for p in pairs))
 
 
 def _orphans_text(pair: int) -> str:
-    return f"every terminal and honour, pair {set_text(PAIR, pair)}"
+    return why("mcr.thirteen_orphans", tiles=set_text(PAIR, pair))
 
 
 def _greater_text(suited: tuple[int, ...]) -> str:
-    return f"all seven honours and knitted {format_kinds(suited)}"
+    return why("mcr.greater_honors_knitted", tiles=format_kinds(suited))
 
 
 def _lesser_text(suited: tuple[int, ...]) -> str:
-    return f"single knitted {format_kinds(suited)} and honours"
+    return why("mcr.lesser_honors_knitted", tiles=format_kinds(suited))
 
 
 def _concealment(facts: HandFacts, raw: list[Raw]) -> None:
@@ -217,15 +218,15 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
     return terminal_pungs
 
 
-_FULLY_CONCEALED = ["fully_concealed_hand", 1, "no melds, self-drawn"]
-_ALL_PUNGS = ["all_pungs", 1, "four pungs or kongs"]
-_ALL_EVEN_PUNGS = ["all_even_pungs", 1, "pungs and pair of even numbers"]
-_OUTSIDE_HAND = ["outside_hand", 1, "a terminal or honour in every set and the pair"]
-_ALL_FIVES = ["all_fives", 1, "a five in every set and the pair"]
-_ALL_CHOWS = ["all_chows", 1, "four chows and a suited pair"]
-_ALL_CHOWS_KNITTED = ["all_chows", 1, "only chows (the knitted straight counts as three) and a suited pair"]
-_CONCEALED = ["concealed_hand", 1, "no melds, won on a discard"]
-_MELDED_HAND = ["melded_hand", 1, "four melded sets, won on a discard"]
+_FULLY_CONCEALED = ["fully_concealed_hand", 1, why("mcr.fully_concealed_hand")]
+_ALL_PUNGS = ["all_pungs", 1, why("mcr.all_pungs")]
+_ALL_EVEN_PUNGS = ["all_even_pungs", 1, why("mcr.all_even_pungs")]
+_OUTSIDE_HAND = ["outside_hand", 1, why("mcr.outside_hand")]
+_ALL_FIVES = ["all_fives", 1, why("mcr.all_fives")]
+_ALL_CHOWS = ["all_chows", 1, why("mcr.all_chows")]
+_ALL_CHOWS_KNITTED = ["all_chows", 1, why("mcr.all_chows_knitted")]
+_CONCEALED = ["concealed_hand", 1, why("mcr.concealed_hand")]
+_MELDED_HAND = ["melded_hand", 1, why("mcr.melded_hand")]
 
 
 @lru_cache(maxsize=65536)  # keyed on the set firsts, shared by every hand with such sets
@@ -236,7 +237,8 @@ def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Ra
     shape = CHOW if chows else "pung"
     # Reasons written here, once per cached answer: a text key is cheaper for the item caches to
     # hash than a (function, arguments) one, every time a hand with these sets wins.
-    return (tuple([key, 1, sets_text(shape, tuple(firsts[i] for i in indexes))] for key, indexes in chosen),
+    return (tuple([key, 1, why("mcr.sets", tiles=sets_text(shape, tuple(firsts[i] for i in indexes)))]
+                  for key, indexes in chosen),
             tuple((key, sets_text(shape, tuple(firsts[i] for i in indexes)), because)
                   for key, indexes, because in refusals))
 
@@ -255,48 +257,44 @@ def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
     wind_pungs = tuple([first for first in honor_pungs if first in WIND_SET])
     dragon_pungs = tuple([first for first in honor_pungs if first in DRAGON_SET])
     if len(wind_pungs) == 4:
-        raw.append(["big_four_winds", 1, "pungs of all four winds", wind_pungs])
+        raw.append(["big_four_winds", 1, why("mcr.big_four_winds"), wind_pungs])
     elif len(wind_pungs) == 3:
         if pair in WIND_SET:
-            raw.append(["little_four_winds", 1, _pair_text("three wind pungs", pair), wind_pungs])
+            raw.append(["little_four_winds", 1, why("mcr.little_four_winds", honour=kind_name(pair)),
+                        wind_pungs])
         raw.append(["big_three_winds", 1, _names_text(wind_pungs), wind_pungs])
     if len(dragon_pungs) == 3:
-        raw.append(["big_three_dragons", 1, "pungs of all three dragons", dragon_pungs])
+        raw.append(["big_three_dragons", 1, why("mcr.big_three_dragons"), dragon_pungs])
     elif len(dragon_pungs) == 2:
         if pair in DRAGON_SET:
-            raw.append(["little_three_dragons", 1, _pair_text("two dragon pungs", pair), dragon_pungs])
+            raw.append(["little_three_dragons", 1, why("mcr.little_three_dragons", honour=kind_name(pair)),
+                        dragon_pungs])
         raw.append(["two_dragon_pungs", 1, _names_text(dragon_pungs), dragon_pungs])
     elif len(dragon_pungs) == 1:
         raw.append(["dragon_pung", 1, _names_text(dragon_pungs), dragon_pungs])
     if round_wind in wind_pungs:
-        raw.append(["prevalent_wind", 1, _wind_text(round_wind, "prevalent"), (round_wind,)])
+        raw.append(["prevalent_wind", 1, why("mcr.prevalent_wind", honour=kind_name(round_wind)),
+                    (round_wind,)])
     if seat_wind in wind_pungs:
-        raw.append(["seat_wind", 1, _wind_text(seat_wind, "seat"), (seat_wind,)])
+        raw.append(["seat_wind", 1, why("mcr.seat_wind", honour=kind_name(seat_wind)), (seat_wind,)])
     return tuple(raw)
 
 
 def _pure_terminal_text(first: int, pair: int) -> str:
-    return f"{set_text(CHOW, first)} twice, {set_text(CHOW, first + 6)} twice and {set_text(PAIR, pair)}"
+    return why("mcr.pure_terminal_chows", tiles=set_text(CHOW, first), tiles2=set_text(CHOW, first + 6),
+               tiles3=set_text(PAIR, pair))
 
 
 def _three_suited_text(pair: int) -> str:
-    return f"123 and 789 in two suits, pair {set_text(PAIR, pair)}"
-
-
-def _pair_text(what: str, pair: int) -> str:
-    return f"{what} and a pair of {kind_name(pair)}"
+    return why("mcr.three_suited_terminal_chows", tiles=set_text(PAIR, pair))
 
 
 def _names_text(kinds: tuple[int, ...]) -> str:
-    return "pung of " + ", ".join(kind_name(kind) for kind in kinds)
-
-
-def _wind_text(wind: int, which: str) -> str:
-    return f"pung of {kind_name(wind)}, the {which} wind"
+    return why("mcr.pung_of_honours", honours=", ".join(kind_name(kind) for kind in kinds))
 
 
 def _concealed_text(kinds: tuple[int, ...]) -> str:
-    return "concealed " + ", ".join(set_text("pung", kind) for kind in kinds)
+    return why("mcr.concealed_pungs", tiles=", ".join(set_text("pung", kind) for kind in kinds))
 
 
 def unique_wait(facts: HandFacts, pair: int = -1) -> bool:
@@ -318,7 +316,5 @@ def unique_wait(facts: HandFacts, pair: int = -1) -> bool:
 
 # Edge, Closed and Single Wait entries by winning kind.
 _WAIT_FANS = tuple(
-    tuple([key, 1, f"{code(kind)} was the only tile{why}"] for kind in range(34))
-    for key, why in (("edge_wait", " that completed an edge chow"),
-                     ("closed_wait", ", in the middle of a chow"),
-                     ("single_wait", ", completing the pair")))
+    tuple([key, 1, why(f"mcr.{key}", tile=code(kind))] for kind in range(34))
+    for key in ("edge_wait", "closed_wait", "single_wait"))

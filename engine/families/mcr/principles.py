@@ -26,6 +26,7 @@ from engine.families.mcr.facts import (
     _pungs_text,
     _values_for,
 )
+from engine.families.mcr.reasons import why
 
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
@@ -111,7 +112,8 @@ _WAIT_BITS = sum(_BIT[key] for key in _WAIT_KEYS)
 _COVER_BITS = sum(_BIT[key] for key in COVERS)
 _TERMINAL_PUNG_BIT = _BIT["pung_of_terminals_or_honors"]
 _HOG_BIT = _BIT["tile_hog"]
-_KNITTED_WAITS_OFF = "Knitted Straight (option knitted_straight_waits is off)"
+# Who drops a wait fan when the option is off: not a fan's name (see ``_implied``).
+_KNITTED_WAITS_OFF = "knitted_straight_waits"
 
 
 def _drops(present: int, no_knitted_waits: bool) -> tuple[dict[str, str], int]:
@@ -146,7 +148,10 @@ def _drops(present: int, no_knitted_waits: bool) -> tuple[dict[str, str], int]:
 
 @lru_cache(maxsize=4096)
 def _implied(key: str, value: int, by: str) -> Excluded:
-    return Excluded(NAMES[key], value, f"implied by {by} (non-repeat)")
+    if by == _KNITTED_WAITS_OFF:
+        return Excluded(NAMES[key], value, why("mcr.implied_option_off", fan=NAMES["knitted_straight"],
+                                               option=_KNITTED_WAITS_OFF))
+    return Excluded(NAMES[key], value, why("mcr.implied", fan=by))
 
 
 def _trim_terminal_pungs(kept: list[Raw]) -> int:

@@ -1,9 +1,12 @@
 """MCR's reasons as English templates (engine.reasons): why each fan scores, and why a fan the
-hand has is not counted. The scoring code writes the same words; tests/engine/test_reasons.py
-reads every reason of thousands of hands back through these templates."""
+hand has is not counted. The scoring code makes each reason from its code here (``why``), most
+of them once, when the module is loaded."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
 REASONS = {
@@ -79,6 +82,13 @@ REASONS = {
     "mcr.already_make": N_("{tiles}: non-repeat/non-separation: these sets already make {fan}"),
     "mcr.sets_used": N_("{tiles}: non-separation: all its sets are already used in other fans"),
     "mcr.non_identical": N_("{tiles}: non-identical: a set already makes {fan}"),
+    "mcr.account_once": N_("{tiles}: account-once: an unused set may combine with an already-used set "
+                           "only once"),
     "mcr.pungs_counted": N_("{count} such pung(s) already counted by a wind, dragon or whole-hand fan "
                             "(non-repeat)"),
 }
+
+
+def why(code: str, **params: Any) -> Reason:
+    """The reason ``code`` with its params, its English text rendered from the template."""
+    return reason(REASONS, code, **params)

@@ -9,7 +9,6 @@ first such reading in sorted order on a tie), as Tenhou and the ``mahjong`` libr
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -44,6 +43,7 @@ from engine.families.riichi.payments import (
 )
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
+from engine.families.riichi.reasons import why
 from engine.families.riichi.suit_tallies import PUNGS_AT, SUITED
 from engine.families.riichi.yaku import TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
@@ -129,8 +129,8 @@ def score_riichi(hand: DeclaredHand, analysis: Analysis, options: dict) -> Score
 _RIICHI_VALUES = Table(lambda key: riichi_value(*key), 4096)
 
 
-DORA_REASONS = (("Dora", "tiles after the dora indicators"), ("Aka Dora", "red fives"),
-                ("Ura Dora", "tiles after the ura indicators"))
+DORA_REASONS = (("Dora", why("riichi.dora")), ("Aka Dora", why("riichi.aka_dora")),
+                ("Ura Dora", why("riichi.ura_dora")))
 
 
 @lru_cache(maxsize=8192)
@@ -226,9 +226,8 @@ def minimum_text(options: Mapping[str, Any], score: Mapping[str, Any]) -> CodedT
     return minimum_line("minimum.yaku_met" if score.get("meets_minimum") else "minimum.yaku_not_met")
 
 
-# The points-times-doubles game writes each double's reason "2 doubles: ..."
-# (``japanese_classical``); its other lines are basic points.
-_DOUBLES_WHY = re.compile(r"^\d+ doubles?:")
+# The points-times-doubles game's doubles (``japanese_classical``); its other lines are basic points.
+_DOUBLES_CODES = frozenset({"riichi.one_double", "riichi.doubles"})
 
 
 def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
@@ -268,7 +267,7 @@ FAMILY = Family(
     flow_options=flow_options,
     points_and_doubles=PointsAndDoubles(
         plays=lambda options: options.get("scoring") == "points_doubles",
-        is_double=lambda item: bool(_DOUBLES_WHY.match(str(item.get("why", ""))))),
+        is_double=lambda item: item.get("why_code") in _DOUBLES_CODES),
     native_names=names.name_table(),
     native_language=names.NATIVE_LANGUAGE,
     reasons=reasons.REASONS,

@@ -19,11 +19,21 @@ from engine.core.result import Item, Score
 from engine.core.tiles import EAST
 from engine.families.riichi.analysis import Analysis, Candidate, candidate_view, fu_items_of
 from engine.families.riichi.payments import classical_summary, round_up, with_counters
+from engine.families.riichi.reasons import why
 
 WINNING_POINTS = 20
 SELF_DRAWN_POINTS = 2
 CONCEALED_DISCARD_POINTS = 10
 SEVEN_PAIRS_POINTS = 100
+
+
+# Each fu item's word (``fu``) -> the code of its reason as a points item.
+FU_REASONS = {"closed pung": "riichi.closed_pung", "open pung": "riichi.open_pung",
+              "closed kong": "riichi.closed_kong", "open kong": "riichi.open_kong",
+              "edge wait": "riichi.edge_wait", "closed wait": "riichi.closed_wait",
+              "single wait": "riichi.single_wait", "yakuhai pair": "riichi.yakuhai_pair",
+              "double wind pair": "riichi.double_wind_pair", "tsumo": "riichi.self_drawn",
+              "open hand without fu": "riichi.open_hand_without_fu"}
 
 
 def basic_points(candidate: Candidate, *, tsumo: bool, closed: bool) -> int:
@@ -47,7 +57,7 @@ def doubles_of(candidate: Candidate, analysis: Analysis) -> list[tuple[str, int,
         for name, count in (("Dora", analysis.dora), ("Aka Dora", analysis.red),
                             ("Ura Dora", analysis.ura)):
             if count:
-                out.append((name, count, "dora are switched on"))
+                out.append((name, count, why("riichi.dora_switched_on")))
     return out
 
 
@@ -60,18 +70,19 @@ def hand_value(basic: int, doubles: int, options: dict) -> int:
 
 def _points_items(candidate: Candidate, analysis: Analysis, *, tsumo: bool, closed: bool) -> list[Item]:
     if candidate.seven_pairs:
-        return [Item("Seven Pairs", SEVEN_PAIRS_POINTS, 1, "seven different pairs: 100 points")]
-    items = [Item("Winning", WINNING_POINTS, 1, "basic points for going out")]
+        return [Item("Seven Pairs", SEVEN_PAIRS_POINTS, 1,
+                     why("riichi.seven_pairs_points", points=SEVEN_PAIRS_POINTS))]
+    items = [Item("Winning", WINNING_POINTS, 1, why("riichi.winning"))]
     if closed and not tsumo:
         items.append(Item("Concealed hand", CONCEALED_DISCARD_POINTS, 1,
-                          "won on a discard with a concealed hand"))
+                          why("riichi.concealed_ron")))
     if candidate.thirteen_orphans:
         if tsumo:
-            items.append(Item("Self-drawn", SELF_DRAWN_POINTS, 1, "won on own draw"))
+            items.append(Item("Self-drawn", SELF_DRAWN_POINTS, 1, why("riichi.self_drawn")))
         return items
-    for points, why in fu_items_of(candidate, analysis):
-        name = "Self-drawn" if why == "tsumo" else why.capitalize()
-        items.append(Item(name, points, 1, "won on own draw" if why == "tsumo" else why))
+    for points, word in fu_items_of(candidate, analysis):
+        name = "Self-drawn" if word == "tsumo" else word.capitalize()
+        items.append(Item(name, points, 1, why(FU_REASONS[word])))
     return items
 
 
@@ -89,8 +100,9 @@ def score_classical(hand: DeclaredHand, analysis: Analysis, options: dict) -> Sc
     assert best is not None
     value, basic, count, candidate, doubles = best
     items = _points_items(candidate, analysis, tsumo=facts.tsumo, closed=closed)
-    items.extend(Item(name, han, 1, f"{han} double{'s' if han != 1 else ''}: {why}")
-                 for name, han, why in doubles)
+    items.extend(Item(name, han, 1, why("riichi.one_double" if han == 1 else "riichi.doubles",
+                                        han=han, reason=reason))
+                 for name, han, reason in doubles)
     limit = int(options.get("limit", 500))
     dealer = hand.seat_wind == EAST
     return Score(

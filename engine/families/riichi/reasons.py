@@ -1,9 +1,12 @@
 """The Japanese games' reasons as English templates (engine.reasons): why each yaku, dora and
-(in the points-and-doubles game) each points item scores. The scoring code writes the same words;
-tests/engine/test_reasons.py reads every reason of thousands of hands back through these."""
+(in the points-and-doubles game) each points item scores. The scoring code makes each reason from
+its code here (``why``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
 REASONS = {
@@ -77,3 +80,8 @@ REASONS = {
     "riichi.one_double": N_("{han} double: {reason}"),
     "riichi.doubles": N_("{han} doubles: {reason}"),
 }
+
+
+def why(code: str, **params: Any) -> Reason:
+    """The reason ``code`` with its params, its English text rendered from the template."""
+    return reason(REASONS, code, **params)

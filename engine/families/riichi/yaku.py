@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.tiles import KIND_CODES
 from engine.families.riichi.readings import BLOCKS, CHOW_B, KONG_B, PAIR_B, Block
+from engine.families.riichi.reasons import why
 
 FLAG, HAND, SETS = "flag", "hand", "sets"
 
@@ -212,28 +213,28 @@ def _situational() -> list[Yaku]:
 
     return [
         Yaku("menzen_tsumo", "Menzen Tsumo", 1, 0, FLAG, closed_tsumo,
-             "self-drawn with a closed hand", exact=H_TSUMO | H_CLOSED),
-        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, "declared ready", exact=X_RIICHI),
+             why("riichi.menzen_tsumo"), exact=H_TSUMO | H_CLOSED),
+        Yaku("riichi", "Riichi", 1, 0, FLAG, plain_riichi, why("riichi.riichi"), exact=X_RIICHI),
         Yaku("double_riichi", "Double Riichi", 2, 0, FLAG, _switch("riichi", "double_riichi"),
-             "declared ready on the first go-round", exact=X_DOUBLE_RIICHI),
+             why("riichi.double_riichi"), exact=X_DOUBLE_RIICHI),
         Yaku("ippatsu", "Ippatsu", 1, 0, FLAG, _switch("ippatsu", "ippatsu"),
-             "won within one go-round of riichi", exact=X_IPPATSU),
+             why("riichi.ippatsu"), exact=X_IPPATSU),
         Yaku("rinshan", "Rinshan Kaihou", 1, 1, FLAG, _has_flag("rinshan"),
-             "won on a kong replacement tile", exact=FLAG_BITS["rinshan"]),
+             why("riichi.rinshan"), exact=FLAG_BITS["rinshan"]),
         Yaku("chankan", "Chankan", 1, 1, FLAG, _has_flag("chankan"),
-             "robbed a kong", exact=FLAG_BITS["chankan"]),
+             why("riichi.chankan"), exact=FLAG_BITS["chankan"]),
         Yaku("haitei", "Haitei Raoyue", 1, 1, FLAG, _has_flag("haitei"),
-             "self-drawn on the last tile of the wall", exact=FLAG_BITS["haitei"]),
+             why("riichi.haitei"), exact=FLAG_BITS["haitei"]),
         Yaku("houtei", "Houtei Raoyui", 1, 1, FLAG, _has_flag("houtei"),
-             "won on the last discard", exact=FLAG_BITS["houtei"]),
+             why("riichi.houtei"), exact=FLAG_BITS["houtei"]),
         Yaku("renhou", "Renhou", 5, 0, FLAG, renhou(False),
-             "won on a discard before the first draw", exact=X_RENHOU),
+             why("riichi.renhou"), exact=X_RENHOU),
         Yaku("renhou_yakuman", "Renhou (yakuman)", 13, 0, FLAG, renhou(True),
-             "won on a discard before the first draw", yakuman=True, exact=X_RENHOU_YAKUMAN),
+             why("riichi.renhou"), yakuman=True, exact=X_RENHOU_YAKUMAN),
         Yaku("tenhou", "Tenhou", 13, 0, FLAG, _has_flag("tenhou"),
-             "dealer won on the first draw", yakuman=True, exact=FLAG_BITS["tenhou"]),
+             why("riichi.tenhou"), yakuman=True, exact=FLAG_BITS["tenhou"]),
         Yaku("chiihou", "Chiihou", 13, 0, FLAG, _has_flag("chiihou"),
-             "won on the first draw", yakuman=True, exact=FLAG_BITS["chiihou"]),
+             why("riichi.chiihou"), yakuman=True, exact=FLAG_BITS["chiihou"]),
     ]
 
 
@@ -266,60 +267,63 @@ def _hand_units() -> list[Yaku]:
         winds = facts.counts[27:31]
         return sum(1 for c in winds if c >= 3) == 3 and sum(1 for c in winds if c == 2) == 1
 
-    def one_suit_why(ending: str) -> Reason:
+    def one_suit_why(code: str) -> Reason:
         return Reason(lambda f, chows, pungs: f.suits,
-                      lambda suits: f"one suit ({'mps'[suits.bit_length() - 1] if suits else 'z'}) {ending}")
+                      lambda suits: why(code, suit="mps"[suits.bit_length() - 1] if suits else "z"))
 
     units = [
-        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, "only simples (2-8)", exact=H_TANYAO),
+        Yaku("tanyao", "Tanyao", 1, 1, HAND, tanyao, why("riichi.tanyao"), exact=H_TANYAO),
         Yaku("honitsu", "Honitsu", 3, 2, HAND, one_suit(True),
-             one_suit_why("with honours"), exact=H_ONE_SUIT),
+             one_suit_why("riichi.honitsu"), exact=H_ONE_SUIT),
         Yaku("chinitsu", "Chinitsu", 6, 5, HAND, one_suit(False),
-             one_suit_why("only"), exact=H_PURE_ONE_SUIT),
+             one_suit_why("riichi.chinitsu"), exact=H_PURE_ONE_SUIT),
         Yaku("honroutou", "Honroutou", 2, 2, HAND, honroutou,
-             "only terminals and honours", exact=H_OUTSIDE),
-        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), "pung of 5z", exact=H_PUNG_OF[31]),
-        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), "pung of 6z", exact=H_PUNG_OF[32]),
-        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), "pung of 7z", exact=H_PUNG_OF[33]),
+             why("riichi.honroutou"), exact=H_OUTSIDE),
+        Yaku("haku", "Yakuhai (White)", 1, 1, HAND, _pung_of(31), why("riichi.pung_of", tile="5z"),
+             exact=H_PUNG_OF[31]),
+        Yaku("hatsu", "Yakuhai (Green)", 1, 1, HAND, _pung_of(32), why("riichi.pung_of", tile="6z"),
+             exact=H_PUNG_OF[32]),
+        Yaku("chun", "Yakuhai (Red)", 1, 1, HAND, _pung_of(33), why("riichi.pung_of", tile="7z"),
+             exact=H_PUNG_OF[33]),
         Yaku("shousangen", "Shousangen", 2, 2, HAND, shousangen,
-             "two dragon pungs and a dragon pair", exact=H_SHOUSANGEN),
+             why("riichi.shousangen"), exact=H_SHOUSANGEN),
         Yaku("sankantsu", "San Kantsu", 2, 2, HAND, lambda f, v: f.kong_count == 3,
-             "three kongs", exact=H_KONGS3),
+             why("riichi.sankantsu"), exact=H_KONGS3),
         Yaku("kokushi", "Kokushi Musou", 13, 0, HAND, lambda f, v: False,
-             "one of each terminal and honour", yakuman=True, exact=NEVER),
+             why("riichi.kokushi"), yakuman=True, exact=NEVER),
         Yaku("kokushi_13_wait", "Kokushi Musou (13-sided wait)", 26, 0, HAND, lambda f, v: False,
-             "thirteen orphans waiting on all 13", yakuman=True, exact=NEVER),
+             why("riichi.kokushi_13_wait"), yakuman=True, exact=NEVER),
         Yaku("chuuren", "Chuuren Poutou", 13, 0, HAND,
              lambda f, v: _is_chuuren(f) and not _nine_wait(f),
-             "nine gates", yakuman=True, exact=X_CHUUREN),
+             why("riichi.chuuren"), yakuman=True, exact=X_CHUUREN),
         Yaku("chuuren_9_wait", "Junsei Chuuren Poutou", 26, 0, HAND,
              lambda f, v: _is_chuuren(f) and _nine_wait(f),
-             "nine gates waiting on all nine", yakuman=True, exact=X_CHUUREN_9),
+             why("riichi.chuuren_9_wait"), yakuman=True, exact=X_CHUUREN_9),
         Yaku("daisangen", "Daisangen", 13, 13, HAND,
              lambda f, v: _pungs_of(f, (31, 32, 33)) == 3,
-             "pungs of all three dragons", yakuman=True, exact=H_DAISANGEN),
+             why("riichi.daisangen"), yakuman=True, exact=H_DAISANGEN),
         Yaku("shousuushii", "Shousuushii", 13, 13, HAND, shousuushii,
-             "three wind pungs and a wind pair", yakuman=True, exact=H_SHOUSUUSHII),
+             why("riichi.shousuushii"), yakuman=True, exact=H_SHOUSUUSHII),
         Yaku("daisuushii", "Daisuushii", 26, 26, HAND,
              lambda f, v: _pungs_of(f, (27, 28, 29, 30)) == 4,
-             "pungs of all four winds", yakuman=True, exact=H_DAISUUSHII),
+             why("riichi.daisuushii"), yakuman=True, exact=H_DAISUUSHII),
         Yaku("ryuuiisou", "Ryuuiisou", 13, 13, HAND, ryuuiisou,
-             "only green tiles (23468s, 6z)", yakuman=True, exact=H_GREEN),
+             why("riichi.ryuuiisou"), yakuman=True, exact=H_GREEN),
         Yaku("tsuuiisou", "Tsuuiisou", 13, 13, HAND, tsuuiisou,
-             "only honours", yakuman=True, exact=H_HONOURS_ONLY),
+             why("riichi.tsuuiisou"), yakuman=True, exact=H_HONOURS_ONLY),
         Yaku("chinroutou", "Chinroutou", 13, 13, HAND, chinroutou,
-             "only terminals", yakuman=True, exact=H_TERMINALS_ONLY),
+             why("riichi.chinroutou"), yakuman=True, exact=H_TERMINALS_ONLY),
         Yaku("suukantsu", "Suu Kantsu", 13, 13, HAND, lambda f, v: f.kong_count == 4,
-             "four kongs", yakuman=True, exact=H_KONGS4),
+             why("riichi.suukantsu"), yakuman=True, exact=H_KONGS4),
     ]
     for index, wind in enumerate(WIND_NAMES):
         kind = 27 + index
         units.append(Yaku(f"seat_wind_{wind.lower()}", f"Yakuhai (seat wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.seat_wind == k and f.counts[k] >= 3)(kind),
-                          f"pung of the seat wind {_tile(kind)}", exact=H_SEAT_PUNG_OF[kind]))
+                          why("riichi.seat_wind", tile=_tile(kind)), exact=H_SEAT_PUNG_OF[kind]))
         units.append(Yaku(f"round_wind_{wind.lower()}", f"Yakuhai (round wind {wind})", 1, 1, HAND,
                           (lambda k: lambda f, v: f.round_wind == k and f.counts[k] >= 3)(kind),
-                          f"pung of the round wind {_tile(kind)}", exact=H_ROUND_PUNG_OF[kind]))
+                          why("riichi.round_wind", tile=_tile(kind)), exact=H_ROUND_PUNG_OF[kind]))
     return units
 
 
@@ -337,44 +341,44 @@ def _set_units() -> list[Yaku]:
         return bool(view.chows) and not facts.all_simple and _outside_sets(view)[0] == 5
 
     sanshoku_why = Reason(lambda f, chows, pungs: _same_in_three_suits(chows) or 0,
-                          lambda rank: f"chow {rank + 1}{rank + 2}{rank + 3} in all three suits")
+                          lambda rank: why("riichi.sanshoku", ranks=f"{rank + 1}{rank + 2}{rank + 3}"))
     douko_why = Reason(lambda f, chows, pungs: _same_in_three_suits(pungs) or 0,
-                       lambda rank: f"pung of {rank + 1} in all three suits")
+                       lambda rank: why("riichi.sanshoku_doukou", rank=rank + 1))
 
     return [
         Yaku("pinfu", "Pinfu", 1, 0, SETS, closed(lambda f, v: v.pinfu_shape),
-             "all chows, a plain pair and a two-sided wait", exact=S_PINFU | S_CLOSED),
+             why("riichi.pinfu"), exact=S_PINFU | S_CLOSED),
         Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
-             "seven different pairs", exact=S_SEVEN),
+             why("riichi.chiitoitsu"), exact=S_SEVEN),
         Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) == 1),
-             "two identical chows", exact=S_IIPEIKOU | S_CLOSED),
+             why("riichi.iipeikou"), exact=S_IIPEIKOU | S_CLOSED),
         Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
              closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
-             "two pairs of identical chows", exact=S_RYANPEIKOU | S_CLOSED),
+             why("riichi.ryanpeikou"), exact=S_RYANPEIKOU | S_CLOSED),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
              lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why, exact=S_SANSHOKU),
         Yaku("ittsu", "Ittsu", 2, 1, SETS,
              lambda f, v: not f.all_simple and _straight_suit(v.chow_mask) is not None,
              Reason(lambda f, chows, pungs: _straight_suit(chows) or 0,
-                    lambda suit: f"straight 1-9 in {'mps'[suit]}"), exact=S_ITTSU),
+                    lambda suit: why("riichi.ittsu", suit="mps"[suit])), exact=S_ITTSU),
         Yaku("chanta", "Chanta", 2, 1, SETS, chanta,
-             "a terminal or honour in every set and the pair", exact=S_CHANTA),
+             why("riichi.chanta"), exact=S_CHANTA),
         Yaku("junchan", "Junchan", 3, 2, SETS, junchan,
-             "a terminal in every set and the pair", exact=S_JUNCHAN),
+             why("riichi.junchan"), exact=S_JUNCHAN),
         Yaku("toitoi", "Toitoi", 2, 2, SETS, lambda f, v: len(v.triplets) == 4,
-             "four pungs or kongs", exact=S_FOUR_TRIPLETS),
+             why("riichi.toitoi"), exact=S_FOUR_TRIPLETS),
         Yaku("sanankou", "San Ankou", 2, 2, SETS, _sanankou,
-             "three concealed pungs", exact=S_SANANKOU),
+             why("riichi.sanankou"), exact=S_SANANKOU),
         Yaku("sanshoku_doukou", "Sanshoku Doukou", 2, 2, SETS,
              lambda f, v: _same_in_three_suits(v.pung_mask) is not None, douko_why, exact=S_DOUKOU),
         Yaku("suuankou", "Suu Ankou", 13, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] != 2,
-             "four concealed pungs", yakuman=True, exact=S_SUUANKOU | S_CLOSED),
+             why("riichi.suuankou"), yakuman=True, exact=S_SUUANKOU | S_CLOSED),
         Yaku("suuankou_tanki", "Suu Ankou Tanki", 26, 0, SETS,
              lambda f, v: _suuankou(f, v) and f.counts[f.win_kind] == 2,
              Reason(lambda f, chows, pungs: f.win_kind,
-                    lambda kind: f"four concealed pungs, single wait on {_tile(kind)}"),
+                    lambda kind: why("riichi.suuankou_tanki", tile=_tile(kind))),
              yakuman=True, exact=S_SUUANKOU_TANKI | S_CLOSED),
     ]
 

@@ -27,6 +27,7 @@ from engine.families.taiwanese import names
 from engine.families.taiwanese.options import OPTION_SPECS
 from engine.families.taiwanese.tai import DEALER_TAI, SETS, TAI
 from engine.families.unit_reasons import REASONS as UNIT_REASONS
+from engine.families.unit_reasons import why
 from engine.families.units import apply_units, unit_name_table
 from engine.reasons.marker import N_
 
@@ -68,8 +69,8 @@ def _score_reading(reading: Reading, options: Mapping[str, Any]) -> tuple[int, l
     earned, excluded = apply_units(TAI, reading, options)
     special = [entry for entry in earned if entry.unit.key == "eight_flowers"]
     if special:
-        excluded += [Excluded(entry.item().name, entry.points, "Eight Flowers wins at once; other tai "
-                              "are not counted") for entry in earned if entry not in special]
+        excluded += [Excluded(entry.item().name, entry.points, why("chinese.eight_flowers_alone"))
+                     for entry in earned if entry not in special]
         earned = special
     return sum(entry.points for entry in earned), [entry.item() for entry in earned], excluded
 
@@ -108,7 +109,7 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
         shown = items + dealer_lines
     total = details["total_tai"]
     if not shown:
-        shown = [Item("No Tai 屁胡", 0, 1, "a winning hand with no tai wins the base alone")]
+        shown = [Item("No Tai 屁胡", 0, 1, why("chinese.chicken_tw"))]
     score = Score(True, True, tuple(shown), total, excluded=tuple(excluded), details=details)
     winner = hand.seat_wind - EAST
     discarder = None if self_draw else (winner + 1) % 4

@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
 from engine.families.reading import SEAT_NAMES, Reading
+from engine.families.unit_reasons import why
 from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, SPECIAL, DEALER = "hand", "honour", "condition", "bonus", "special", "dealer"
@@ -41,12 +42,23 @@ def _seat_flowers(r: Reading, options: Options) -> int:
 
 
 def _flowers_why(r: Reading) -> str:
-    names = [BONUS_NAMES[n] for n in r.seat_flowers()]
-    return f"{', '.join(names)}: the flower/season numbered for {SEAT_NAMES[r.seat]} (seat {r.seat + 1})"
+    return why("chinese.seat_flower", flowers=", ".join(BONUS_NAMES[n] for n in r.seat_flowers()),
+               honour=SEAT_NAMES[r.seat], seat=r.seat + 1)
+
+
+def _flower_sets_why(r: Reading) -> str:
+    sets = r.complete_flower_sets()
+    if len(sets) == 2:
+        return why("chinese.both_flower_sets")
+    return why("chinese.four_flowers" if sets[0] == 0 else "chinese.four_seasons")
+
+
+def _dragons(r: Reading) -> str:
+    return ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
 
 
 def _dragon_why(r: Reading) -> str:
-    return "pung or kong of " + ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
+    return why("chinese.dragons", honours=_dragons(r))
 
 
 def _concealed_pungs(count: int):  # noqa: ANN202 - a predicate factory
@@ -54,44 +66,45 @@ def _concealed_pungs(count: int):  # noqa: ANN202 - a predicate factory
 
 
 def _pungs_why(r: Reading) -> str:
-    return "pungs or kongs formed in the hand: " + r.show_all(r.concealed_triplets)
+    return why("chinese.concealed_pungs", tiles=r.show_all(r.concealed_triplets))
 
 
 TAI: tuple[Unit, ...] = (
     # -- special hands ----------------------------------------------------------------------------
     Unit("eight_flowers", "Eight Flowers", "八仙過海", SPECIAL, 8,
          lambda r, o: once_if(len(r.flower_numbers) == 8),
-         lambda r: "all eight flowers and seasons: the hand wins at once, paid like a self-draw",
+         lambda r: why("chinese.eight_flowers"),
          option="eight_flowers_tai"),
     Unit("heavenly", "Heavenly Hand", "天胡", SPECIAL, 24,
          lambda r, o: once_if("heaven" in r.flags and r.is_dealer),
-         lambda r: "the dealer's dealt tiles were a complete hand",
+         lambda r: why("chinese.heavenly"),
          replaces=("concealed_self_drawn", "self_drawn", "concealed", "single_wait")),
     Unit("earthly", "Earthly Hand", "地胡", SPECIAL, 16,
          lambda r, o: once_if("earth" in r.flags and not r.is_dealer),
-         lambda r: "won in the first go-round, before any call",
+         lambda r: why("chinese.earthly_tw"),
          replaces=("concealed_self_drawn", "self_drawn", "concealed", "single_wait")),
     # -- the shape --------------------------------------------------------------------------------
     Unit("big_winds", "Big Four Winds", "大四喜", HAND, 16,
          lambda r, o: once_if(len(r.triplets_of(WINDS)) == 4),
-         lambda r: "pungs or kongs of all four winds", replaces=("small_winds", "seat_wind", "round_wind")),
+         lambda r: why("chinese.great_winds"), replaces=("small_winds", "seat_wind", "round_wind")),
     Unit("small_winds", "Small Four Winds", "小四喜", HAND, 8,
          lambda r, o: once_if(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
-         lambda r: "pungs of three winds and a pair of the fourth",
+         lambda r: why("chinese.small_winds"),
          replaces=("seat_wind", "round_wind")),
     Unit("big_dragons", "Big Three Dragons", "大三元", HAND, 8,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why, replaces=("dragon",)),
     Unit("small_dragons", "Small Three Dragons", "小三元", HAND, 4,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
-         lambda r: _dragon_why(r) + f", and a pair of {r.name(r.pair.first)}", replaces=("dragon",)),
+         lambda r: why("chinese.dragons_and_pair", honours=_dragons(r), honour=r.name(r.pair.first)),
+         replaces=("dragon",)),
     Unit("full_flush", "Full Flush", "清一色", HAND, 8,
-         lambda r, o: once_if(len(r.suits) == 1 and not r.has_honours), lambda r: "every tile of one suit",
+         lambda r, o: once_if(len(r.suits) == 1 and not r.has_honours), lambda r: why("chinese.full_flush"),
          option="full_flush_tai"),
     Unit("half_flush", "Half Flush", "混一色", HAND, 4,
-         lambda r, o: once_if(len(r.suits) == 1 and r.has_honours), lambda r: "one suit and honours"),
+         lambda r, o: once_if(len(r.suits) == 1 and r.has_honours), lambda r: why("chinese.half_flush")),
     Unit("all_pungs", "All Pungs", "碰碰胡", HAND, 4,
          lambda r, o: once_if(len(r.triplets) == SETS),
-         lambda r: "five pungs or kongs: " + r.show_all(r.triplets)),
+         lambda r: why("chinese.five_pungs", tiles=r.show_all(r.triplets))),
     Unit("five_concealed_pungs", "Five Concealed Pungs", "五暗刻", HAND, 8, _concealed_pungs(5),
          _pungs_why, replaces=("four_concealed_pungs", "three_concealed_pungs")),
     Unit("four_concealed_pungs", "Four Concealed Pungs", "四暗刻", HAND, 5, _concealed_pungs(4),
@@ -101,56 +114,55 @@ TAI: tuple[Unit, ...] = (
     Unit("ping_hu", "All Chows", "平胡", HAND, 2,
          lambda r, o: once_if(len(r.chows) == SETS and not r.has_honours and not r.flower_numbers
                            and not r.tsumo and not single_wait(r)),
-         lambda r: "five chows, no honours, no flowers, won on a discard with a two-sided wait"),
+         lambda r: why("chinese.ping_hu")),
     Unit("all_melded", "All Melded", "全求", HAND, 2,
          lambda r, o: once_if(all_melded(r)),
-         lambda r: "all five sets called from others, the pair won on a discard",
+         lambda r: why("chinese.all_melded"),
          replaces=("single_wait",)),
     # -- winds, dragons, flowers ------------------------------------------------------------------
     Unit("dragon", "Dragon Pung", "三元牌", HONOUR, 1, lambda r, o: len(r.triplets_of(DRAGONS)),
          _dragon_why),
     Unit("seat_wind", "Seat Wind", "門風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.seat_wind,))),
-         lambda r: f"pung or kong of {r.name(r.seat_wind)}, the seat's wind"),
+         lambda r: why("chinese.seat_wind", honour=r.name(r.seat_wind))),
     Unit("round_wind", "Round Wind", "圈風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.round_wind,))),
-         lambda r: f"pung or kong of {r.name(r.round_wind)}, the round's wind"),
+         lambda r: why("chinese.round_wind", honour=r.name(r.round_wind))),
     Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flowers, _flowers_why),
     Unit("flower_set", "Flower Set", "花槓", BONUS, 2,
          lambda r, o: len(r.complete_flower_sets()),
-         lambda r: " and ".join(("all four flowers", "all four seasons")[f]
-                                for f in r.complete_flower_sets())),
+         _flower_sets_why),
     # -- how the hand was won -------------------------------------------------------------------------
     Unit("concealed_self_drawn", "Concealed Self-drawn", "門清自摸", CONDITION, 3,
          lambda r, o: once_if(r.tsumo and concealed(r, o)),
-         lambda r: "nothing called and the winning tile drawn (門清 1, 自摸 1, 不求 1)",
+         lambda r: why("chinese.concealed_self_drawn"),
          replaces=("concealed", "self_drawn")),
     Unit("concealed", "Concealed", "門清", CONDITION, 1,
-         lambda r, o: once_if(concealed(r, o)), lambda r: "nothing called from others"),
+         lambda r, o: once_if(concealed(r, o)), lambda r: why("chinese.concealed")),
     Unit("self_drawn", "Self-drawn", "自摸", CONDITION, 1,
-         lambda r, o: once_if(r.tsumo), lambda r: "the winning tile was drawn, not a discard"),
+         lambda r, o: once_if(r.tsumo), lambda r: why("chinese.self_drawn")),
     Unit("single_wait", "Single Wait", "獨聽", CONDITION, 1,
          lambda r, o: once_if(single_wait(r)),
-         lambda r: f"only {r.name(r.wait_kinds[0])} could complete the hand (edge, closed or pair wait)"),
+         lambda r: why("chinese.single_wait", tile_name=r.name(r.wait_kinds[0]))),
     Unit("robbing_kong", "Robbing the Kong", "搶槓", CONDITION, 1,
          lambda r, o: once_if("robbing_kong" in r.flags),
-         lambda r: "won on the tile another player added to a pung"),
+         lambda r: why("chinese.robbing_kong")),
     Unit("kong_replacement", "Out on a Replacement", "槓上開花", CONDITION, 1,
          lambda r, o: once_if("kong_replacement" in r.flags and r.tsumo),
-         lambda r: "won on the replacement tile drawn after a kong or a flower"),
+         lambda r: why("chinese.replacement_tw")),
     Unit("last_wall_tile", "Last Tile of the Wall", "海底撈月", CONDITION, 1,
          lambda r, o: once_if("last_tile" in r.flags and r.tsumo),
-         lambda r: "self-drawn with the last tile of the wall"),
+         lambda r: why("chinese.last_wall_tile")),
     Unit("last_discard", "Last Discard", "河底撈魚", CONDITION, 1,
          lambda r, o: once_if("last_tile" in r.flags and not r.tsumo),
-         lambda r: "won on the discard after the last tile of the wall"),
+         lambda r: why("chinese.last_discard")),
 )
 
 # The dealer's tai, whether he wins or pays: 莊家 once, and 連n拉n for a streak of n hands.
 DEALER_TAI: tuple[Unit, ...] = (
     Unit("dealer", "Dealer", "莊家", DEALER, 1, lambda r, o: 1,
-         lambda r: "the dealer adds a tai whether he wins or pays", option="dealer_tai"),
+         lambda r: why("chinese.dealer"), option="dealer_tai"),
     Unit("dealer_streak", "Dealer Streak", "連莊拉莊", DEALER, 2, lambda r, o: max(0, r.hand.honba),
-         lambda r: f"連{r.hand.honba}拉{r.hand.honba}: the dealer has kept the deal "
-                   f"{r.hand.honba} time{'s' if r.hand.honba > 1 else ''} in a row", option="streak_tai"),
+         lambda r: why("chinese.dealer_streaks" if r.hand.honba > 1 else "chinese.dealer_streak",
+                             count=r.hand.honba), option="streak_tai"),
 )
