@@ -11,6 +11,7 @@ from engine.families.option_specs import (
     choice_option,
     int_option,
 )
+from engine.families.riichi.standings import STANDINGS_OPTIONS
 from engine.reasons.marker import N_
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -73,4 +74,5 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "the first-go-round abortive draw: any tile (the Japanese sheet) or a wind (modern Riichi)"),
     "false_win_penalty": int_option(N_("False win penalty"), 0, 100_000, "a false win's (chombo) penalty"),
     "start_points": START_POINTS,
+    **STANDINGS_OPTIONS,
 }
