@@ -341,7 +341,7 @@ class Storage(MediaStore):
     def _hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
                   photo_ref: str | None, detections: Any, corrections: Any) -> HandRow | None:
         kind = payload.get("type")
-        if kind == "undo":
+        if kind in ("undo", "end_game"):      # neither settles a hand
             return None
         described = payload.get("event") if kind == "amend" else payload
         hand_seq = int(payload["target"]) + 1 if kind == "amend" else seq
