@@ -48,7 +48,9 @@ window.TTChart = (function () {
         layout: { padding: { right: LABEL_ROOM } },
         interaction: { mode: "index", intersect: false },
         scales: { x: { title: { display: true, text: t("hand") } }, y: { title: { display: true, text: t("total") } } },
-        plugins: { legend: { position: "bottom", labels: { boxWidth: 14, usePointStyle: true } } },
+        // The legend in the players' order (the drawing order would list them backwards).
+        plugins: { legend: { position: "bottom", labels: { boxWidth: 14, usePointStyle: true,
+          sort: (a, b) => a.datasetIndex - b.datasetIndex } } },
       },
     });
   }
