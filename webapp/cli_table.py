@@ -7,7 +7,7 @@
     tiletally table draw --abortive --reason nine_terminals --player Bob --tiles 19m19p19s1234z55m
     tiletally table discard Ann 5p | wall-draw Ann | ready Ann      # the classical sheet's sacred discard
     tiletally table penalty Bob 0 --offence revealed_hand           # a warning (the MCR sheet)
-    tiletally table undo | show | export --format csv
+    tiletally table undo | end | show | export --format csv         # end: the players end the game
     tiletally table import FILE.zip | FILE.json                    # the web app's export
 
 The database is ``--db`` (a path or URL), else TILETALLY_DB, else DATABASE_URL, else
@@ -27,6 +27,7 @@ from engine.core.hand import HandError
 from engine.families import RulesError, families, family_of, presets, score_dict, score_request
 from engine.table.dispute import Claim, settle
 from engine.table.events import WIND_LETTERS, TableError, declared_score, penalty_event
+from engine.table.game_end import final_placings
 from engine.table.state import TableState, effective_events
 from engine.table.win_request import win_request
 from webapp.app import DEFAULTS, media_in_database_from_env
@@ -122,6 +123,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                                            "(mcr: revealed_hand)"))
 
     command("undo", _undo, _("undo the last event"))
+    command("end", _end, _("end the game here (undo takes it back)"))
     show = command("show", _show, _("the table: seats, counters, totals and every hand"))
     show.add_argument("--json", action="store_true")
     export = command("export", _export, _("the table as CSV or JSON"))
@@ -201,7 +203,7 @@ def _option_value(text: str) -> tuple[str, Any]:
 def _record(storage: Storage, loaded: Loaded, event: Mapping[str, Any]) -> int:
     after = storage.record(loaded.ref.id, loaded.version, event)
     record = after.state.records[-1] if after.state.records else None
-    if record is not None and event.get("type") != "undo":
+    if record is not None and event.get("type") not in ("undo", "end_game"):
         changes = ", ".join(f"{name} {delta:+d}" for name, delta in zip(after.state.players, record.deltas,
                                                                         strict=True))
         print(f"{record.label}: {_title(after.state, record)}")
@@ -222,6 +224,11 @@ def _title(state: TableState, record: Any) -> str:
 def _print_status(state: TableState) -> None:
     if state.finished:
         print(_("game over"))
+        rule, placings = final_placings(state)
+        print(_("final standings ({rule}):").format(rule=_(rule.label)))
+        for placing in sorted(placings, key=lambda placing: (placing.place, placing.seat)):
+            figure = int(placing.figure) if float(placing.figure).is_integer() else placing.figure
+            print(f"  {placing.place}. {state.players[placing.seat]} {figure}")
     else:
         line = _("next: hand {number} ({label}), {dealer} deals").format(
             number=state.hand_number, label=state.label, dealer=state.players[state.dealer])
@@ -370,10 +377,18 @@ def _undo(args: argparse.Namespace) -> int:
     return _run(args, action)
 
 
+def _end(args: argparse.Namespace) -> int:
+    def action(storage: Storage, args: argparse.Namespace) -> int:
+        return _record(storage, _loaded(storage, args), {"type": "end_game"})
+    return _run(args, action)
+
+
 def _play_text(state: TableState, event: Mapping[str, Any]) -> str:
     """A play event that leaves no record (a discard, a draw from the wall), in words."""
     player = event.get("player")
     name = state.players[player] if isinstance(player, int) and 0 <= player <= 3 else "?"
+    if event.get("type") == "end_game":
+        return _("the end of the game")
     if event.get("type") == "discard":
         return _("{name} discarded {tile}").format(name=name, tile=event.get("tile"))
     return _("{name} drew from the wall").format(name=name)

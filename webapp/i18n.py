@@ -140,7 +140,8 @@ def install(app: Flask) -> None:
                                  option_label=labels.option, option_value=labels.option_value,
                                  flag_label=labels.flag, meld_kind=labels.meld_kind,
                                  preset_title=labels.preset_title,
-                                 draw_reason=labels.draw_reason, kind_label=labels.kind_label,
+                                 draw_reason=labels.draw_reason, end_reason=labels.end_reason,
+                                 kind_label=labels.kind_label,
                                  unit_label=labels.unit, native_lang=native_lang,
                                  hand_detail=lambda entry, family: labels.hand_detail(
                                      entry, family, current_language()),

@@ -96,6 +96,18 @@ def meld_kind(kind: str) -> str:
     return str(label) if label is not None else kind
 
 
+# Why a game ended (engine.table.game_end's END_* codes), as the final standings say it.
+END_REASONS = {"last_hand": _l("The last hand has been played."),
+               "players": _l("The players ended the game."),
+               "below_zero": _l("A player's score fell below zero."),
+               "agari_yame": _l("The last dealer won in first place.")}
+
+
+def end_reason(code: str) -> str:
+    text = END_REASONS.get(code)
+    return str(text) if text is not None else ""
+
+
 def preset_title(name: str) -> str:
     """A preset's name in a sentence: its title in the reader's language, never the bare code."""
     try:

@@ -51,6 +51,10 @@ class Flow:
     # it is taken as it stands; in the scale of the preset's scores (30 on an 8-fan MCR table
     # would be nothing on a 25,000-point Riichi table).
     penalty_points: int = 30
+    # What ends a game before its last hand (engine.table.game_end): a total below zero, and the
+    # last dealer winning the last hand and standing alone in first place (Japanese agari-yame).
+    ends_below_zero: bool = False
+    agari_yame: bool = False
 
 
 def plain_flow_options(flow: Flow, options: Mapping[str, Any]) -> Flow:

@@ -22,6 +22,7 @@ from engine.core.result import Score
 from engine.core.tiles import Tile
 from engine.families.flow import Flow, plain_flow_options
 from engine.families.option_specs import OptionSpec
+from engine.families.standings import MONEY, NET, StandingsRule, rule_for
 
 
 class ScoreHand(Protocol):
@@ -208,6 +209,9 @@ class Family:
     reason_words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # The offences its sheets name, for penalties: key -> what the offender did (N_).
     offences: Mapping[str, str] = field(default_factory=dict)
+    # How a finished game places its players (engine.families.standings); the first is the
+    # default, a preset's ``standings`` option names another.
+    standings_rules: tuple[StandingsRule, ...] = (NET, MONEY)
 
     def options(self, preset: str) -> tuple[Option, ...]:
         """The typed options of one preset, in the order the preset lists them."""
@@ -218,6 +222,10 @@ class Family:
         """The table flow of a preset with the table's options applied."""
         flow = self.flows.get(preset) or next(iter(self.flows.values()), None) or Flow(name=preset)
         return self.flow_options(flow, options)
+
+    def standings_rule(self, options: Mapping[str, Any]) -> StandingsRule:
+        """The rule that places a finished game's players under these options."""
+        return rule_for(self.standings_rules, options)
 
     def flag_names(self) -> tuple[str, ...]:
         return tuple(flag.name for flag in self.flags)

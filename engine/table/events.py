@@ -14,6 +14,7 @@ from engine.table.messages import MESSAGES
 WIND_LETTERS = "ESWN"
 HAND_EVENTS = ("win", "draw")             # events that end a hand
 ADJUSTMENTS = ("false_win", "penalty")    # events inside a hand; play goes on
+GAME_EVENTS = ("end_game",)                # the players end the game (undo takes it back)
 
 
 class TableError(CodedError):

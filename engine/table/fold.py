@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.table.events import ADJUSTMENTS, HAND_EVENTS, TableError, player_field
+from engine.table.events import ADJUSTMENTS, GAME_EVENTS, HAND_EVENTS, TableError, player_field
+from engine.table.game_end import checked_end, ended_by_players
 from engine.table.hand_ends import apply_draw, apply_false_win, apply_penalty, apply_play
 from engine.table.hand_play import PLAY_EVENTS
 from engine.table.standing import TableState, new_state
@@ -34,7 +35,7 @@ def effective_events(log: Sequence[Mapping[str, Any]]) -> list[tuple[int, Mappin
             _replace(events, target, replacement)
             for later in _rescored(event, target):
                 _replace(events, later["target"], later["event"])
-        elif kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
+        elif kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS + GAME_EVENTS:
             events.append((index, event))
         else:
             raise TableError.of("table.unknown_event_type", type=repr(kind))
@@ -51,10 +52,18 @@ def replay(rules: str, players: Sequence[str], options: Mapping[str, Any] | None
 
 
 def apply(state: TableState, event: Mapping[str, Any], event_id: int = 0) -> TableState:
-    """The state after one win, draw, false win or penalty (pure: ``state`` is not changed)."""
+    """The state after one event (pure: ``state`` is not changed); an end condition of the
+    table's flow that the event meets finishes the game (engine.table.game_end)."""
     kind = event.get("type")
-    if state.finished and kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS:
+    if state.finished and kind in HAND_EVENTS + ADJUSTMENTS + PLAY_EVENTS + GAME_EVENTS:
         raise TableError.of("table.game_over", hand=state.hand_number - 1)
+    if kind in GAME_EVENTS:
+        return ended_by_players(state)
+    return checked_end(_applied(state, event, event_id))
+
+
+def _applied(state: TableState, event: Mapping[str, Any], event_id: int) -> TableState:
+    kind = event.get("type")
     if kind == "win":
         return apply_win(state, event, event_id)
     if kind == "draw":

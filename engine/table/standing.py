@@ -62,6 +62,7 @@ class TableState:
     dead: frozenset[int] = frozenset()   # players whose hand is dead (a false win) in this hand
     play: HandPlay = HandPlay()          # discards, wall draws and ready declarations this hand
     finished: bool = False
+    end_reason: str = ""          # why the game ended (engine.table.game_end's END_*), once finished
     records: tuple[HandRecord, ...] = ()
 
     @property
@@ -106,6 +107,7 @@ class TableState:
             "riichi_sticks": self.sticks, "pot": self.stick_points,
             "seat_winds": [WIND_LETTERS[w] for w in winds], "places": list(self.places),
             "totals": list(self.totals), "dead": sorted(self.dead), "finished": self.finished,
+            "end_reason": self.end_reason,
             "play": self.play.to_dict(),
             "hands": [record.to_dict() for record in self.records],
         }
@@ -177,7 +179,8 @@ def next_hand(state: TableState, keeps_deal: bool, honba: int) -> TableState:
         round_index = min(index // 4, len(APPENDIX4_SEATING) - 1)
         dealer = APPENDIX4_SEATING[round_index][index % 4]
         return replace(state, hand_number=hand_number, round_index=round_index, dealer=dealer,
-                       dealer_hands=1, honba=0, dead=frozenset(), play=HandPlay(), finished=finished)
+                       dealer_hands=1, honba=0, dead=frozenset(), play=HandPlay(), finished=finished,
+                       end_reason="last_hand" if finished else "")
     if keeps_deal:
         return replace(state, hand_number=hand_number, dealer_hands=state.dealer_hands + 1,
                        honba=honba, dead=frozenset(), play=HandPlay())
@@ -185,4 +188,5 @@ def next_hand(state: TableState, keeps_deal: bool, honba: int) -> TableState:
     round_index = state.round_index + (1 if dealer == 0 else 0)
     finished = round_index >= flow.rounds
     return replace(state, hand_number=hand_number, dealer=dealer, round_index=round_index,
-                   dealer_hands=1, honba=honba, dead=frozenset(), play=HandPlay(), finished=finished)
+                   dealer_hands=1, honba=honba, dead=frozenset(), play=HandPlay(), finished=finished,
+                   end_reason="last_hand" if finished else "")

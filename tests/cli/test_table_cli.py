@@ -98,3 +98,14 @@ def test_new_names_every_preset_in_its_help(run, capsys):
     assert len(presets()) == 7
     for name in presets():
         assert f" {name}," in help_text or f" {name} " in help_text, name
+
+
+def test_the_players_end_the_game_and_see_the_final_standings(run):
+    assert run("new", "--rules", "mcr", "--players", "Ann,Bob,Cai,Dee")[0] == 0
+    assert run("win", "Cai", "--from", "Ann", "--total", "24")[0] == 0   # Cai +48, Ann -32, Bob/Dee -8
+    code, out, _ = run("end")
+    # Table points: Cai 4; Bob and Dee level second share (2 + 1) / 2 = 1.5; Ann 0.
+    assert code == 0 and "game over" in out and "final standings (Table points):" in out
+    assert "  1. Cai 4\n  2. Bob 1.5\n  2. Dee 1.5\n  4. Ann 0" in out
+    code, out, _ = run("undo")
+    assert code == 0 and "undo: the end of the game" in out and "game over" not in out

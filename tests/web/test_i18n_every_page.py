@@ -1,9 +1,10 @@
 """Every page in every language: no English catalogue text where the language has its own words.
 
 Each page of a table of every family (a win with its breakdown, a draw, a penalty, the forms, the
-scoreboard, an error page) is read in each language; a piece of text (between tags, or a title,
-label, placeholder or alt attribute) that is an English message the language's catalogue
-translates differently, or an item name the names tables give in that language, fails the test.
+scoreboard, the final standings, an error page) is read in each language; a piece of text
+(between tags, or a title, label, placeholder or alt attribute) that is an English message the
+language's catalogue translates differently, or an item name the names tables give in that
+language, fails the test.
 """
 
 from __future__ import annotations
@@ -111,6 +112,12 @@ def pages(tmp_path_factory) -> dict[str, list[str]]:  # type: ignore[no-untyped-
                   f"/t/{token}/hands/2",
                   f"/t/{token}/hands/0/amend", f"/t/{token}/declare", f"/t/{token}/dispute",
                   f"/t/{token}/draw", f"/t/{token}/penalty", f"/b/{created['view_token']}"]
+        # A game the players ended after one win: the final standings, on both pages.
+        ended = client.post("/api/tables", json={"name": f"{rules} ended", "rules": rules,
+                                                 "players": ["Ann", "Bob", "Cai", "Dee"]}).json
+        record(client, ended["edit_token"], "hands", win)
+        record(client, ended["edit_token"], "end", {})
+        paths += [f"/t/{ended['edit_token']}", f"/b/{ended['view_token']}"]
     return {"client": client, "paths": paths, "items": items}  # type: ignore[dict-item]
 
 

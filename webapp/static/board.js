@@ -22,7 +22,11 @@
     ]);
   }
 
+  // The final standings are drawn by the page (in the reader's language): a game that ends, or
+  // is taken back, reloads it.
+  const finishedAtLoad = box.dataset.finished === "1";
   function render(state) {
+    if (Boolean(state.finished) !== finishedAtLoad) { window.location.reload(); return; }
     const counters = [el("span", {}, [t("Round") + " ", el("b", { dataset: { field: "round_wind" } }, windName(state.round_wind))]),
       el("span", {}, [pt("hand number", "Hand") + " ", el("b", { dataset: { field: "hand_number" } }, String(state.hand_number)),
         state.fixed_hands ? " " + t("of {total}", { total: state.fixed_hands }) : ""])];
@@ -48,6 +52,15 @@
     } catch (error) {
       document.getElementById("board-updated").textContent = t("offline, retrying…");
     }
+  }
+  // The large view for a second screen: the whole screen, where the browser allows it.
+  const full = document.getElementById("board-full");
+  if (full && document.fullscreenEnabled) {
+    full.classList.remove("hidden");
+    full.addEventListener("click", () => {
+      if (document.fullscreenElement) document.exitFullscreen();
+      else document.documentElement.requestFullscreen().catch(() => {});
+    });
   }
   pollEvery(Math.max(2, Number(box.dataset.refresh) || 5) * 1000, poll);
 })();

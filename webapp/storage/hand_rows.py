@@ -13,9 +13,9 @@ from webapp.storage.models import HandRow
 def hand_row(table_id: int, seq: int, payload: Mapping[str, Any], state: TableState,
              photo_ref: str | None, detections: Any, corrections: Any) -> HandRow | None:
     """The row for event ``seq`` (an amendment's row describes the hand it replaces), or None for
-    an undo, which declares no hand."""
+    an undo or the end of a game, which settle no hand."""
     kind = payload.get("type")
-    if kind == "undo":
+    if kind in ("undo", "end_game"):
         return None
     described = payload.get("event") if kind == "amend" else payload
     hand_seq = int(payload["target"]) + 1 if kind == "amend" else seq

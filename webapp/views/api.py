@@ -95,7 +95,8 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
 # -- fair turns for writers (webapp.write_turns) ---------------------------------------------------
 
 VERSIONED_WRITES = frozenset({"api.record_win", "api.amend_hand", "api.record_dispute", "api.record_draw",
-                              "api.record_play", "api.record_penalty", "api.undo"})
+                              "api.record_play", "api.record_penalty", "api.undo",
+                              "api.end_game"})
 
 
 @dataclass(frozen=True)
@@ -436,6 +437,13 @@ def record_penalty(token: str):  # type: ignore[no-untyped-def]
 def undo(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     return _record(loaded, _version(_body()), {"type": "undo"})
+
+
+@bp.post("/tables/<token>/end")
+def end_game(token: str):  # type: ignore[no-untyped-def]
+    """The players end the game; the table's view then carries the final standings."""
+    loaded = load_edit(token)
+    return _record(loaded, _version(_body()), {"type": "end_game"})
 
 
 @bp.get("/tables/<token>/pending")

@@ -13,6 +13,7 @@ from engine.families.protocol import Family
 from engine.table.fold import effective_events
 from webapp.storage.loaded import HISTORY_PAGE, Page
 from webapp.views.backend import Loaded
+from webapp.views.final_standings import final_standings
 from webapp.views.units import describe_options, has_riichi, item_unit
 
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
@@ -55,6 +56,7 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTO
         "round_wind_name": WIND_NAMES[state.round_wind], "hand_number": state.hand_number,
         "label": state.label, "dealer": state.dealer, "counters": state.honba,
         "riichi_sticks": state.sticks, "pot": state.stick_points, "finished": state.finished,
+        "end_reason": state.end_reason, "standings": final_standings(state),
         "fixed_hands": state.flow.fixed_hands,
         "uses_counters": bool(state.flow.counter_on_dealer_win or state.flow.counter_on_draw),
         "uses_sticks": has_riichi(state), "totals": list(state.totals),

@@ -170,7 +170,27 @@ def undo(token: str):  # type: ignore[no-untyped-def]
     except TableError as error:
         flash(gettext("Not undone: %(error)s", error=refusal_text(error)), "error")
         return redirect(url_for("tables.table_page", token=token), 303)
-    flash(gettext("The last hand was undone."), "info")
+    if loaded.head.end_reason == "players":      # the undone event was the players' end
+        flash(gettext("The game goes on."), "info")
+    else:
+        flash(gettext("The last hand was undone."), "info")
+    return redirect(url_for("tables.table_page", token=token), 303)
+
+
+@bp.post("/t/<token>/end")
+def end_game(token: str):  # type: ignore[no-untyped-def]
+    """The players end the game here: the final standings follow (an undo takes it back)."""
+    loaded = load_edit(token)
+    version = request.form.get("version", "")
+    if not version:
+        abort(400, description="the form has no table version; reload the page")
+    try:
+        backend().record(loaded.ref.id, VERSION.parse(version, "version"), {"type": "end_game"})
+    except Conflict as error:
+        flash(gettext("The game was not ended: %(error)s. Check the history and try again.",
+                      error=error), "error")
+    except TableError as error:
+        flash(gettext("The game was not ended: %(error)s", error=refusal_text(error)), "error")
     return redirect(url_for("tables.table_page", token=token), 303)
 
 

@@ -23,6 +23,7 @@ from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.options import OPTION_SPECS
 from engine.families.mcr.patterns import readings, score_reading
 from engine.families.mcr.reasons import why
+from engine.families.mcr.standings import STANDINGS_RULES
 from engine.families.protocol import AgreedRules, Family, Flag, Units
 from engine.families.settlement import check_win, each_pays, minimum_met_text
 from engine.reasons.marker import N_
@@ -180,4 +181,5 @@ FAMILY = Family(
     native_language=names.NATIVE_LANGUAGE,
     reasons=reasons.REASONS,
     offences=OFFENCES,
+    standings_rules=STANDINGS_RULES,
 )

@@ -44,6 +44,7 @@ from engine.families.riichi.payments import (
 from engine.families.riichi.readings import NO_MELDS, meld_info, wait_kinds
 from engine.families.riichi.readings import is_tenpai as _is_tenpai
 from engine.families.riichi.reasons import why
+from engine.families.riichi.standings import STANDINGS_RULES
 from engine.families.riichi.suit_tallies import PUNGS_AT, SUITED
 from engine.families.riichi.yaku import TEXT_OF_BLOCK, Yaku
 from engine.families.settlement import minimum_line
@@ -271,4 +272,5 @@ FAMILY = Family(
     native_names=names.name_table(),
     native_language=names.NATIVE_LANGUAGE,
     reasons=reasons.REASONS,
+    standings_rules=STANDINGS_RULES,
 )

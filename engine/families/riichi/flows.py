@@ -28,11 +28,13 @@ RIICHI = Flow(
     counter_on_dealer_win=True, counter_on_draw=True, three_claims_abortive=True,
     riichi_stick=1000, start_points=25000, draw_payments=True, false_win_dead_hand=False,
     abortive_kinds=("nine_terminals", "four_kongs", "same_first_discards", "three_ron", "four_riichi"),
-    penalty_points=3000,
+    penalty_points=3000, ends_below_zero=True, agari_yame=True,
 )
 
 FLOWS: dict[str, Flow] = {"riichi": RIICHI, "japanese-classical": JAPANESE_CLASSICAL}
 
+# Prevailing-wind rounds a game of each length plays.
+GAME_LENGTHS = {"east": 1, "half": 2, "full": 4}
 _KEEP_WORDS = {"tenpai": KEEP_IF_WAITING, "waiting": KEEP_IF_WAITING, "always": KEEP_ALWAYS,
                "never": KEEP_NEVER}
 # The options that change the flow: option -> (Flow field, the option's value as the field's).
@@ -42,6 +44,9 @@ _OPTION_FIELDS: dict[str, tuple[str, Any]] = {
     "start_points": ("start_points", int),
     "dealer_keeps_on_draw": ("keep_on_exhaustive_draw", _KEEP_WORDS.__getitem__),
     "multiple_ron": ("claim_rule", str),
+    "game_length": ("rounds", GAME_LENGTHS.__getitem__),
+    "ends_below_zero": ("ends_below_zero", bool),
+    "agari_yame": ("agari_yame", bool),
 }
 
 

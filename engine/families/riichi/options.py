@@ -11,6 +11,7 @@ from engine.families.option_specs import (
     choice_option,
     int_option,
 )
+from engine.families.riichi.standings import STANDINGS_OPTIONS
 from engine.reasons.marker import N_
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -73,4 +74,15 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         "the first-go-round abortive draw: any tile (the Japanese sheet) or a wind (modern Riichi)"),
     "false_win_penalty": int_option(N_("False win penalty"), 0, 100_000, "a false win's (chombo) penalty"),
     "start_points": START_POINTS,
+    "game_length": choice_option(
+        N_("Game length"),
+        {"east": N_("East round only"), "half": N_("half game (East and South)"),
+         "full": N_("full game (four rounds)")},
+        "the prevailing-wind rounds a game plays"),
+    "ends_below_zero": bool_option(N_("A player below zero ends the game"),
+                                   "the game ends at once when a score falls below zero"),
+    "agari_yame": bool_option(N_("The last dealer's win in first place ends the game"),
+                              "the dealer of the last hand who wins it and is then alone in first "
+                              "place ends the game (agari-yame)"),
+    **STANDINGS_OPTIONS,
 }

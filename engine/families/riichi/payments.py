@@ -53,6 +53,17 @@ PRESETS: dict[str, dict[str, Any]] = {
         "same_first_discards": "wind", # suufon renda: the same wind from all four
         "false_win_penalty": 2000,     # chombo: basic points of a reverse mangan tsumo
         "start_points": 25000,
+        "game_length": "half",         # Tenhou's half game (hanchan): East and South rounds
+        "ends_below_zero": True,       # Tenhou: a player below zero ends the game (tobi)
+        "agari_yame": True,            # Tenhou: the last dealer winning in first ends the game
+        # Final standings as Tenhou counts them: 30,000 returned (oka 20,000), uma 10-20, level
+        # players placed by seat from the first dealer.
+        "standings": "uma_oka",
+        "return_points": 30000,
+        "uma_low": 10,
+        "uma_high": 20,
+        "tied_places": "first_dealer",
+        "placement_points": "4-2-1-0",
     },
     # The points-times-doubles game (docs/rules.md, `japanese-classical`).
     "japanese-classical": {
@@ -87,6 +98,16 @@ PRESETS: dict[str, dict[str, Any]] = {
         "same_first_discards": "any_tile",  # the Japanese sheet: the same tile (any) from everyone
         "false_win_penalty": 500,      # a limit (500) to each other player; UNVERIFIED in the Japanese sheet
         "start_points": 2000,
+        "game_length": "full",         # four rounds, as the Japanese sheet plays
+        "ends_below_zero": False,
+        "agari_yame": False,
+        # The Japanese sheet ranks by the points won or lost: no uma, nothing returned.
+        "standings": "net",
+        "return_points": 2000,
+        "uma_low": 0,
+        "uma_high": 0,
+        "tied_places": "split",
+        "placement_points": "4-2-1-0",
     },
 }
 
