@@ -17,6 +17,8 @@ from sqlalchemy.orm import Session
 from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 from webapp.storage import transfer
+from webapp.storage.club_reads import ClubReads
+from webapp.storage.clubs import ClubStore
 from webapp.storage.hand_rows import hand_row
 from webapp.storage.loaded import Loaded, PageRows
 from webapp.storage.media import MediaStore
@@ -44,13 +46,14 @@ from webapp.storage.values import (
 )
 
 
-class Storage(MediaStore):
-    """Tables and their logs in one database. Every write is one transaction."""
+class Storage(MediaStore, ClubStore, ClubReads):
+    """Tables and their logs, and clubs, in one database. Every write is one transaction."""
 
     # -- tables ---------------------------------------------------------------------------------
     def create_table(self, rules: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                     name: str = "") -> TableRef:
-        """A new table; the engine validates the preset, options and names first."""
+                     name: str = "", *, club: tuple[int, Sequence[int]] | None = None) -> TableRef:
+        """A new table; the engine validates the preset, options and names first. ``club``: the
+        club and its players (in seat order) whose table it is (``ClubStore.create_club_table``)."""
         for player in players:
             check_text(player, PLAYER_NAME)
         state = new_state(rules, players, options)
@@ -59,6 +62,8 @@ class Storage(MediaStore):
         player_ids = self._player_ids(state.players)
         with self._write() as session:
             row = self._insert_table(session, state, dict(options or {}), name, edit_token, player_ids)
+            if club is not None:
+                self._join_club(session, row, club[0], club[1], state, [])
             return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
 
     def _insert_table(self, session: Session, state: TableState, overrides: dict[str, Any], name: str,
@@ -328,6 +333,9 @@ class Storage(MediaStore):
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
                 else:
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
+                self._keep_tally(session, table_id, version, seq, payload, state.records,
+                                 full if event.get("type") in snapshot.REWRITES_HISTORY else None,
+                                 lambda: loaded.log)
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, self._version_now(table_id)) from error
