@@ -112,6 +112,23 @@ class ClubStore(Database):
                 return None
             return ClubRef(row.id, row.name, row.view_token)
 
+    def club_name(self, club_id: int) -> str:
+        with self._read() as session:
+            row = session.get(ClubRow, club_id)
+            if row is None:
+                raise ClubError(f"no club {club_id}")
+            return row.name
+
+    def remove_club(self, club_id: int, table_ids: Sequence[int] = ()) -> None:
+        """A club and its tables gone (an import that failed half way; ``table_ids``: tables it
+        imported that had not joined the club yet)."""
+        with self._write() as session:
+            owned = list(session.scalars(select(TableRow.id).where(TableRow.club_id == club_id)))
+            for table_id in [*owned, *table_ids]:
+                session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table_id))
+                session.execute(delete(TableRow).where(TableRow.id == table_id))
+            session.execute(delete(ClubRow).where(ClubRow.id == club_id))
+
     def add_member(self, club_id: int, name: str, short_name: str = "") -> Member:
         """A new person of the club (ClubError if the club already has that name)."""
         name = check_text((name or "").strip(), N_("a player's name"))
@@ -216,11 +233,15 @@ class ClubStore(Database):
         return self.create_table(rules, names, options, name, club=(club_id, list(member_ids)))
 
     def _join_club(self, session: Session, table: TableRow, club_id: int, member_ids: Sequence[int],
-                   state: TableState, records: Sequence[tuple[HandRecord, Mapping[str, Any] | None]]) -> None:
+                   state: TableState, records: Sequence[tuple[HandRecord, Mapping[str, Any] | None]],
+                   season_id: int | None = None) -> None:
         """Make ``table`` (at ``state``) a table of the club with these players in its seats, in the
         season that holds its day, and store its tally from ``records`` (every one that counts)."""
         table.club_id = club_id
-        season = self._season_for(session, club_id, table.rules, (table.created_at or utc_now()).date())
+        season = session.get(SeasonRow, season_id) if season_id is not None else \
+            self._season_for(session, club_id, table.rules, (table.created_at or utc_now()).date())
+        if season is not None and season.club_id != club_id:
+            raise ClubError(f"no season {season_id} in this club")
         table.season_id = season.id if season is not None else None
         for seat, member_id in enumerate(member_ids):
             session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
@@ -238,7 +259,8 @@ class ClubStore(Database):
                           tally_of(records), None,
                           _season(season) if season is not None else None, everything=True)
 
-    def move_into_club(self, table_id: int, club_id: int, seats: Sequence[int | None]) -> None:
+    def move_into_club(self, table_id: int, club_id: int, seats: Sequence[int | None],
+                       season_id: int | None = None) -> None:
         """A table made outside a club becomes one of its tables: each seat's player is the club
         player given (None: a new club player under the seat's name, or the one of that name)."""
         with self._append() as session:
@@ -268,7 +290,7 @@ class ClubStore(Database):
                 raise ClubError("a player can take only one seat")
             log = self._log(session, table_id, table.version)
             state = self._replayed(table, names, log)
-            self._join_club(session, table, club_id, member_ids, state, _with_events(state, log))
+            self._join_club(session, table, club_id, member_ids, state, _with_events(state, log), season_id)
 
     def matching_members(self, club_id: int, names: Sequence[str]) -> list[int | None]:
         """The club player of each name (case and spaces aside), or None: a move's proposal."""
