@@ -17,8 +17,8 @@ from engine.families.standings import Standing, rank
 from webapp.storage.database import Database
 from webapp.storage.models import MemberRow, SeatItemRow, SeatTallyRow, TableRow
 
-CHART_GAMES = 100        # the newest games a player's charts show
-TOP_ITEMS = 8            # the items a player page lists per family
+CHART_GAMES = 100  # the newest games a player's charts show
+TOP_ITEMS = 8  # the items a player page lists per family
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,9 @@ class Game:
 @dataclass(frozen=True)
 class HeadToHead:
     games: int
-    first_ahead: int        # games the first player placed above the second
+    first_ahead: int  # games the first player placed above the second
     second_ahead: int
-    first_figure: float     # their ranking figures summed over those games
+    first_figure: float  # their ranking figures summed over those games
     second_figure: float
 
 
@@ -83,34 +83,59 @@ class ClubReads(Database):
         counts once a hand is played)."""
         with self._read() as session:
             rows = session.execute(
-                select(SeatTallyRow.member_id, func.sum(SeatTallyRow.figure), func.sum(SeatTallyRow.tiebreak),
-                       func.count())
+                select(
+                    SeatTallyRow.member_id,
+                    func.sum(SeatTallyRow.figure),
+                    func.sum(SeatTallyRow.tiebreak),
+                    func.count(),
+                )
                 .join(TableRow, TableRow.id == SeatTallyRow.table_id)
-                .where(SeatTallyRow.season_id == season_id, TableRow.club_id == club_id,
-                       SeatTallyRow.hands > 0)
-                .group_by(SeatTallyRow.member_id)).all()
-        return rank((member, float(figure), float(tiebreak), int(games))
-                    for member, figure, tiebreak, games in rows)
+                .where(
+                    SeatTallyRow.season_id == season_id, TableRow.club_id == club_id, SeatTallyRow.hands > 0
+                )
+                .group_by(SeatTallyRow.member_id)
+            ).all()
+        return rank(
+            (member, float(figure), float(tiebreak), int(games)) for member, figure, tiebreak, games in rows
+        )
 
-    def player_figures(self, club_id: int, member_id: int, season_id: int | None = None) -> list[FamilyFigures]:
+    def player_figures(
+        self, club_id: int, member_id: int, season_id: int | None = None
+    ) -> list[FamilyFigures]:
         """A player's figures per family (all time, or over one season), most games first."""
         where = [SeatTallyRow.member_id == member_id, TableRow.club_id == club_id]
         if season_id is not None:
             where.append(SeatTallyRow.season_id == season_id)
         with self._read() as session:
             rows = session.execute(
-                select(TableRow.rules, func.count(), func.sum(SeatTallyRow.hands), func.sum(SeatTallyRow.wins),
-                       func.sum(SeatTallyRow.self_drawn), func.sum(SeatTallyRow.dealt_in),
-                       func.sum(SeatTallyRow.false_wins), func.sum(SeatTallyRow.win_value_sum),
-                       func.max(SeatTallyRow.win_value_max), func.max(SeatTallyRow.dealer_streak))
+                select(
+                    TableRow.rules,
+                    func.count(),
+                    func.sum(SeatTallyRow.hands),
+                    func.sum(SeatTallyRow.wins),
+                    func.sum(SeatTallyRow.self_drawn),
+                    func.sum(SeatTallyRow.dealt_in),
+                    func.sum(SeatTallyRow.false_wins),
+                    func.sum(SeatTallyRow.win_value_sum),
+                    func.max(SeatTallyRow.win_value_max),
+                    func.max(SeatTallyRow.dealer_streak),
+                )
                 .join(TableRow, TableRow.id == SeatTallyRow.table_id)
-                .where(*where, SeatTallyRow.hands > 0).group_by(TableRow.rules)).all()
+                .where(*where, SeatTallyRow.hands > 0)
+                .group_by(TableRow.rules)
+            ).all()
             items = session.execute(
                 select(TableRow.rules, SeatItemRow.item, func.sum(SeatItemRow.hands))
-                .join(SeatTallyRow, and_(SeatTallyRow.table_id == SeatItemRow.table_id,
-                                         SeatTallyRow.seat == SeatItemRow.seat))
+                .join(
+                    SeatTallyRow,
+                    and_(
+                        SeatTallyRow.table_id == SeatItemRow.table_id, SeatTallyRow.seat == SeatItemRow.seat
+                    ),
+                )
                 .join(TableRow, TableRow.id == SeatItemRow.table_id)
-                .where(*where).group_by(TableRow.rules, SeatItemRow.item)).all()
+                .where(*where)
+                .group_by(TableRow.rules, SeatItemRow.item)
+            ).all()
         by_family: dict[str, list[Any]] = {}
         for rules, *figures in rows:
             family = get_preset(rules)[0].name
@@ -124,38 +149,62 @@ class ClubReads(Database):
             counted[item] = counted.get(item, 0) + int(hands)
         out = []
         for family, sums in by_family.items():
-            top = sorted(family_items.get(family, {}).items(), key=lambda pair: (-pair[1], pair[0]))[:TOP_ITEMS]
+            top = sorted(family_items.get(family, {}).items(), key=lambda pair: (-pair[1], pair[0]))[
+                :TOP_ITEMS
+            ]
             out.append(FamilyFigures(family, *sums, items=top))
         return sorted(out, key=lambda figures: -figures.games)
 
     def player_games(self, club_id: int, member_id: int, season_id: int | None = None) -> list[Game]:
         """The player's newest games (at most ``CHART_GAMES``), oldest first, for the charts."""
-        query = (select(SeatTallyRow.table_id, SeatTallyRow.played_at, TableRow.rules, SeatTallyRow.place,
-                        SeatTallyRow.total, SeatTallyRow.figure)
-                 .join(TableRow, TableRow.id == SeatTallyRow.table_id)
-                 .where(SeatTallyRow.member_id == member_id, TableRow.club_id == club_id, SeatTallyRow.hands > 0))
+        query = (
+            select(
+                SeatTallyRow.table_id,
+                SeatTallyRow.played_at,
+                TableRow.rules,
+                SeatTallyRow.place,
+                SeatTallyRow.total,
+                SeatTallyRow.figure,
+            )
+            .join(TableRow, TableRow.id == SeatTallyRow.table_id)
+            .where(SeatTallyRow.member_id == member_id, TableRow.club_id == club_id, SeatTallyRow.hands > 0)
+        )
         if season_id is not None:
             query = query.where(SeatTallyRow.season_id == season_id)
         with self._read() as session:
-            rows = session.execute(query.order_by(SeatTallyRow.played_at.desc(), SeatTallyRow.table_id.desc())
-                                   .limit(CHART_GAMES)).all()
+            rows = session.execute(
+                query.order_by(SeatTallyRow.played_at.desc(), SeatTallyRow.table_id.desc()).limit(CHART_GAMES)
+            ).all()
         return [Game(*row) for row in reversed(rows)]
 
     def head_to_head(self, club_id: int, first: int, second: int, season_id: int | None = None) -> HeadToHead:
         """Two players' games at one table: how often each placed above the other."""
         a, b = aliased(SeatTallyRow), aliased(SeatTallyRow)
-        query = (select(func.count(), func.sum(case((a.place < b.place, 1), else_=0)),
-                        func.sum(case((b.place < a.place, 1), else_=0)), func.sum(a.figure), func.sum(b.figure))
-                 .select_from(a).join(b, b.table_id == a.table_id)
-                 .join(TableRow, TableRow.id == a.table_id)
-                 .where(a.member_id == first, b.member_id == second, TableRow.club_id == club_id, a.hands > 0))
+        query = (
+            select(
+                func.count(),
+                func.sum(case((a.place < b.place, 1), else_=0)),
+                func.sum(case((b.place < a.place, 1), else_=0)),
+                func.sum(a.figure),
+                func.sum(b.figure),
+            )
+            .select_from(a)
+            .join(b, b.table_id == a.table_id)
+            .join(TableRow, TableRow.id == a.table_id)
+            .where(a.member_id == first, b.member_id == second, TableRow.club_id == club_id, a.hands > 0)
+        )
         if season_id is not None:
             query = query.where(a.season_id == season_id)
         with self._read() as session:
             games, ahead, behind, fig_a, fig_b = session.execute(query).one()
-        return HeadToHead(int(games or 0), int(ahead or 0), int(behind or 0), float(fig_a or 0), float(fig_b or 0))
+        return HeadToHead(
+            int(games or 0), int(ahead or 0), int(behind or 0), float(fig_a or 0), float(fig_b or 0)
+        )
 
     def member_names(self, club_id: int) -> dict[Hashable, str]:
         with self._read() as session:
-            return dict(session.execute(select(MemberRow.id, MemberRow.name)
-                                        .where(MemberRow.club_id == club_id)).all())
+            return dict(
+                session.execute(
+                    select(MemberRow.id, MemberRow.name).where(MemberRow.club_id == club_id)
+                ).all()
+            )

@@ -71,16 +71,20 @@ class Season:
     name: str
     starts_on: date | None
     ends_on: date | None
-    family: str | None          # None: any family (a mixed season)
+    family: str | None  # None: any family (a mixed season)
     rule: str
     rule_options: Mapping[str, Any]
 
     def holds(self, day: date) -> bool:
-        return (self.starts_on is None or self.starts_on <= day) and (self.ends_on is None or day <= self.ends_on)
+        return (self.starts_on is None or self.starts_on <= day) and (
+            self.ends_on is None or day <= self.ends_on
+        )
 
 
 def _season(row: SeasonRow) -> Season:
-    return Season(row.id, row.name, row.starts_on, row.ends_on, row.family, row.rule, dict(row.rule_options or {}))
+    return Season(
+        row.id, row.name, row.starts_on, row.ends_on, row.family, row.rule, dict(row.rule_options or {})
+    )
 
 
 class ClubStore(Database):
@@ -136,7 +140,9 @@ class ClubStore(Database):
         if not name:
             raise ClubError("a player needs a name")
         with self._write() as session:
-            if session.scalar(select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)):
+            if session.scalar(
+                select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)
+            ):
                 raise ClubError(f"the club already has a player named {name}")
             row = MemberRow(club_id=club_id, name=name, short_name=short_name)
             session.add(row)
@@ -151,8 +157,11 @@ class ClubStore(Database):
             raise ClubError("a player needs a name")
         with self._write() as session:
             row = self._member_row(session, club_id, member_id)
-            taken = session.scalar(select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name,
-                                                             MemberRow.id != member_id))
+            taken = session.scalar(
+                select(MemberRow.id).where(
+                    MemberRow.club_id == club_id, MemberRow.name == name, MemberRow.id != member_id
+                )
+            )
             if taken:
                 raise ClubError(f"the club already has a player named {name}")
             row.name, row.short_name = name, short_name
@@ -160,8 +169,9 @@ class ClubStore(Database):
 
     def members(self, club_id: int) -> list[Member]:
         with self._read() as session:
-            rows = session.scalars(select(MemberRow).where(MemberRow.club_id == club_id)
-                                   .order_by(MemberRow.name)).all()
+            rows = session.scalars(
+                select(MemberRow).where(MemberRow.club_id == club_id).order_by(MemberRow.name)
+            ).all()
             return [Member(row.id, row.name, row.short_name) for row in rows]
 
     def member(self, club_id: int, member_id: int) -> Member:
@@ -172,14 +182,22 @@ class ClubStore(Database):
     @staticmethod
     def _member_row(session: Session, club_id: int, member_id: int) -> MemberRow:
         row = session.get(MemberRow, member_id)
-        if row is None or row.club_id != club_id:     # another club's player is no player here
+        if row is None or row.club_id != club_id:  # another club's player is no player here
             raise ClubError(f"no player {member_id} in this club")
         return row
 
     # -- seasons --------------------------------------------------------------------------------
-    def create_season(self, club_id: int, name: str, *, family: str | None, rule: str,
-                      rule_options: Mapping[str, Any] | None = None, starts_on: date | None = None,
-                      ends_on: date | None = None) -> Season:
+    def create_season(
+        self,
+        club_id: int,
+        name: str,
+        *,
+        family: str | None,
+        rule: str,
+        rule_options: Mapping[str, Any] | None = None,
+        starts_on: date | None = None,
+        ends_on: date | None = None,
+    ) -> Season:
         """A season; the club's tables whose day it holds (and that have no season yet) join it."""
         name = check_text((name or "").strip(), SEASON_NAME)
         if not name:
@@ -188,13 +206,25 @@ class ClubStore(Database):
             raise ClubError("a season cannot end before it starts")
         options = placing.checked_rule(family, rule, rule_options or {})
         with self._write() as session:
-            row = SeasonRow(club_id=club_id, name=name, family=family, rule=rule, rule_options=options,
-                            starts_on=starts_on, ends_on=ends_on)
+            row = SeasonRow(
+                club_id=club_id,
+                name=name,
+                family=family,
+                rule=rule,
+                rule_options=options,
+                starts_on=starts_on,
+                ends_on=ends_on,
+            )
             session.add(row)
             session.flush()
             season = _season(row)
-            tables = session.scalars(select(TableRow).where(TableRow.club_id == club_id,
-                                                            TableRow.season_id.is_(None))).unique().all()
+            tables = (
+                session.scalars(
+                    select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None))
+                )
+                .unique()
+                .all()
+            )
             for table in tables:
                 if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
                     table.season_id = season.id
@@ -203,8 +233,9 @@ class ClubStore(Database):
 
     def seasons(self, club_id: int) -> list[Season]:
         with self._read() as session:
-            rows = session.scalars(select(SeasonRow).where(SeasonRow.club_id == club_id)
-                                   .order_by(SeasonRow.id.desc())).all()
+            rows = session.scalars(
+                select(SeasonRow).where(SeasonRow.club_id == club_id).order_by(SeasonRow.id.desc())
+            ).all()
             return [_season(row) for row in rows]
 
     def season(self, club_id: int, season_id: int) -> Season:
@@ -216,14 +247,22 @@ class ClubStore(Database):
 
     def _season_for(self, session: Session, club_id: int, rules: str, day: date) -> SeasonRow | None:
         """The newest season of the club that holds ``day`` and plays this preset's family."""
-        rows = session.scalars(select(SeasonRow).where(SeasonRow.club_id == club_id)
-                               .order_by(SeasonRow.id.desc())).all()
-        return next((row for row in rows if _season(row).holds(day) and placing.family_fits(row.family, rules)),
-                    None)
+        rows = session.scalars(
+            select(SeasonRow).where(SeasonRow.club_id == club_id).order_by(SeasonRow.id.desc())
+        ).all()
+        return next(
+            (row for row in rows if _season(row).holds(day) and placing.family_fits(row.family, rules)), None
+        )
 
     # -- club tables ----------------------------------------------------------------------------
-    def create_club_table(self, club_id: int, rules: str, member_ids: Sequence[int],
-                          options: Mapping[str, Any] | None = None, name: str = "") -> Any:
+    def create_club_table(
+        self,
+        club_id: int,
+        rules: str,
+        member_ids: Sequence[int],
+        options: Mapping[str, Any] | None = None,
+        name: str = "",
+    ) -> Any:
         """A new table of the club, its four seats taken by these players (in seat order)."""
         if len(set(member_ids)) != len(member_ids):
             raise ClubError("a player can take only one seat")
@@ -232,35 +271,68 @@ class ClubStore(Database):
             names = [member.name for member in members]
         return self.create_table(rules, names, options, name, club=(club_id, list(member_ids)))
 
-    def _join_club(self, session: Session, table: TableRow, club_id: int, member_ids: Sequence[int],
-                   state: TableState, records: Sequence[tuple[HandRecord, Mapping[str, Any] | None]],
-                   season_id: int | None = None) -> None:
+    def _join_club(
+        self,
+        session: Session,
+        table: TableRow,
+        club_id: int,
+        member_ids: Sequence[int],
+        state: TableState,
+        records: Sequence[tuple[HandRecord, Mapping[str, Any] | None]],
+        season_id: int | None = None,
+    ) -> None:
         """Make ``table`` (at ``state``) a table of the club with these players in its seats, in the
         season that holds its day, and store its tally from ``records`` (every one that counts)."""
         table.club_id = club_id
-        season = session.get(SeasonRow, season_id) if season_id is not None else \
-            self._season_for(session, club_id, table.rules, (table.created_at or utc_now()).date())
+        season = (
+            session.get(SeasonRow, season_id)
+            if season_id is not None
+            else self._season_for(session, club_id, table.rules, (table.created_at or utc_now()).date())
+        )
         if season is not None and season.club_id != club_id:
             raise ClubError(f"no season {season_id} in this club")
         table.season_id = season.id if season is not None else None
         for seat, member_id in enumerate(member_ids):
-            session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
-                            .values(member_id=member_id))
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                .values(member_id=member_id)
+            )
         session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table.id))
         played_at = table.created_at or utc_now()
-        session.execute(insert(SeatTallyRow), [
-            {"table_id": table.id, "seat": seat, "member_id": member_id, "season_id": table.season_id,
-             "played_at": played_at, **{key: 0 for key in TALLY_COLUMNS}, "figure": 0.0, "tiebreak": 0.0}
-            for seat, member_id in enumerate(member_ids)])
+        session.execute(
+            insert(SeatTallyRow),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": seat,
+                    "member_id": member_id,
+                    "season_id": table.season_id,
+                    "played_at": played_at,
+                    **{key: 0 for key in TALLY_COLUMNS},
+                    "figure": 0.0,
+                    "tiebreak": 0.0,
+                }
+                for seat, member_id in enumerate(member_ids)
+            ],
+        )
         session.execute(delete(TallyRow).where(TallyRow.table_id == table.id))
         session.add(TallyRow(table_id=table.id, version=table.version, tally=TableTally().to_json()))
         session.flush()
-        self._write_tally(session, table.id, table.version, (table.rules, dict(table.options or {})),
-                          tally_of(records), None,
-                          _season(season) if season is not None else None, everything=True)
+        self._write_tally(
+            session,
+            table.id,
+            table.version,
+            (table.rules, dict(table.options or {})),
+            tally_of(records),
+            None,
+            _season(season) if season is not None else None,
+            everything=True,
+        )
 
-    def move_into_club(self, table_id: int, club_id: int, seats: Sequence[int | None],
-                       season_id: int | None = None) -> None:
+    def move_into_club(
+        self, table_id: int, club_id: int, seats: Sequence[int | None], season_id: int | None = None
+    ) -> None:
         """A table made outside a club becomes one of its tables: each seat's player is the club
         player given (None: a new club player under the seat's name, or the one of that name)."""
         with self._append() as session:
@@ -278,8 +350,9 @@ class ClubStore(Database):
                 if given is not None:
                     member_ids.append(self._member_row(session, club_id, given).id)
                     continue
-                found = session.scalar(select(MemberRow.id).where(MemberRow.club_id == club_id,
-                                                                  MemberRow.name == names[seat]))
+                found = session.scalar(
+                    select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == names[seat])
+                )
                 if found is None:
                     row = MemberRow(club_id=club_id, name=names[seat], short_name="")
                     session.add(row)
@@ -305,25 +378,43 @@ class ClubStore(Database):
             if season_id is not None:
                 query = query.where(TableRow.season_id == season_id)
             rows = session.scalars(query.order_by(TableRow.id.desc())).unique().all()
-            return [{"id": row.id, "name": row.name, "rules": row.rules, "version": row.version,
-                     "season_id": row.season_id, "created_at": row.created_at,
-                     "players": [seat.player.name for seat in row.seats],
-                     "member_ids": [seat.member_id for seat in row.seats]} for row in rows]
+            return [
+                {
+                    "id": row.id,
+                    "name": row.name,
+                    "rules": row.rules,
+                    "version": row.version,
+                    "season_id": row.season_id,
+                    "created_at": row.created_at,
+                    "players": [seat.player.name for seat in row.seats],
+                    "member_ids": [seat.member_id for seat in row.seats],
+                }
+                for row in rows
+            ]
 
     def table_in_club(self, club_id: int, table_id: int) -> bool:
         with self._read() as session:
             return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
 
     # -- the tally, kept with each event ------------------------------------------------------
-    def _keep_tally(self, session: Session, table_id: int, version: int, seq: int, payload: Mapping[str, Any],
-                    new_records: Sequence[HandRecord], full: TableState | None,
-                    log: Any) -> None:
+    def _keep_tally(
+        self,
+        session: Session,
+        table_id: int,
+        version: int,
+        seq: int,
+        payload: Mapping[str, Any],
+        new_records: Sequence[HandRecord],
+        full: TableState | None,
+        log: Any,
+    ) -> None:
         """Inside an event's transaction (after its version bump): continue the table's tally with
         the event, or fold it again where the past changed. A table outside a club has none."""
-        found = session.execute(select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options,
-                                       TableRow.season_id)
-                                .join(TableRow, TableRow.id == TallyRow.table_id)
-                                .where(TallyRow.table_id == table_id)).first()
+        found = session.execute(
+            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, TableRow.season_id)
+            .join(TableRow, TableRow.id == TallyRow.table_id)
+            .where(TallyRow.table_id == table_id)
+        ).first()
         if found is None:
             return
         stored_version, stored, rules, overrides, season_id = found
@@ -334,15 +425,27 @@ class ClubStore(Database):
             season = _season(season_row) if season_row is not None else None
         if full is None and stored_version == version:
             events = {seq - 1: payload}
-            tally = add_records(TableTally.from_json(stored), [(r, events.get(r.event_id)) for r in new_records])
-            self._write_tally(session, table_id, seq, table_rules, tally, TableTally.from_json(stored), season)
+            tally = add_records(
+                TableTally.from_json(stored), [(r, events.get(r.event_id)) for r in new_records]
+            )
+            self._write_tally(
+                session, table_id, seq, table_rules, tally, TableTally.from_json(stored), season
+            )
             return
         whole_log = [*log(), dict(payload)]
         if full is None:
             table = session.get(TableRow, table_id)
             full = self._replayed(table, [s.player.name for s in table.seats], whole_log)
-        self._write_tally(session, table_id, seq, table_rules, tally_of(_with_events(full, whole_log)), None, season,
-                          everything=True)
+        self._write_tally(
+            session,
+            table_id,
+            seq,
+            table_rules,
+            tally_of(_with_events(full, whole_log)),
+            None,
+            season,
+            everything=True,
+        )
 
     @staticmethod
     def _replayed(table: TableRow, names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> TableState:
@@ -350,9 +453,17 @@ class ClubStore(Database):
 
         return Table(table.rules, names, dict(table.options or {}), log).state
 
-    def _write_tally(self, session: Session, table_id: int, version: int, rules: tuple[str, dict[str, Any]],
-                     tally: TableTally,
-                     before: TableTally | None, season: Season | None, everything: bool = False) -> None:
+    def _write_tally(
+        self,
+        session: Session,
+        table_id: int,
+        version: int,
+        rules: tuple[str, dict[str, Any]],
+        tally: TableTally,
+        before: TableTally | None,
+        season: Season | None,
+        everything: bool = False,
+    ) -> None:
         """Store ``tally``: the seats whose figures changed since ``before`` (every seat when a total
         changed, since one total moves every seat's placing), their items likewise."""
         places = placing.placings(rules[0], rules[1], season, tally.totals, tally.pot)
@@ -362,18 +473,32 @@ class ClubStore(Database):
             if not (moved or old is None or vars(old) != vars(figures)):
                 continue
             values = {key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"}
-            session.execute(update(SeatTallyRow).where(SeatTallyRow.table_id == table_id, SeatTallyRow.seat == seat)
-                            .values(**values, total=tally.totals[seat], place=places[seat][0],
-                                    figure=places[seat][1], tiebreak=places[seat][2]))
+            session.execute(
+                update(SeatTallyRow)
+                .where(SeatTallyRow.table_id == table_id, SeatTallyRow.seat == seat)
+                .values(
+                    **values,
+                    total=tally.totals[seat],
+                    place=places[seat][0],
+                    figure=places[seat][1],
+                    tiebreak=places[seat][2],
+                )
+            )
             if everything or old is None or old.items != figures.items:
-                session.execute(delete(SeatItemRow).where(SeatItemRow.table_id == table_id,
-                                                          SeatItemRow.seat == seat))
-                rows = [{"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
-                        for item, hands in figures.items.items()]
+                session.execute(
+                    delete(SeatItemRow).where(SeatItemRow.table_id == table_id, SeatItemRow.seat == seat)
+                )
+                rows = [
+                    {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
+                    for item, hands in figures.items.items()
+                ]
                 if rows:
                     session.execute(insert(SeatItemRow), rows)
-        session.execute(update(TallyRow).where(TallyRow.table_id == table_id)
-                        .values(version=version, tally=tally.to_json()))
+        session.execute(
+            update(TallyRow)
+            .where(TallyRow.table_id == table_id)
+            .values(version=version, tally=tally.to_json())
+        )
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -383,16 +508,31 @@ class ClubStore(Database):
         tally = TableTally.from_json(stored)
         placed = placing.placings(table.rules, dict(table.options or {}), season, tally.totals, tally.pot)
         for seat, (place, figure, tiebreak) in enumerate(placed):
-            session.execute(update(SeatTallyRow).where(SeatTallyRow.table_id == table.id, SeatTallyRow.seat == seat)
-                            .values(season_id=season.id if season else None, place=place, figure=figure,
-                                    tiebreak=tiebreak))
+            session.execute(
+                update(SeatTallyRow)
+                .where(SeatTallyRow.table_id == table.id, SeatTallyRow.seat == seat)
+                .values(
+                    season_id=season.id if season else None, place=place, figure=figure, tiebreak=tiebreak
+                )
+            )
 
 
-TALLY_COLUMNS = ("hands", "wins", "self_drawn", "dealt_in", "false_wins", "win_value_sum", "win_value_max",
-                 "dealer_streak", "total")
+TALLY_COLUMNS = (
+    "hands",
+    "wins",
+    "self_drawn",
+    "dealt_in",
+    "false_wins",
+    "win_value_sum",
+    "win_value_max",
+    "dealer_streak",
+    "total",
+)
 
 
-def _with_events(state: TableState, log: Sequence[Mapping[str, Any]]) -> list[tuple[HandRecord, Mapping[str, Any] | None]]:
+def _with_events(
+    state: TableState, log: Sequence[Mapping[str, Any]]
+) -> list[tuple[HandRecord, Mapping[str, Any] | None]]:
     """Each settled record with the event behind it as it counts now (amendments applied)."""
     events = dict(effective_events(log))
     return [(record, events.get(record.event_id)) for record in state.records]

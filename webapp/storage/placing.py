@@ -18,7 +18,7 @@ from engine.families.standings import GameTotals, StandingsRule
 if TYPE_CHECKING:
     from webapp.storage.clubs import Season
 
-Placed = tuple[int, float, float]      # (place, figure, tiebreak) of one seat
+Placed = tuple[int, float, float]  # (place, figure, tiebreak) of one seat
 
 
 class RuleRefused(ValueError):
@@ -45,7 +45,7 @@ def checked_rule(season_family: str | None, code: str, options: Mapping[str, Any
     offers, and each option one the rule reads, in its range."""
     try:
         offered = {rule.code: rule for rule in rules_offered(season_family)}
-    except Exception as error:                # an unknown family name
+    except Exception as error:  # an unknown family name
         raise RuleRefused(f"unknown rule family {season_family!r}") from error
     if code not in offered:
         raise RuleRefused(f"unknown standings rule {code!r}; rules: {', '.join(offered)}")
@@ -60,8 +60,9 @@ def checked_rule(season_family: str | None, code: str, options: Mapping[str, Any
         if spec.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleRefused(f"option {name!r} must be a whole number")
-            if (spec.minimum is not None and value < spec.minimum) or \
-                    (spec.maximum is not None and value > spec.maximum):
+            if (spec.minimum is not None and value < spec.minimum) or (
+                spec.maximum is not None and value > spec.maximum
+            ):
                 raise RuleRefused(f"option {name!r} must be {spec.describe()}")
         elif spec.kind == "choice" and value not in spec.choices:
             raise RuleRefused(f"option {name!r} must be {spec.describe()}")
@@ -79,8 +80,13 @@ def rule_of(family: Family, season: Season | None, options: Mapping[str, Any]) -
     return family.standings_rule(options)
 
 
-def placings(rules: str, overrides: Mapping[str, Any], season: Season | None, totals: Sequence[int],
-             left_on_table: int = 0) -> list[Placed]:
+def placings(
+    rules: str,
+    overrides: Mapping[str, Any],
+    season: Season | None,
+    totals: Sequence[int],
+    left_on_table: int = 0,
+) -> list[Placed]:
     """Each seat's (place, figure, tiebreak) for a table of preset ``rules`` at these totals."""
     family, defaults = get_preset(rules)
     options: dict[str, Any] = {**defaults, **dict(overrides)}
@@ -89,5 +95,7 @@ def placings(rules: str, overrides: Mapping[str, Any], season: Season | None, to
         options.update(season.rule_options)
     placed = rule.place(GameTotals(tuple(totals), left_on_table), options)
     by_seat = {placing.seat: placing for placing in placed}
-    return [(by_seat[seat].place, float(by_seat[seat].figure), float(by_seat[seat].tiebreak))
-            for seat in range(len(totals))]
+    return [
+        (by_seat[seat].place, float(by_seat[seat].figure), float(by_seat[seat].tiebreak))
+        for seat in range(len(totals))
+    ]

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.table.standing import HandRecord
 
-HAND_ENDS = ("win", "draw", "abortive_draw")    # the records that end a hand (every seat played it)
+HAND_ENDS = ("win", "draw", "abortive_draw")  # the records that end a hand (every seat played it)
 SEATS = 4
 
 
@@ -29,41 +29,57 @@ class SeatTally:
     win_value_sum: int = 0
     win_value_max: int = 0
     dealer_streak: int = 0
-    items: dict[str, int] = field(default_factory=dict)   # item name -> hands won with it
+    items: dict[str, int] = field(default_factory=dict)  # item name -> hands won with it
 
 
 @dataclass
 class TableTally:
     seats: list[SeatTally] = field(default_factory=lambda: [SeatTally() for _ in range(SEATS)])
     totals: list[int] = field(default_factory=lambda: [0] * SEATS)
-    run_dealer: int | None = None      # the dealer of the last hand counted, and their run so far
+    run_dealer: int | None = None  # the dealer of the last hand counted, and their run so far
     run_hands: int = 0
-    last_hand: int = 0                 # the hand number of the last hand-ending record counted
-    pot: int = 0                       # what is on the table (riichi sticks): a rule may hand it out
+    last_hand: int = 0  # the hand number of the last hand-ending record counted
+    pot: int = 0  # what is on the table (riichi sticks): a rule may hand it out
 
     def to_json(self) -> dict[str, Any]:
-        return {"seats": [vars(seat) for seat in self.seats], "totals": list(self.totals),
-                "run_dealer": self.run_dealer, "run_hands": self.run_hands, "last_hand": self.last_hand, "pot": self.pot}
+        return {
+            "seats": [vars(seat) for seat in self.seats],
+            "totals": list(self.totals),
+            "run_dealer": self.run_dealer,
+            "run_hands": self.run_hands,
+            "last_hand": self.last_hand,
+            "pot": self.pot,
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableTally:
-        return cls(seats=[SeatTally(**{**seat, "items": dict(seat.get("items") or {})}) for seat in data["seats"]],
-                   totals=list(data["totals"]), run_dealer=data.get("run_dealer"),
-                   run_hands=int(data.get("run_hands") or 0), last_hand=int(data.get("last_hand") or 0),
-                   pot=int(data.get("pot") or 0))
+        return cls(
+            seats=[SeatTally(**{**seat, "items": dict(seat.get("items") or {})}) for seat in data["seats"]],
+            totals=list(data["totals"]),
+            run_dealer=data.get("run_dealer"),
+            run_hands=int(data.get("run_hands") or 0),
+            last_hand=int(data.get("last_hand") or 0),
+            pot=int(data.get("pot") or 0),
+        )
 
 
-def _winning_claims(record: HandRecord, event: Mapping[str, Any] | None) -> list[tuple[int, Mapping[str, Any]]]:
+def _winning_claims(
+    record: HandRecord, event: Mapping[str, Any] | None
+) -> list[tuple[int, Mapping[str, Any]]]:
     """Each winner of a win record with the score its event declared for them ({} when unknown)."""
     winners = record.details.get("winners") or [record.details.get("winner")]
     winners = [w for w in winners if isinstance(w, int)]
     claims = (event or {}).get("claims")
     if isinstance(claims, list):
-        by_winner = {claim.get("winner"): claim.get("score") for claim in claims if isinstance(claim, Mapping)}
+        by_winner = {
+            claim.get("winner"): claim.get("score") for claim in claims if isinstance(claim, Mapping)
+        }
     else:
         by_winner = {(event or {}).get("winner"): (event or {}).get("score")}
-    return [(winner, by_winner.get(winner) if isinstance(by_winner.get(winner), Mapping) else {})
-            for winner in winners]
+    return [
+        (winner, by_winner.get(winner) if isinstance(by_winner.get(winner), Mapping) else {})
+        for winner in winners
+    ]
 
 
 def _score_items(score: Mapping[str, Any]) -> list[str]:
@@ -71,11 +87,18 @@ def _score_items(score: Mapping[str, Any]) -> list[str]:
     if score.get("declared"):
         return []
     items = score.get("items") if isinstance(score.get("items"), list) else []
-    return list(dict.fromkeys(str(item["name"]) for item in items
-                              if isinstance(item, Mapping) and isinstance(item.get("name"), str)))
+    return list(
+        dict.fromkeys(
+            str(item["name"])
+            for item in items
+            if isinstance(item, Mapping) and isinstance(item.get("name"), str)
+        )
+    )
 
 
-def add_records(tally: TableTally, records: Iterable[tuple[HandRecord, Mapping[str, Any] | None]]) -> TableTally:
+def add_records(
+    tally: TableTally, records: Iterable[tuple[HandRecord, Mapping[str, Any] | None]]
+) -> TableTally:
     """``tally`` continued with these records (each with the event behind it, amendments applied),
     in order; the tally is changed in place and returned."""
     for record, event in records:

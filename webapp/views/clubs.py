@@ -88,21 +88,34 @@ def club_page(kind: str, token: str):  # type: ignore[no-untyped-def]
     names = {member.id: member.name for member in members}
     tables = storage.club_tables(club.id)
     catalogue = preset_catalogue()
-    rule_choices = {family.name: [(rule.code, rule.label, list(rule.options)) for rule in family.standings_rules]
-                    for family in families()}
-    return render_template("club.html", club=club, members=members, seasons=seasons, tables=tables,
-                           names=names, presets=catalogue, selected=default_preset(),
-                           families=[(family.name, family.title) for family in families()],
-                           rule_choices=rule_choices, mixed_rules=[(r.code, r.label) for r in rules_offered(None)],
-                           seasons_by_id={season.id: season for season in seasons},
-                           **_links(kind, token))
+    rule_choices = {
+        family.name: [(rule.code, rule.label, list(rule.options)) for rule in family.standings_rules]
+        for family in families()
+    }
+    return render_template(
+        "club.html",
+        club=club,
+        members=members,
+        seasons=seasons,
+        tables=tables,
+        names=names,
+        presets=catalogue,
+        selected=default_preset(),
+        families=[(family.name, family.title) for family in families()],
+        rule_choices=rule_choices,
+        mixed_rules=[(r.code, r.label) for r in rules_offered(None)],
+        seasons_by_id={season.id: season for season in seasons},
+        **_links(kind, token),
+    )
 
 
 @bp.post("/c/<token>/players")
 def add_player(token: str):  # type: ignore[no-untyped-def]
     club = _club(EDIT, token)
     try:
-        backend().storage.add_member(club.id, request.form.get("name", ""), request.form.get("short_name", ""))
+        backend().storage.add_member(
+            club.id, request.form.get("name", ""), request.form.get("short_name", "")
+        )
     except ClubError as error:
         flash(gettext("Not added: %(error)s", error=_club_error(error)), "error")
     except TableError as error:
@@ -115,8 +128,9 @@ def rename_player(token: str, member_id: str):  # type: ignore[no-untyped-def]
     club = _club(EDIT, token)
     number = _number(member_id)
     try:
-        backend().storage.rename_member(club.id, number, request.form.get("name", ""),
-                                        request.form.get("short_name", ""))
+        backend().storage.rename_member(
+            club.id, number, request.form.get("name", ""), request.form.get("short_name", "")
+        )
     except ClubError as error:
         flash(gettext("Not renamed: %(error)s", error=_club_error(error)), "error")
     except TableError as error:
@@ -165,12 +179,23 @@ def add_season(token: str):  # type: ignore[no-untyped-def]
             options["stake"] = int(stake)
         if family is not None:
             family_named(family)
-        backend().storage.create_season(club.id, form.get("name", ""), family=family, rule=rule,
-                                        rule_options=options, starts_on=_day(form.get("starts_on", "")),
-                                        ends_on=_day(form.get("ends_on", "")))
+        backend().storage.create_season(
+            club.id,
+            form.get("name", ""),
+            family=family,
+            rule=rule,
+            rule_options=options,
+            starts_on=_day(form.get("starts_on", "")),
+            ends_on=_day(form.get("ends_on", "")),
+        )
     except (RuleRefused, RulesError):
-        flash(gettext("Not added: choose a standings rule the season's family has, and a stake "
-                      "that is a whole number."), "error")
+        flash(
+            gettext(
+                "Not added: choose a standings rule the season's family has, and a stake "
+                "that is a whole number."
+            ),
+            "error",
+        )
     except ClubError as error:
         text = gettext("a date must be written YYYY-MM-DD") if "YYYY" in str(error) else _club_error(error)
         flash(gettext("Not added: %(error)s", error=text), "error")
@@ -190,8 +215,9 @@ def add_table(token: str):  # type: ignore[no-untyped-def]
             raise ClubError(f"no player {seats} in this club")
         # The preset as it stands: a club plays its presets' own rules (house rules per table are
         # the plain new-table form's).
-        ref = backend().storage.create_club_table(club.id, rules, [int(seat) for seat in seats],
-                                                  {}, (form.get("name", "") or "").strip() or "Table")
+        ref = backend().storage.create_club_table(
+            club.id, rules, [int(seat) for seat in seats], {}, (form.get("name", "") or "").strip() or "Table"
+        )
     except ClubError as error:
         flash(gettext("Not started: %(error)s", error=_club_error(error)), "error")
         return redirect(url_for("clubs.club_page", kind=EDIT, token=token), 303)
@@ -245,12 +271,29 @@ def standings_page(kind: str, token: str, season_id: str):  # type: ignore[no-un
     storage = backend().storage
     season = _in_club(lambda: storage.season(club.id, _number(season_id)))
     names = storage.member_names(club.id)
-    rows = [{"place": s.place, "member_id": s.key, "name": names.get(s.key, "?"), "games": s.games,
-             "figure": _figure(s.figure), "tiebreak": _figure(s.tiebreak), "to_pass": _figure(s.to_pass)}
-            for s in storage.standings(club.id, season.id)]
+    rows = [
+        {
+            "place": s.place,
+            "member_id": s.key,
+            "name": names.get(s.key, "?"),
+            "games": s.games,
+            "figure": _figure(s.figure),
+            "tiebreak": _figure(s.tiebreak),
+            "to_pass": _figure(s.to_pass),
+        }
+        for s in storage.standings(club.id, season.id)
+    ]
     label, unit = _season_rule(season)
-    return render_template("club_standings.html", club=club, season=season, rows=rows, rule_label=label,
-                           rule_unit=unit, tables=storage.club_tables(club.id, season.id), **_links(kind, token))
+    return render_template(
+        "club_standings.html",
+        club=club,
+        season=season,
+        rows=rows,
+        rule_label=label,
+        rule_unit=unit,
+        tables=storage.club_tables(club.id, season.id),
+        **_links(kind, token),
+    )
 
 
 @bp.get("/<any(c, cv):kind>/<token>/players/<member_id>")
@@ -264,15 +307,26 @@ def player_page(kind: str, token: str, member_id: str):  # type: ignore[no-untyp
     season = _in_club(lambda: storage.season(club.id, season_id)) if season_id is not None else None
     figures = storage.player_figures(club.id, member.id, season_id)
     games = storage.player_games(club.id, member.id, season_id)
-    chart = {"labels": [game.played_at.date().isoformat() for game in games],
-             "places": [game.place for game in games], "totals": [game.total for game in games],
-             "figures": [game.figure for game in games]}
+    chart = {
+        "labels": [game.played_at.date().isoformat() for game in games],
+        "places": [game.place for game in games],
+        "totals": [game.total for game in games],
+        "figures": [game.figure for game in games],
+    }
     others = [other for other in storage.members(club.id) if other.id != member.id]
-    return render_template("club_player.html", club=club, member=member, figures=figures, chart=chart,
-                           seasons=seasons, season=season, others=others,
-                           units={family.name: family.units.total for family in families()},
-                           titles={family.name: family.title for family in families()},
-                           **_links(kind, token))
+    return render_template(
+        "club_player.html",
+        club=club,
+        member=member,
+        figures=figures,
+        chart=chart,
+        seasons=seasons,
+        season=season,
+        others=others,
+        units={family.name: family.units.total for family in families()},
+        titles={family.name: family.title for family in families()},
+        **_links(kind, token),
+    )
 
 
 @bp.get("/<any(c, cv):kind>/<token>/versus")
@@ -285,8 +339,15 @@ def head_to_head(kind: str, token: str):  # type: ignore[no-untyped-def]
     first = _in_club(lambda: storage.member(club.id, first_id))
     second = _in_club(lambda: storage.member(club.id, second_id))
     result = storage.head_to_head(club.id, first.id, second.id)
-    return render_template("club_versus.html", club=club, first=first, second=second, result=result,
-                           figure=_figure, **_links(kind, token))
+    return render_template(
+        "club_versus.html",
+        club=club,
+        first=first,
+        second=second,
+        result=result,
+        figure=_figure,
+        **_links(kind, token),
+    )
 
 
 @bp.get("/<any(c, cv):kind>/<token>/qr.svg")
@@ -295,7 +356,8 @@ def club_qr(kind: str, token: str):  # type: ignore[no-untyped-def]
     _club(kind, token)
     out = io.BytesIO()
     segno.make(url_for("clubs.club_page", kind=kind, token=token, _external=True), error="m").save(
-        out, kind="svg", scale=4, border=2, xmldecl=False)
+        out, kind="svg", scale=4, border=2, xmldecl=False
+    )
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
 
@@ -311,8 +373,9 @@ def export_season(kind: str, token: str, season_id: str, fmt: str):  # type: ign
         body, mimetype = season_csv(storage, club.id, season.id), "text/csv"
     else:
         abort(404, description="export as .csv or .json")
-    return Response(body, mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'})
+    return Response(
+        body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'}
+    )
 
 
 @bp.post("/clubs/import")
@@ -327,8 +390,12 @@ def import_season():  # type: ignore[no-untyped-def]
         data = json.loads(upload.read().decode("utf-8"))
         ref = import_into(backend().storage, data)
     except (ClubImportRefused, ValueError, UnicodeDecodeError):
-        flash(gettext("Not imported: the file is not a club season export, or its tables do not "
-                      "match their totals."), "error")
+        flash(
+            gettext(
+                "Not imported: the file is not a club season export, or its tables do not match their totals."
+            ),
+            "error",
+        )
         return redirect(url_for("tables.home"), 303)
     flash(gettext("Club imported."), "info")
     return redirect(url_for("clubs.club_page", kind=EDIT, token=ref.edit_token), 303)
