@@ -108,10 +108,12 @@ def run(label: str, url: str, tables: int, hands: int, repeats: int) -> None:
     club = storage.club_by_edit_token(big[0])
     assert club is not None
     members = [member.id for member in storage.members(club.id)[:4]]
-    in_club = storage.create_club_table(club.id, "mcr", members)
-    outside = storage.create_table("mcr", ["Ann", "Bob", "Cai", "Dee"])
     club_times, plain_times = [], []
-    for version in range(max(repeats, 20)):
+    for count in range(max(repeats, 20)):
+        version = count % hands
+        if version == 0:  # a game ends after its last hand: new tables every ``hands`` hands
+            in_club = storage.create_club_table(club.id, "mcr", members)
+            outside = storage.create_table("mcr", ["Ann", "Bob", "Cai", "Dee"])
         event = hand_event(rng)
         for table_id, times in ((in_club.id, club_times), (outside.id, plain_times)):
             loaded = storage.load(table_id)

@@ -371,13 +371,19 @@ class ClubStore(Database):
         by_name = {member.name.strip().casefold(): member.id for member in members}
         return [by_name.get(name.strip().casefold()) for name in names]
 
-    def club_tables(self, club_id: int, season_id: int | None = None) -> list[dict[str, Any]]:
-        """The club's tables, newest first, with their players' ids and names (no replay)."""
+    def club_tables(
+        self, club_id: int, season_id: int | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The club's tables (the newest ``limit`` of them, a page's list), newest first, with
+        their players' ids and names (no replay)."""
         with self._read() as session:
             query = select(TableRow).where(TableRow.club_id == club_id)
             if season_id is not None:
                 query = query.where(TableRow.season_id == season_id)
-            rows = session.scalars(query.order_by(TableRow.id.desc())).unique().all()
+            query = query.order_by(TableRow.id.desc())
+            if limit is not None:
+                query = query.limit(limit)
+            rows = session.scalars(query).unique().all()
             return [
                 {
                     "id": row.id,

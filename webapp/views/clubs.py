@@ -35,6 +35,7 @@ bp = Blueprint("clubs", __name__)
 EDIT, VIEW = "c", "cv"
 WRONG_CLUB_LINK = _l("No club has this link. Check that the whole link was copied.")
 ID = re.compile(r"[0-9]{1,9}")
+PAGE_TABLES = 20  # the newest tables a club or season page lists (the exports carry them all)
 
 
 def _club(kind: str, token: str) -> ClubRef:
@@ -86,7 +87,7 @@ def club_page(kind: str, token: str):  # type: ignore[no-untyped-def]
     members = storage.members(club.id)
     seasons = storage.seasons(club.id)
     names = {member.id: member.name for member in members}
-    tables = storage.club_tables(club.id)
+    tables = storage.club_tables(club.id, limit=PAGE_TABLES)
     catalogue = preset_catalogue()
     rule_choices = {
         family.name: [(rule.code, rule.label, list(rule.options)) for rule in family.standings_rules]
@@ -291,7 +292,7 @@ def standings_page(kind: str, token: str, season_id: str):  # type: ignore[no-un
         rows=rows,
         rule_label=label,
         rule_unit=unit,
-        tables=storage.club_tables(club.id, season.id),
+        tables=storage.club_tables(club.id, season.id, limit=PAGE_TABLES),
         **_links(kind, token),
     )
 
