@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -417,18 +417,16 @@ class ClubStore(Database):
         """Inside an event's transaction (after its version bump): continue the table's tally with
         the event, or fold it again where the past changed. A table outside a club has none."""
         found = session.execute(
-            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, TableRow.season_id)
+            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
             .join(TableRow, TableRow.id == TallyRow.table_id)
+            .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
             .where(TallyRow.table_id == table_id)
         ).first()
         if found is None:
             return
-        stored_version, stored, rules, overrides, season_id = found
+        stored_version, stored, rules, overrides, season_row = found
         table_rules = (rules, dict(overrides or {}))
-        season = None
-        if season_id is not None:
-            season_row = session.get(SeasonRow, season_id)
-            season = _season(season_row) if season_row is not None else None
+        season = _season(season_row) if season_row is not None else None
         if full is None and stored_version == version:
             events = {seq - 1: payload}
             tally = add_records(
@@ -474,32 +472,44 @@ class ClubStore(Database):
         changed, since one total moves every seat's placing), their items likewise."""
         places = placing.placings(rules[0], rules[1], season, tally.totals, tally.pot)
         moved = everything or before is None or before.totals != tally.totals or before.pot != tally.pot
+        seat_rows, item_seats = [], []
         for seat, figures in enumerate(tally.seats):
             old = before.seats[seat] if before is not None else None
             if not (moved or old is None or vars(old) != vars(figures)):
                 continue
-            values = {key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"}
-            session.execute(
-                update(SeatTallyRow)
-                .where(SeatTallyRow.table_id == table_id, SeatTallyRow.seat == seat)
-                .values(
-                    **values,
-                    total=tally.totals[seat],
-                    place=places[seat][0],
-                    figure=places[seat][1],
-                    tiebreak=places[seat][2],
-                )
+            seat_rows.append(
+                {
+                    "at_table": table_id,
+                    "at_seat": seat,
+                    "total": tally.totals[seat],
+                    "place": places[seat][0],
+                    "figure": places[seat][1],
+                    "tiebreak": places[seat][2],
+                    **{key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"},
+                }
             )
             if everything or old is None or old.items != figures.items:
-                session.execute(
-                    delete(SeatItemRow).where(SeatItemRow.table_id == table_id, SeatItemRow.seat == seat)
-                )
-                rows = [
-                    {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
-                    for item, hands in figures.items.items()
-                ]
-                if rows:
-                    session.execute(insert(SeatItemRow), rows)
+                item_seats.append(seat)
+        # One statement for the seats (executemany), one delete and one insert for their items.
+        if seat_rows:
+            table = SeatTallyRow.__table__
+            session.connection().execute(
+                update(table)
+                .where(table.c.table_id == bindparam("at_table"), table.c.seat == bindparam("at_seat"))
+                .values({key: bindparam(key) for key in seat_rows[0] if not key.startswith("at_")}),
+                seat_rows,
+            )
+        if item_seats:
+            session.execute(
+                delete(SeatItemRow).where(SeatItemRow.table_id == table_id, SeatItemRow.seat.in_(item_seats))
+            )
+            rows = [
+                {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
+                for seat in item_seats
+                for item, hands in tally.seats[seat].items.items()
+            ]
+            if rows:
+                session.execute(insert(SeatItemRow), rows)
         session.execute(
             update(TallyRow)
             .where(TallyRow.table_id == table_id)
