@@ -15,7 +15,7 @@ from sqlalchemy.orm import aliased
 from engine.families import get_preset
 from engine.families.standings import Standing, rank
 from webapp.storage.database import Database
-from webapp.storage.models import MemberRow, SeatItemRow, SeatTallyRow, TableRow
+from webapp.storage.models import MemberRow, SeasonRow, SeatItemRow, SeatTallyRow, TableRow
 
 CHART_GAMES = 100  # the newest games a player's charts show
 TOP_ITEMS = 8  # the items a player page lists per family
@@ -89,10 +89,9 @@ class ClubReads(Database):
                     func.sum(SeatTallyRow.tiebreak),
                     func.count(),
                 )
-                .join(TableRow, TableRow.id == SeatTallyRow.table_id)
-                .where(
-                    SeatTallyRow.season_id == season_id, TableRow.club_id == club_id, SeatTallyRow.hands > 0
-                )
+                # The season's own club, not each table's: one row, so the season index does the rest.
+                .join(SeasonRow, SeasonRow.id == SeatTallyRow.season_id)
+                .where(SeasonRow.id == season_id, SeasonRow.club_id == club_id, SeatTallyRow.hands > 0)
                 .group_by(SeatTallyRow.member_id)
             ).all()
         return rank(

@@ -22,6 +22,8 @@ from sqlalchemy.orm import Session
 from engine.reasons.marker import N_
 from engine.table.fold import effective_events
 from engine.table.standing import HandRecord, TableState
+from engine.table.state import Table
+from webapp.snapshot import REWRITES_HISTORY
 from webapp.storage import placing
 from webapp.storage.database import Database
 from webapp.storage.models import (
@@ -403,6 +405,20 @@ class ClubStore(Database):
             return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
 
     # -- the tally, kept with each event ------------------------------------------------------
+    def _tally_before(self, table_id: int, version: int, event: Mapping[str, Any], loaded: Any) -> Any:
+        """Before an event's write: the club table's stored tally, its rules and season, and (where
+        the tally will be folded again) the log, all read now so the write itself only writes."""
+        with self._read() as session:
+            found = session.execute(
+                select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
+                .join(TableRow, TableRow.id == TallyRow.table_id)
+                .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
+                .where(TallyRow.table_id == table_id)
+            ).first()
+        if found is not None and (found[0] != version or event.get("type") in REWRITES_HISTORY):
+            loaded.log  # noqa: B018 - read now (and kept), not inside the write
+        return found
+
     def _keep_tally(
         self,
         session: Session,
@@ -412,18 +428,12 @@ class ClubStore(Database):
         payload: Mapping[str, Any],
         new_records: Sequence[HandRecord],
         full: TableState | None,
-        log: Any,
+        loaded: Any,
+        found: Any,
     ) -> None:
-        """Inside an event's transaction (after its version bump): continue the table's tally with
-        the event, or fold it again where the past changed. A table outside a club has none."""
-        found = session.execute(
-            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
-            .join(TableRow, TableRow.id == TallyRow.table_id)
-            .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
-            .where(TallyRow.table_id == table_id)
-        ).first()
-        if found is None:
-            return
+        """Inside an event's transaction (after its version bump): continue the table's tally
+        (``found``, read before the write at ``version``) with the event, or fold it again where
+        the past changed or the tally is not at that version."""
         stored_version, stored, rules, overrides, season_row = found
         table_rules = (rules, dict(overrides or {}))
         season = _season(season_row) if season_row is not None else None
@@ -436,10 +446,9 @@ class ClubStore(Database):
                 session, table_id, seq, table_rules, tally, TableTally.from_json(stored), season
             )
             return
-        whole_log = [*log(), dict(payload)]
+        whole_log = [*loaded.log, dict(payload)]
         if full is None:
-            table = session.get(TableRow, table_id)
-            full = self._replayed(table, [s.player.name for s in table.seats], whole_log)
+            full = Table(rules, list(loaded.head.players), dict(overrides or {}), whole_log).state
         self._write_tally(
             session,
             table_id,
@@ -453,8 +462,6 @@ class ClubStore(Database):
 
     @staticmethod
     def _replayed(table: TableRow, names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> TableState:
-        from engine.table.state import Table
-
         return Table(table.rules, names, dict(table.options or {}), log).state
 
     def _write_tally(

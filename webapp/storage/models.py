@@ -187,7 +187,9 @@ class SeatTallyRow(Base):
     ``figure`` and ``tiebreak`` are the table's placing under its season's standings rule."""
 
     __tablename__ = "seat_tallies"
-    __table_args__ = (Index("ix_seat_tallies_member", "member_id", "season_id"),)
+    # A player's page reads by player; a season's standings by season, summing per player.
+    __table_args__ = (Index("ix_seat_tallies_member", "member_id", "season_id"),
+                      Index("ix_seat_tallies_season", "season_id", "member_id"))
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     member_id: Mapped[int | None] = mapped_column(ForeignKey("club_players.id"), nullable=True)

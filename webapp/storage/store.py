@@ -234,7 +234,7 @@ class Storage(MediaStore, ClubStore, ClubReads):
         """The table at its current version: from the snapshot when it fits, else replayed from
         the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
-        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token, row.club_id)
         version, rules, overrides = row.version, row.rules, dict(row.options or {})
         snap = session.get(SnapshotRow, row.id)
         found = None
@@ -310,14 +310,20 @@ class Storage(MediaStore, ClubStore, ClubReads):
             full = replace(state, records=snapshot.normalised(state.records))
         elif loaded.stale:
             full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
+        club_id = loaded.ref.club_id
+        # A club table's tally is read here, before the write: inside it a write only writes.
+        tally = self._tally_before(table_id, version, event, loaded) if club_id is not None else None
         try:
             with self._append() as session:
                 # The conditional bump comes first: it takes the table's row lock (a second writer
                 # waits here until the first is done) and, at READ COMMITTED, is checked against
                 # the version committed by then. The lock is held only for these few statements.
                 # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
+                # The club the writer read is part of the check: a table moved into a club since
+                # (which keeps its version) is a conflict, so no event escapes the club's tally.
+                same_club = TableRow.club_id.is_(None) if club_id is None else TableRow.club_id == club_id
                 bumped = session.execute(
-                    update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
+                    update(TableRow).where(TableRow.id == table_id, TableRow.version == version, same_club)
                     .values(version=version + 1))
                 if bumped.rowcount != 1:
                     actual = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
@@ -333,9 +339,10 @@ class Storage(MediaStore, ClubStore, ClubReads):
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
                 else:
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
-                self._keep_tally(session, table_id, version, seq, payload, state.records,
-                                 full if event.get("type") in snapshot.REWRITES_HISTORY else None,
-                                 lambda: loaded.log)
+                if tally is not None:
+                    self._keep_tally(session, table_id, version, seq, payload, state.records,
+                                     full if event.get("type") in snapshot.REWRITES_HISTORY else None,
+                                     loaded, tally)
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, self._version_now(table_id)) from error

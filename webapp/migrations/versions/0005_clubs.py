@@ -78,6 +78,7 @@ def upgrade() -> None:
         sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_seat_tallies_member", "seat_tallies", ["member_id", "season_id"])
+    op.create_index("ix_seat_tallies_season", "seat_tallies", ["season_id", "member_id"])
     op.create_table(
         "seat_items",
         sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
@@ -96,6 +97,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("table_tallies")
     op.drop_table("seat_items")
+    op.drop_index("ix_seat_tallies_season", table_name="seat_tallies")
     op.drop_index("ix_seat_tallies_member", table_name="seat_tallies")
     op.drop_table("seat_tallies")
     with op.batch_alter_table("table_players") as batch:
