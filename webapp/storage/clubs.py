@@ -405,16 +405,23 @@ class ClubStore(Database):
             return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
 
     # -- the tally, kept with each event ------------------------------------------------------
+    @staticmethod
+    def _tally_row(session: Session, table_id: int) -> Any:
+        """(version, tally JSON, preset, options, season row) of a club table, or None."""
+        return session.execute(
+            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
+            .join(TableRow, TableRow.id == TallyRow.table_id)
+            .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
+            .where(TallyRow.table_id == table_id)
+        ).first()
+
     def _tally_before(self, table_id: int, version: int, event: Mapping[str, Any], loaded: Any) -> Any:
         """Before an event's write: the club table's stored tally, its rules and season, and (where
         the tally will be folded again) the log, all read now so the write itself only writes."""
-        with self._read() as session:
-            found = session.execute(
-                select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
-                .join(TableRow, TableRow.id == TallyRow.table_id)
-                .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
-                .where(TallyRow.table_id == table_id)
-            ).first()
+        found = getattr(loaded, "tally", None)
+        if found is None or found[0] != version:     # not read with the table at this version
+            with self._read() as session:
+                found = self._tally_row(session, table_id)
         if found is not None and (found[0] != version or event.get("type") in REWRITES_HISTORY):
             loaded.log  # noqa: B018 - read now (and kept), not inside the write
         return found

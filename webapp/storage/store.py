@@ -231,6 +231,14 @@ class Storage(MediaStore, ClubStore, ClubReads):
                       state=state, record_count=count)
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
+        """The table at its current version, with its club tally where it has one (read here, in
+        the same snapshot, so a write based on it need not read it again)."""
+        loaded = self._loaded_table(session, row, edit_token)
+        if row.club_id is not None:
+            loaded.tally = self._tally_row(session, row.id)
+        return loaded
+
+    def _loaded_table(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
         """The table at its current version: from the snapshot when it fits, else replayed from
         the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
