@@ -22,7 +22,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from vision.decode import DEFAULT_MAX_BYTES, DEFAULT_MAX_PIXELS
 from webapp import guards, i18n, labels, security
 from webapp.photo_gate import PhotoGate
-from webapp.views import api, hands, scoreboard, tables
+from webapp.views import api, clubs, hands, scoreboard, tables
 from webapp.views.backend import Backend
 from webapp.views.reader import load_reader
 from webapp.views.request_numbers import EventIndexConverter, NumberRefused
@@ -128,7 +128,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     # in the app: without this reference it is collected and every limited route raises.
     app.extensions["tiletally.limiter"] = limiter
     i18n.install(app)
-    for blueprint in (tables.bp, hands.bp, scoreboard.bp, api.bp):
+    for blueprint in (tables.bp, hands.bp, scoreboard.bp, clubs.bp, api.bp):
         app.register_blueprint(blueprint)
     # Uploads cost the most (a decode and a reading each): their own, lower limit per client.
     upload = "api.upload_photo"

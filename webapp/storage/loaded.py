@@ -53,6 +53,7 @@ class Loaded:
         self._log: list[dict[str, Any]] | None = None
         self._table: Table | None = None
         self.stale = False              # read by a replay: the stored snapshot is missing or old
+        self.tally: Any = None          # a club table's stored tally as read with it (storage.clubs)
         self.record_count = record_count if record_count is not None else \
             len(head.records) if state is None else len(state.records)
 

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, LargeBinary, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Date,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -36,6 +47,9 @@ class TableRow(Base):
     edit_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     view_token: Mapped[str] = mapped_column(String(64), unique=True)
     version: Mapped[int] = mapped_column(Integer, default=0)   # = number of events in the log
+    # A table of a club counts in its season's standings; a table outside a club has neither.
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("clubs.id"), nullable=True, index=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id"), nullable=True, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     # Loaded in the same statement as the table (four rows): one round trip less per request.
     seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.seat", lazy="joined")
@@ -48,6 +62,8 @@ class SeatRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    # At a club's table: the club's player in this seat (the table keeps the name it was played under).
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("club_players.id"), nullable=True, index=True)
     player: Mapped[PlayerRow] = relationship(lazy="joined")
 
 
@@ -124,3 +140,90 @@ class PendingRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     item: Mapped[dict] = mapped_column(JSON)
 
+
+
+class ClubRow(Base):
+    """A group of people who play together over many evenings: its own edit and read-only tokens."""
+
+    __tablename__ = "clubs"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    edit_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class MemberRow(Base):
+    """A person of a club: a stable id, a display name that may change, a short name for seat cards."""
+
+    __tablename__ = "club_players"
+    __table_args__ = (UniqueConstraint("club_id", "name", name="uq_club_players_name"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    short_name: Mapped[str] = mapped_column(String(12), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SeasonRow(Base):
+    """A club's tables grouped: named, with an optional date range; one family or mixed (None), and
+    the standings rule (a code of the family's ``standings_rules``) with its options."""
+
+    __tablename__ = "seasons"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    starts_on: Mapped[date | None] = mapped_column(Date, nullable=True)
+    ends_on: Mapped[date | None] = mapped_column(Date, nullable=True)
+    family: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    rule: Mapped[str] = mapped_column(String(40))
+    rule_options: Mapped[dict] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SeatTallyRow(Base):
+    """One seat's figures at one table, kept up to date in the same transaction as each event
+    (``webapp.storage.tally``): what a club's standings and player pages add up in SQL. ``place``,
+    ``figure`` and ``tiebreak`` are the table's placing under its season's standings rule."""
+
+    __tablename__ = "seat_tallies"
+    # A player's page reads by player; a season's standings by season, summing per player.
+    __table_args__ = (Index("ix_seat_tallies_member", "member_id", "season_id"),
+                      Index("ix_seat_tallies_season", "season_id", "member_id"))
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    member_id: Mapped[int | None] = mapped_column(ForeignKey("club_players.id"), nullable=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("seasons.id"), nullable=True)
+    hands: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    self_drawn: Mapped[int] = mapped_column(Integer, default=0)
+    dealt_in: Mapped[int] = mapped_column(Integer, default=0)
+    false_wins: Mapped[int] = mapped_column(Integer, default=0)
+    win_value_sum: Mapped[int] = mapped_column(Integer, default=0)
+    win_value_max: Mapped[int] = mapped_column(Integer, default=0)
+    dealer_streak: Mapped[int] = mapped_column(Integer, default=0)
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    figure: Mapped[float] = mapped_column(Float, default=0.0)
+    tiebreak: Mapped[float] = mapped_column(Float, default=0.0)
+    played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class SeatItemRow(Base):
+    """How many hands a seat won at a table with one breakdown item (a fan, yaku, faan, tai)."""
+
+    __tablename__ = "seat_items"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    item: Mapped[str] = mapped_column(String(120), primary_key=True)
+    hands: Mapped[int] = mapped_column(Integer)
+
+
+class TallyRow(Base):
+    """A club table's whole tally (``webapp.storage.tally.TableTally`` as JSON): the next event's
+    tally continues from it, read and written in that event's transaction."""
+
+    __tablename__ = "table_tallies"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)      # the table version it is after
+    tally: Mapped[dict] = mapped_column(JSON)

@@ -17,6 +17,8 @@ from sqlalchemy.orm import Session
 from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 from webapp.storage import transfer
+from webapp.storage.club_reads import ClubReads
+from webapp.storage.clubs import ClubStore
 from webapp.storage.hand_rows import hand_row
 from webapp.storage.loaded import Loaded, PageRows
 from webapp.storage.media import MediaStore
@@ -44,13 +46,14 @@ from webapp.storage.values import (
 )
 
 
-class Storage(MediaStore):
-    """Tables and their logs in one database. Every write is one transaction."""
+class Storage(MediaStore, ClubStore, ClubReads):
+    """Tables and their logs, and clubs, in one database. Every write is one transaction."""
 
     # -- tables ---------------------------------------------------------------------------------
     def create_table(self, rules: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                     name: str = "") -> TableRef:
-        """A new table; the engine validates the preset, options and names first."""
+                     name: str = "", *, club: tuple[int, Sequence[int]] | None = None) -> TableRef:
+        """A new table; the engine validates the preset, options and names first. ``club``: the
+        club and its players (in seat order) whose table it is (``ClubStore.create_club_table``)."""
         for player in players:
             check_text(player, PLAYER_NAME)
         state = new_state(rules, players, options)
@@ -59,6 +62,8 @@ class Storage(MediaStore):
         player_ids = self._player_ids(state.players)
         with self._write() as session:
             row = self._insert_table(session, state, dict(options or {}), name, edit_token, player_ids)
+            if club is not None:
+                self._join_club(session, row, club[0], club[1], state, [])
             return TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
 
     def _insert_table(self, session: Session, state: TableState, overrides: dict[str, Any], name: str,
@@ -226,10 +231,18 @@ class Storage(MediaStore):
                       state=state, record_count=count)
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
+        """The table at its current version, with its club tally where it has one (read here, in
+        the same snapshot, so a write based on it need not read it again)."""
+        loaded = self._loaded_table(session, row, edit_token)
+        if row.club_id is not None:
+            loaded.tally = self._tally_row(session, row.id)
+        return loaded
+
+    def _loaded_table(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
         """The table at its current version: from the snapshot when it fits, else replayed from
         the log (``Loaded.stale`` then tells a writer to store a fresh snapshot)."""
         players = [seat.player.name for seat in row.seats]
-        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
+        ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token, row.club_id)
         version, rules, overrides = row.version, row.rules, dict(row.options or {})
         snap = session.get(SnapshotRow, row.id)
         found = None
@@ -305,14 +318,20 @@ class Storage(MediaStore):
             full = replace(state, records=snapshot.normalised(state.records))
         elif loaded.stale:
             full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
+        club_id = loaded.ref.club_id
+        # A club table's tally is read here, before the write: inside it a write only writes.
+        tally = self._tally_before(table_id, version, event, loaded) if club_id is not None else None
         try:
             with self._append() as session:
                 # The conditional bump comes first: it takes the table's row lock (a second writer
                 # waits here until the first is done) and, at READ COMMITTED, is checked against
                 # the version committed by then. The lock is held only for these few statements.
                 # SQLite's BEGIN IMMEDIATE already holds the database's write lock.
+                # The club the writer read is part of the check: a table moved into a club since
+                # (which keeps its version) is a conflict, so no event escapes the club's tally.
+                same_club = TableRow.club_id.is_(None) if club_id is None else TableRow.club_id == club_id
                 bumped = session.execute(
-                    update(TableRow).where(TableRow.id == table_id, TableRow.version == version)
+                    update(TableRow).where(TableRow.id == table_id, TableRow.version == version, same_club)
                     .values(version=version + 1))
                 if bumped.rowcount != 1:
                     actual = session.scalar(select(TableRow.version).where(TableRow.id == table_id))
@@ -328,6 +347,10 @@ class Storage(MediaStore):
                     self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
                 else:
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
+                if tally is not None:
+                    self._keep_tally(session, table_id, version, seq, payload, state.records,
+                                     full if event.get("type") in snapshot.REWRITES_HISTORY else None,
+                                     loaded, tally)
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, self._version_now(table_id)) from error

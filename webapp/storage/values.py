@@ -73,6 +73,7 @@ class TableRef:
     rules: str
     view_token: str
     edit_token: str | None = None
+    club_id: int | None = None      # the club whose table it is, as read (None: outside any club)
 
 
 NAME_LIMIT = 80     # the players.name and tables.name columns; checked here so both databases agree

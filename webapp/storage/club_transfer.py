@@ -1,0 +1,164 @@
+"""A club's season out and back in: the JSON (the club's players, the season and its rule, each
+table's own export with the club players in its seats, and the standings), the CSV (standings,
+then every hand), and the import, which builds a new club whose standings are the same."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from engine.table.events import TableError
+from webapp.storage.clubs import ClubError, ClubRef
+from webapp.storage.transfer import spreadsheet_text
+from webapp.storage.values import StorageError
+
+if TYPE_CHECKING:
+    from webapp.storage.store import Storage
+
+SEASON_FORMAT = "tiletally-club-season"
+SEASON_FORMAT_VERSION = 1
+
+
+class ClubImportRefused(StorageError):
+    """A file that is not a season export, or whose tables do not rebuild."""
+
+
+def season_export(storage: Storage, club_id: int, season_id: int) -> dict[str, Any]:
+    season = storage.season(club_id, season_id)
+    members = storage.members(club_id)
+    names = {member.id: member.name for member in members}
+    tables = storage.club_tables(club_id, season_id)
+    return {
+        "format": SEASON_FORMAT,
+        "format_version": SEASON_FORMAT_VERSION,
+        "club": {"name": storage.club_name(club_id)},
+        "players": [{"id": m.id, "name": m.name, "short_name": m.short_name} for m in members],
+        "season": {
+            "name": season.name,
+            "family": season.family,
+            "rule": season.rule,
+            "rule_options": dict(season.rule_options),
+            "starts_on": season.starts_on.isoformat() if season.starts_on else None,
+            "ends_on": season.ends_on.isoformat() if season.ends_on else None,
+        },
+        "tables": [
+            {
+                "seats": table["member_ids"],
+                "created_at": table["created_at"].isoformat(),
+                "export": storage.export_json(table["id"]),
+            }
+            for table in reversed(tables)
+        ],
+        "standings": [
+            {
+                "place": s.place,
+                "player": s.key,
+                "name": names.get(s.key),
+                "games": s.games,
+                "figure": s.figure,
+                "tiebreak": s.tiebreak,
+                "to_pass": s.to_pass,
+            }
+            for s in storage.standings(club_id, season_id)
+        ],
+    }
+
+
+def season_csv(storage: Storage, club_id: int, season_id: int) -> str:
+    """The standings, a blank line, then one row per settled hand of every table of the season."""
+    names = {member.id: member.name for member in storage.members(club_id)}
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "player", "games", "figure", "tiebreak", "to_pass"])
+    for s in storage.standings(club_id, season_id):
+        writer.writerow(
+            [
+                s.place,
+                spreadsheet_text(names.get(s.key, "")),
+                s.games,
+                s.figure,
+                s.tiebreak,
+                "" if s.to_pass is None else s.to_pass,
+            ]
+        )
+    writer.writerow([])
+    writer.writerow(
+        ["table", "hand", "label", "kind", "summary"]
+        + [f"seat {n} {what}" for n in range(1, 5) for what in ("player", "change", "total")]
+    )
+    for table in reversed(storage.club_tables(club_id, season_id)):
+        state = storage.load(table["id"]).state
+        players = [
+            names.get(member, name)
+            for member, name in zip(table["member_ids"], table["players"], strict=True)
+        ]
+        for record in state.records:
+            row: list[Any] = [
+                spreadsheet_text(table["name"]),
+                record.hand_number,
+                record.label,
+                record.kind,
+                spreadsheet_text(record.summary),
+            ]
+            for seat in range(4):
+                row += [spreadsheet_text(players[seat]), record.deltas[seat], record.totals[seat]]
+            writer.writerow(row)
+    return out.getvalue()
+
+
+def _day(text: Any) -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(str(text))
+    except ValueError as error:
+        raise ClubImportRefused(f"not a date: {text!r}") from error
+
+
+def import_season(storage: Storage, data: Mapping[str, Any]) -> ClubRef:
+    """A new club from a season export: its players, the season, and each table imported (its
+    events checked against its totals) and moved into the club with its players in their seats.
+    A file that fails leaves no table of it in the new club's standings (the club is removed)."""
+    if (
+        not isinstance(data, Mapping)
+        or data.get("format") != SEASON_FORMAT
+        or data.get("format_version") != SEASON_FORMAT_VERSION
+    ):
+        raise ClubImportRefused("not a club season export")
+    try:
+        club_name = str(data["club"]["name"])
+        players = list(data["players"])
+        season = dict(data["season"])
+        tables = list(data["tables"])
+    except (KeyError, TypeError) as error:
+        raise ClubImportRefused("the export misses its club, players, season or tables") from error
+    club = storage.create_club(club_name)
+    imported: list[int] = []
+    try:
+        ids: dict[Any, int] = {}
+        for player in players:
+            ids[player["id"]] = storage.add_member(
+                club.id, str(player["name"]), str(player.get("short_name") or "")
+            ).id
+        new_season = storage.create_season(
+            club.id,
+            str(season["name"]),
+            family=season.get("family"),
+            rule=str(season["rule"]),
+            rule_options=season.get("rule_options") or {},
+            starts_on=_day(season.get("starts_on")),
+            ends_on=_day(season.get("ends_on")),
+        )
+        for table in tables:
+            ref = storage.import_json(table["export"])
+            imported.append(ref.id)
+            storage.move_into_club(
+                ref.id, club.id, [ids[seat] for seat in table["seats"]], season_id=new_season.id
+            )
+    except (ClubError, StorageError, TableError, KeyError, TypeError, ValueError) as error:
+        storage.remove_club(club.id, imported)
+        raise ClubImportRefused(str(error)) from error
+    return club

@@ -1,0 +1,572 @@
+"""Clubs: their people, seasons and tables, and each club table's tally kept with every event.
+
+A club table's tally (``webapp.storage.tally``) is written in the same transaction as each of
+its events: the seat rows (``seat_tallies``) and breakdown items (``seat_items``) that standings
+and player pages add up in SQL (``webapp.storage.club_reads``), and the whole tally as JSON
+(``table_tallies``) that the next event continues from. An append continues it with the new
+records; an undo or an amendment, or a tally that is not at the version the writer read, is
+folded again from every record that counts now.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.orm import Session
+
+from engine.reasons.marker import N_
+from engine.table.fold import effective_events
+from engine.table.standing import HandRecord, TableState
+from engine.table.state import Table
+from webapp.snapshot import REWRITES_HISTORY
+from webapp.storage import placing
+from webapp.storage.database import Database
+from webapp.storage.models import (
+    ClubRow,
+    MemberRow,
+    SeasonRow,
+    SeatItemRow,
+    SeatRow,
+    SeatTallyRow,
+    TableRow,
+    TallyRow,
+    utc_now,
+)
+from webapp.storage.tally import TableTally, add_records, tally_of
+from webapp.storage.values import StorageError, check_text, hash_token, new_token
+
+CLUB_NAME = N_("the club name")
+SEASON_NAME = N_("the season name")
+SHORT_NAME = N_("a short name")
+SHORT_NAME_LIMIT = 12
+
+
+class ClubError(StorageError):
+    """A club request that cannot be served: an unknown player or season, a name taken."""
+
+
+@dataclass(frozen=True)
+class ClubRef:
+    """A club's identity; ``edit_token`` is only known right after creation (or when presented)."""
+
+    id: int
+    name: str
+    view_token: str
+    edit_token: str | None = None
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+    short_name: str
+
+
+@dataclass(frozen=True)
+class Season:
+    id: int
+    name: str
+    starts_on: date | None
+    ends_on: date | None
+    family: str | None  # None: any family (a mixed season)
+    rule: str
+    rule_options: Mapping[str, Any]
+
+    def holds(self, day: date) -> bool:
+        return (self.starts_on is None or self.starts_on <= day) and (
+            self.ends_on is None or day <= self.ends_on
+        )
+
+
+def _season(row: SeasonRow) -> Season:
+    return Season(
+        row.id, row.name, row.starts_on, row.ends_on, row.family, row.rule, dict(row.rule_options or {})
+    )
+
+
+class ClubStore(Database):
+    """Clubs in the database (mixed into ``Storage``)."""
+
+    # -- clubs and their people -----------------------------------------------------------------
+    def create_club(self, name: str) -> ClubRef:
+        name = check_text((name or "").strip(), CLUB_NAME) or "Club"
+        edit_token = new_token()
+        with self._write() as session:
+            row = ClubRow(name=name, edit_token_hash=hash_token(edit_token), view_token=new_token())
+            session.add(row)
+            session.flush()
+            return ClubRef(row.id, row.name, row.view_token, edit_token)
+
+    def club_by_edit_token(self, token: str) -> ClubRef | None:
+        if not token:
+            return None
+        with self._read() as session:
+            row = session.scalars(select(ClubRow).where(ClubRow.edit_token_hash == hash_token(token))).first()
+            return None if row is None else ClubRef(row.id, row.name, row.view_token, token)
+
+    def club_by_view_token(self, token: str) -> ClubRef | None:
+        if not token:
+            return None
+        with self._read() as session:
+            row = session.scalars(select(ClubRow).where(ClubRow.view_token == token)).first()
+            if row is None or not secrets.compare_digest(row.view_token, token):
+                return None
+            return ClubRef(row.id, row.name, row.view_token)
+
+    def club_name(self, club_id: int) -> str:
+        with self._read() as session:
+            row = session.get(ClubRow, club_id)
+            if row is None:
+                raise ClubError(f"no club {club_id}")
+            return row.name
+
+    def remove_club(self, club_id: int, table_ids: Sequence[int] = ()) -> None:
+        """A club and its tables gone (an import that failed half way; ``table_ids``: tables it
+        imported that had not joined the club yet)."""
+        with self._write() as session:
+            owned = list(session.scalars(select(TableRow.id).where(TableRow.club_id == club_id)))
+            for table_id in [*owned, *table_ids]:
+                session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table_id))
+                session.execute(delete(TableRow).where(TableRow.id == table_id))
+            session.execute(delete(ClubRow).where(ClubRow.id == club_id))
+
+    def add_member(self, club_id: int, name: str, short_name: str = "") -> Member:
+        """A new person of the club (ClubError if the club already has that name)."""
+        name = check_text((name or "").strip(), N_("a player's name"))
+        short_name = check_text((short_name or "").strip(), SHORT_NAME, SHORT_NAME_LIMIT)
+        if not name:
+            raise ClubError("a player needs a name")
+        with self._write() as session:
+            if session.scalar(
+                select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)
+            ):
+                raise ClubError(f"the club already has a player named {name}")
+            row = MemberRow(club_id=club_id, name=name, short_name=short_name)
+            session.add(row)
+            session.flush()
+            return Member(row.id, row.name, row.short_name)
+
+    def rename_member(self, club_id: int, member_id: int, name: str, short_name: str = "") -> Member:
+        """A new display name (the person keeps their id, games and figures)."""
+        name = check_text((name or "").strip(), N_("a player's name"))
+        short_name = check_text((short_name or "").strip(), SHORT_NAME, SHORT_NAME_LIMIT)
+        if not name:
+            raise ClubError("a player needs a name")
+        with self._write() as session:
+            row = self._member_row(session, club_id, member_id)
+            taken = session.scalar(
+                select(MemberRow.id).where(
+                    MemberRow.club_id == club_id, MemberRow.name == name, MemberRow.id != member_id
+                )
+            )
+            if taken:
+                raise ClubError(f"the club already has a player named {name}")
+            row.name, row.short_name = name, short_name
+            return Member(row.id, row.name, row.short_name)
+
+    def members(self, club_id: int) -> list[Member]:
+        with self._read() as session:
+            rows = session.scalars(
+                select(MemberRow).where(MemberRow.club_id == club_id).order_by(MemberRow.name)
+            ).all()
+            return [Member(row.id, row.name, row.short_name) for row in rows]
+
+    def member(self, club_id: int, member_id: int) -> Member:
+        with self._read() as session:
+            row = self._member_row(session, club_id, member_id)
+            return Member(row.id, row.name, row.short_name)
+
+    @staticmethod
+    def _member_row(session: Session, club_id: int, member_id: int) -> MemberRow:
+        row = session.get(MemberRow, member_id)
+        if row is None or row.club_id != club_id:  # another club's player is no player here
+            raise ClubError(f"no player {member_id} in this club")
+        return row
+
+    # -- seasons --------------------------------------------------------------------------------
+    def create_season(
+        self,
+        club_id: int,
+        name: str,
+        *,
+        family: str | None,
+        rule: str,
+        rule_options: Mapping[str, Any] | None = None,
+        starts_on: date | None = None,
+        ends_on: date | None = None,
+    ) -> Season:
+        """A season; the club's tables whose day it holds (and that have no season yet) join it."""
+        name = check_text((name or "").strip(), SEASON_NAME)
+        if not name:
+            raise ClubError("a season needs a name")
+        if starts_on and ends_on and ends_on < starts_on:
+            raise ClubError("a season cannot end before it starts")
+        options = placing.checked_rule(family, rule, rule_options or {})
+        with self._write() as session:
+            row = SeasonRow(
+                club_id=club_id,
+                name=name,
+                family=family,
+                rule=rule,
+                rule_options=options,
+                starts_on=starts_on,
+                ends_on=ends_on,
+            )
+            session.add(row)
+            session.flush()
+            season = _season(row)
+            tables = (
+                session.scalars(
+                    select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None))
+                )
+                .unique()
+                .all()
+            )
+            for table in tables:
+                if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
+                    table.season_id = season.id
+                    self._place_table(session, table, season)
+            return season
+
+    def seasons(self, club_id: int) -> list[Season]:
+        with self._read() as session:
+            rows = session.scalars(
+                select(SeasonRow).where(SeasonRow.club_id == club_id).order_by(SeasonRow.id.desc())
+            ).all()
+            return [_season(row) for row in rows]
+
+    def season(self, club_id: int, season_id: int) -> Season:
+        with self._read() as session:
+            row = session.get(SeasonRow, season_id)
+            if row is None or row.club_id != club_id:
+                raise ClubError(f"no season {season_id} in this club")
+            return _season(row)
+
+    def _season_for(self, session: Session, club_id: int, rules: str, day: date) -> SeasonRow | None:
+        """The newest season of the club that holds ``day`` and plays this preset's family."""
+        rows = session.scalars(
+            select(SeasonRow).where(SeasonRow.club_id == club_id).order_by(SeasonRow.id.desc())
+        ).all()
+        return next(
+            (row for row in rows if _season(row).holds(day) and placing.family_fits(row.family, rules)), None
+        )
+
+    # -- club tables ----------------------------------------------------------------------------
+    def create_club_table(
+        self,
+        club_id: int,
+        rules: str,
+        member_ids: Sequence[int],
+        options: Mapping[str, Any] | None = None,
+        name: str = "",
+    ) -> Any:
+        """A new table of the club, its four seats taken by these players (in seat order)."""
+        if len(set(member_ids)) != len(member_ids):
+            raise ClubError("a player can take only one seat")
+        with self._read() as session:
+            members = [self._member_row(session, club_id, member_id) for member_id in member_ids]
+            names = [member.name for member in members]
+        return self.create_table(rules, names, options, name, club=(club_id, list(member_ids)))
+
+    def _join_club(
+        self,
+        session: Session,
+        table: TableRow,
+        club_id: int,
+        member_ids: Sequence[int],
+        state: TableState,
+        records: Sequence[tuple[HandRecord, Mapping[str, Any] | None]],
+        season_id: int | None = None,
+    ) -> None:
+        """Make ``table`` (at ``state``) a table of the club with these players in its seats, in the
+        season that holds its day, and store its tally from ``records`` (every one that counts)."""
+        table.club_id = club_id
+        season = (
+            session.get(SeasonRow, season_id)
+            if season_id is not None
+            else self._season_for(session, club_id, table.rules, (table.created_at or utc_now()).date())
+        )
+        if season is not None and season.club_id != club_id:
+            raise ClubError(f"no season {season_id} in this club")
+        table.season_id = season.id if season is not None else None
+        for seat, member_id in enumerate(member_ids):
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                .values(member_id=member_id)
+            )
+        session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table.id))
+        played_at = table.created_at or utc_now()
+        session.execute(
+            insert(SeatTallyRow),
+            [
+                {
+                    "table_id": table.id,
+                    "seat": seat,
+                    "member_id": member_id,
+                    "season_id": table.season_id,
+                    "played_at": played_at,
+                    **{key: 0 for key in TALLY_COLUMNS},
+                    "figure": 0.0,
+                    "tiebreak": 0.0,
+                }
+                for seat, member_id in enumerate(member_ids)
+            ],
+        )
+        session.execute(delete(TallyRow).where(TallyRow.table_id == table.id))
+        session.add(TallyRow(table_id=table.id, version=table.version, tally=TableTally().to_json()))
+        session.flush()
+        self._write_tally(
+            session,
+            table.id,
+            table.version,
+            (table.rules, dict(table.options or {})),
+            tally_of(records),
+            None,
+            _season(season) if season is not None else None,
+            everything=True,
+        )
+
+    def move_into_club(
+        self, table_id: int, club_id: int, seats: Sequence[int | None], season_id: int | None = None
+    ) -> None:
+        """A table made outside a club becomes one of its tables: each seat's player is the club
+        player given (None: a new club player under the seat's name, or the one of that name)."""
+        with self._append() as session:
+            # The table's row first: its lock keeps an event from landing between this tally
+            # and the version it is at (a writer waits, then continues the tally from here).
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(version=TableRow.version))
+            table = session.get(TableRow, table_id)
+            if table is None:
+                raise StorageError(f"no table {table_id}")
+            if table.club_id is not None:
+                raise ClubError("this table belongs to a club already")
+            names = [seat.player.name for seat in table.seats]
+            member_ids = []
+            for seat, given in enumerate(seats):
+                if given is not None:
+                    member_ids.append(self._member_row(session, club_id, given).id)
+                    continue
+                found = session.scalar(
+                    select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == names[seat])
+                )
+                if found is None:
+                    row = MemberRow(club_id=club_id, name=names[seat], short_name="")
+                    session.add(row)
+                    session.flush()
+                    found = row.id
+                member_ids.append(found)
+            if len(set(member_ids)) != len(member_ids):
+                raise ClubError("a player can take only one seat")
+            log = self._log(session, table_id, table.version)
+            state = self._replayed(table, names, log)
+            self._join_club(session, table, club_id, member_ids, state, _with_events(state, log), season_id)
+
+    def matching_members(self, club_id: int, names: Sequence[str]) -> list[int | None]:
+        """The club player of each name (case and spaces aside), or None: a move's proposal."""
+        members = self.members(club_id)
+        by_name = {member.name.strip().casefold(): member.id for member in members}
+        return [by_name.get(name.strip().casefold()) for name in names]
+
+    def club_tables(
+        self, club_id: int, season_id: int | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The club's tables (the newest ``limit`` of them, a page's list), newest first, with
+        their players' ids and names (no replay)."""
+        with self._read() as session:
+            query = select(TableRow).where(TableRow.club_id == club_id)
+            if season_id is not None:
+                query = query.where(TableRow.season_id == season_id)
+            query = query.order_by(TableRow.id.desc())
+            if limit is not None:
+                query = query.limit(limit)
+            rows = session.scalars(query).unique().all()
+            return [
+                {
+                    "id": row.id,
+                    "name": row.name,
+                    "rules": row.rules,
+                    "version": row.version,
+                    "season_id": row.season_id,
+                    "created_at": row.created_at,
+                    "players": [seat.player.name for seat in row.seats],
+                    "member_ids": [seat.member_id for seat in row.seats],
+                }
+                for row in rows
+            ]
+
+    def table_in_club(self, club_id: int, table_id: int) -> bool:
+        with self._read() as session:
+            return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
+
+    # -- the tally, kept with each event ------------------------------------------------------
+    @staticmethod
+    def _tally_row(session: Session, table_id: int) -> Any:
+        """(version, tally JSON, preset, options, season row) of a club table, or None."""
+        return session.execute(
+            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
+            .join(TableRow, TableRow.id == TallyRow.table_id)
+            .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
+            .where(TallyRow.table_id == table_id)
+        ).first()
+
+    def _tally_before(self, table_id: int, version: int, event: Mapping[str, Any], loaded: Any) -> Any:
+        """Before an event's write: the club table's stored tally, its rules and season, and (where
+        the tally will be folded again) the log, all read now so the write itself only writes."""
+        found = getattr(loaded, "tally", None)
+        if found is None or found[0] != version:     # not read with the table at this version
+            with self._read() as session:
+                found = self._tally_row(session, table_id)
+        if found is not None and (found[0] != version or event.get("type") in REWRITES_HISTORY):
+            loaded.log  # noqa: B018 - read now (and kept), not inside the write
+        return found
+
+    def _keep_tally(
+        self,
+        session: Session,
+        table_id: int,
+        version: int,
+        seq: int,
+        payload: Mapping[str, Any],
+        new_records: Sequence[HandRecord],
+        full: TableState | None,
+        loaded: Any,
+        found: Any,
+    ) -> None:
+        """Inside an event's transaction (after its version bump): continue the table's tally
+        (``found``, read before the write at ``version``) with the event, or fold it again where
+        the past changed or the tally is not at that version."""
+        stored_version, stored, rules, overrides, season_row = found
+        table_rules = (rules, dict(overrides or {}))
+        season = _season(season_row) if season_row is not None else None
+        if full is None and stored_version == version:
+            events = {seq - 1: payload}
+            tally = add_records(
+                TableTally.from_json(stored), [(r, events.get(r.event_id)) for r in new_records]
+            )
+            self._write_tally(
+                session, table_id, seq, table_rules, tally, TableTally.from_json(stored), season
+            )
+            return
+        whole_log = [*loaded.log, dict(payload)]
+        if full is None:
+            full = Table(rules, list(loaded.head.players), dict(overrides or {}), whole_log).state
+        self._write_tally(
+            session,
+            table_id,
+            seq,
+            table_rules,
+            tally_of(_with_events(full, whole_log)),
+            None,
+            season,
+            everything=True,
+        )
+
+    @staticmethod
+    def _replayed(table: TableRow, names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> TableState:
+        return Table(table.rules, names, dict(table.options or {}), log).state
+
+    def _write_tally(
+        self,
+        session: Session,
+        table_id: int,
+        version: int,
+        rules: tuple[str, dict[str, Any]],
+        tally: TableTally,
+        before: TableTally | None,
+        season: Season | None,
+        everything: bool = False,
+    ) -> None:
+        """Store ``tally``: the seats whose figures changed since ``before`` (every seat when a total
+        changed, since one total moves every seat's placing), their items likewise."""
+        places = placing.placings(rules[0], rules[1], season, tally.totals, tally.pot)
+        moved = everything or before is None or before.totals != tally.totals or before.pot != tally.pot
+        seat_rows, item_seats = [], []
+        for seat, figures in enumerate(tally.seats):
+            old = before.seats[seat] if before is not None else None
+            if not (moved or old is None or vars(old) != vars(figures)):
+                continue
+            seat_rows.append(
+                {
+                    "at_table": table_id,
+                    "at_seat": seat,
+                    "total": tally.totals[seat],
+                    "place": places[seat][0],
+                    "figure": places[seat][1],
+                    "tiebreak": places[seat][2],
+                    **{key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"},
+                }
+            )
+            if everything or old is None or old.items != figures.items:
+                item_seats.append(seat)
+        # One statement for the seats (executemany), one delete and one insert for their items.
+        if seat_rows:
+            table = SeatTallyRow.__table__
+            session.connection().execute(
+                update(table)
+                .where(table.c.table_id == bindparam("at_table"), table.c.seat == bindparam("at_seat"))
+                .values({key: bindparam(key) for key in seat_rows[0] if not key.startswith("at_")}),
+                seat_rows,
+            )
+        if item_seats:
+            session.execute(
+                delete(SeatItemRow).where(SeatItemRow.table_id == table_id, SeatItemRow.seat.in_(item_seats))
+            )
+            rows = [
+                {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
+                for seat in item_seats
+                for item, hands in tally.seats[seat].items.items()
+            ]
+            if rows:
+                session.execute(insert(SeatItemRow), rows)
+        session.execute(
+            update(TallyRow)
+            .where(TallyRow.table_id == table_id)
+            .values(version=version, tally=tally.to_json())
+        )
+
+    def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
+        """The table's placings again (its season or that season's rule changed)."""
+        stored = session.scalar(select(TallyRow.tally).where(TallyRow.table_id == table.id))
+        if stored is None:
+            return
+        tally = TableTally.from_json(stored)
+        placed = placing.placings(table.rules, dict(table.options or {}), season, tally.totals, tally.pot)
+        for seat, (place, figure, tiebreak) in enumerate(placed):
+            session.execute(
+                update(SeatTallyRow)
+                .where(SeatTallyRow.table_id == table.id, SeatTallyRow.seat == seat)
+                .values(
+                    season_id=season.id if season else None, place=place, figure=figure, tiebreak=tiebreak
+                )
+            )
+
+
+TALLY_COLUMNS = (
+    "hands",
+    "wins",
+    "self_drawn",
+    "dealt_in",
+    "false_wins",
+    "win_value_sum",
+    "win_value_max",
+    "dealer_streak",
+    "total",
+)
+
+
+def _with_events(
+    state: TableState, log: Sequence[Mapping[str, Any]]
+) -> list[tuple[HandRecord, Mapping[str, Any] | None]]:
+    """Each settled record with the event behind it as it counts now (amendments applied)."""
+    events = dict(effective_events(log))
+    return [(record, events.get(record.event_id)) for record in state.records]
+
+
+def day_of(moment: datetime | None) -> date:
+    return (moment or utc_now()).date()
