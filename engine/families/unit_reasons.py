@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.tiles import BONUS_NAMES, DRAGONS
+from engine.families.reading import SEAT_NAMES, Reading
 from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
@@ -74,3 +76,25 @@ REASONS = {
 def why(code: str, **params: Any) -> Reason:
     """The reason ``code`` with its params, its English text rendered from the template."""
     return reason(REASONS, code, **params)
+
+
+# -- reasons both games give alike, from the reading ----------------------------------------------
+
+def flowers_why(r: Reading) -> Reason:
+    return why("chinese.seat_flower", flowers=", ".join(BONUS_NAMES[n] for n in r.seat_flowers()),
+               honour=SEAT_NAMES[r.seat], seat=r.seat + 1)
+
+
+def flower_sets_why(r: Reading) -> Reason:
+    sets = r.complete_flower_sets()
+    if len(sets) == 2:
+        return why("chinese.both_flower_sets")
+    return why("chinese.four_flowers" if sets[0] == 0 else "chinese.four_seasons")
+
+
+def dragons_named(r: Reading) -> str:
+    return ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
+
+
+def dragon_why(r: Reading) -> Reason:
+    return why("chinese.dragons", honours=dragons_named(r))

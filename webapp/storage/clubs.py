@@ -37,6 +37,7 @@ from webapp.storage.models import (
     TallyRow,
     utc_now,
 )
+from webapp.storage.season import Season
 from webapp.storage.tally import TableTally, add_records, tally_of
 from webapp.storage.values import StorageError, check_text, hash_token, new_token
 
@@ -65,22 +66,6 @@ class Member:
     id: int
     name: str
     short_name: str
-
-
-@dataclass(frozen=True)
-class Season:
-    id: int
-    name: str
-    starts_on: date | None
-    ends_on: date | None
-    family: str | None  # None: any family (a mixed season)
-    rule: str
-    rule_options: Mapping[str, Any]
-
-    def holds(self, day: date) -> bool:
-        return (self.starts_on is None or self.starts_on <= day) and (
-            self.ends_on is None or day <= self.ends_on
-        )
 
 
 def _season(row: SeasonRow) -> Season:

@@ -9,14 +9,12 @@ season is placed by its preset's own rule (the ``standings`` option where the pr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.families import families, family_named, get_preset
 from engine.families.protocol import Family
 from engine.families.standings import GameTotals, StandingsRule
-
-if TYPE_CHECKING:
-    from webapp.storage.clubs import Season
+from webapp.storage.season import Season
 
 Placed = tuple[int, float, float]  # (place, figure, tiebreak) of one seat
 

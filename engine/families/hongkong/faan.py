@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
-from engine.families.reading import SEAT_NAMES, Reading
-from engine.families.unit_reasons import why
+from engine.core.tiles import DRAGONS, WINDS
+from engine.families.reading import Reading
+from engine.families.unit_reasons import dragon_why, dragons_named, flower_sets_why, flowers_why, why
 from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, LIMIT = "hand", "honour", "condition", "bonus", "limit"
@@ -38,26 +38,6 @@ def _seat_flower_count(r: Reading, options: Options) -> int:
         sets = r.complete_flower_sets()
         own = tuple(number for number in own if number // 4 not in sets)
     return len(own)
-
-
-def _flowers_why(r: Reading) -> str:
-    return why("chinese.seat_flower", flowers=", ".join(BONUS_NAMES[n] for n in r.seat_flowers()),
-               honour=SEAT_NAMES[r.seat], seat=r.seat + 1)
-
-
-def _flower_sets_why(r: Reading) -> str:
-    sets = r.complete_flower_sets()
-    if len(sets) == 2:
-        return why("chinese.both_flower_sets")
-    return why("chinese.four_flowers" if sets[0] == 0 else "chinese.four_seasons")
-
-
-def _dragons(r: Reading) -> str:
-    return ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
-
-
-def _dragon_why(r: Reading) -> str:
-    return why("chinese.dragons", honours=_dragons(r))
 
 
 FAAN: tuple[Unit, ...] = (
@@ -107,18 +87,18 @@ FAAN: tuple[Unit, ...] = (
          lambda r, o: once_if(r.regular and r.all_terminals_or_honours and r.has_honours and r.suits),
          lambda r: why("chinese.mixed_orphans")),
     Unit("great_dragons", "Great Dragons", "大三元", HAND, 8,
-         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why,
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), dragon_why,
          replaces=("dragon",), option="great_dragons_faan"),
     Unit("small_dragons", "Small Dragons", "小三元", HAND, 5,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
-         lambda r: why("chinese.dragons_and_pair", honours=_dragons(r), honour=r.name(r.pair.first)),
+         lambda r: why("chinese.dragons_and_pair", honours=dragons_named(r), honour=r.name(r.pair.first)),
          replaces=("dragon",), option="small_dragons_faan"),
     Unit("small_winds", "Small Winds", "小四喜", HAND, 6,
          lambda r, o: once_if(len(r.triplets_of(WINDS)) == 3 and r.pair_in(WINDS)),
          lambda r: why("chinese.small_winds"), option="small_winds_faan"),
     # -- winds and dragons --------------------------------------------------------------------------
     Unit("dragon", "Dragon Pung", "三元牌", HONOUR, 1,
-         lambda r, o: len(r.triplets_of(DRAGONS)), _dragon_why),
+         lambda r, o: len(r.triplets_of(DRAGONS)), dragon_why),
     Unit("seat_wind", "Seat Wind", "門風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.seat_wind,))),
          lambda r: why("chinese.seat_wind", honour=r.name(r.seat_wind))),
@@ -147,10 +127,10 @@ FAAN: tuple[Unit, ...] = (
     Unit("no_flowers", "No Flowers", "無花", BONUS, 1,
          lambda r, o: once_if(not r.flower_numbers), lambda r: why("chinese.no_flowers"),
          option="no_flowers_faan"),
-    Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flower_count, _flowers_why),
+    Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flower_count, flowers_why),
     Unit("flower_set", "Flower Set", "一台花", BONUS, 2,
          lambda r, o: len(r.complete_flower_sets()),
-         _flower_sets_why),
+         flower_sets_why),
 )
 
 # Winning conditions that a limit hand still adds (the chosen table's formula).

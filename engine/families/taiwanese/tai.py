@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.tiles import BONUS_NAMES, DRAGONS, WINDS
-from engine.families.reading import SEAT_NAMES, Reading
-from engine.families.unit_reasons import why
+from engine.core.tiles import DRAGONS, WINDS
+from engine.families.reading import Reading
+from engine.families.unit_reasons import dragon_why, dragons_named, flower_sets_why, flowers_why, why
 from engine.families.units import Unit, once_if
 
 HAND, HONOUR, CONDITION, BONUS, SPECIAL, DEALER = "hand", "honour", "condition", "bonus", "special", "dealer"
@@ -39,26 +39,6 @@ def all_melded(r: Reading) -> bool:
 
 def _seat_flowers(r: Reading, options: Options) -> int:
     return len(r.seat_flowers())
-
-
-def _flowers_why(r: Reading) -> str:
-    return why("chinese.seat_flower", flowers=", ".join(BONUS_NAMES[n] for n in r.seat_flowers()),
-               honour=SEAT_NAMES[r.seat], seat=r.seat + 1)
-
-
-def _flower_sets_why(r: Reading) -> str:
-    sets = r.complete_flower_sets()
-    if len(sets) == 2:
-        return why("chinese.both_flower_sets")
-    return why("chinese.four_flowers" if sets[0] == 0 else "chinese.four_seasons")
-
-
-def _dragons(r: Reading) -> str:
-    return ", ".join(r.name(g.first) for g in r.triplets_of(DRAGONS))
-
-
-def _dragon_why(r: Reading) -> str:
-    return why("chinese.dragons", honours=_dragons(r))
 
 
 def _concealed_pungs(count: int):  # noqa: ANN202 - a predicate factory
@@ -92,10 +72,10 @@ TAI: tuple[Unit, ...] = (
          lambda r: why("chinese.small_winds"),
          replaces=("seat_wind", "round_wind")),
     Unit("big_dragons", "Big Three Dragons", "大三元", HAND, 8,
-         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), _dragon_why, replaces=("dragon",)),
+         lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 3), dragon_why, replaces=("dragon",)),
     Unit("small_dragons", "Small Three Dragons", "小三元", HAND, 4,
          lambda r, o: once_if(len(r.triplets_of(DRAGONS)) == 2 and r.pair_in(DRAGONS)),
-         lambda r: why("chinese.dragons_and_pair", honours=_dragons(r), honour=r.name(r.pair.first)),
+         lambda r: why("chinese.dragons_and_pair", honours=dragons_named(r), honour=r.name(r.pair.first)),
          replaces=("dragon",)),
     Unit("full_flush", "Full Flush", "清一色", HAND, 8,
          lambda r, o: once_if(len(r.suits) == 1 and not r.has_honours), lambda r: why("chinese.full_flush"),
@@ -121,17 +101,17 @@ TAI: tuple[Unit, ...] = (
          replaces=("single_wait",)),
     # -- winds, dragons, flowers ------------------------------------------------------------------
     Unit("dragon", "Dragon Pung", "三元牌", HONOUR, 1, lambda r, o: len(r.triplets_of(DRAGONS)),
-         _dragon_why),
+         dragon_why),
     Unit("seat_wind", "Seat Wind", "門風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.seat_wind,))),
          lambda r: why("chinese.seat_wind", honour=r.name(r.seat_wind))),
     Unit("round_wind", "Round Wind", "圈風", HONOUR, 1,
          lambda r, o: len(r.triplets_of((r.round_wind,))),
          lambda r: why("chinese.round_wind", honour=r.name(r.round_wind))),
-    Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flowers, _flowers_why),
+    Unit("seat_flower", "Seat Flower", "正花", BONUS, 1, _seat_flowers, flowers_why),
     Unit("flower_set", "Flower Set", "花槓", BONUS, 2,
          lambda r, o: len(r.complete_flower_sets()),
-         _flower_sets_why),
+         flower_sets_why),
     # -- how the hand was won -------------------------------------------------------------------------
     Unit("concealed_self_drawn", "Concealed Self-drawn", "門清自摸", CONDITION, 3,
          lambda r, o: once_if(r.tsumo and concealed(r, o)),
