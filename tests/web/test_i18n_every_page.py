@@ -1,7 +1,8 @@
 """Every page in every language: no English catalogue text where the language has its own words.
 
 Each page of a table of every family (a win with its breakdown, a draw, a penalty, the forms, the
-scoreboard, the final standings, an error page) is read in each language; a piece of text
+scoreboard, the final standings, an error page), and a club's pages (its season's standings, a
+player's page, head to head, the read-only link), is read in each language; a piece of text
 (between tags, or a title, label, placeholder or alt attribute) that is an English message the
 language's catalogue translates differently, or an item name the names tables give in that
 language, fails the test.
@@ -118,7 +119,33 @@ def pages(tmp_path_factory) -> dict[str, list[str]]:  # type: ignore[no-untyped-
         record(client, ended["edit_token"], "hands", win)
         record(client, ended["edit_token"], "end", {})
         paths += [f"/t/{ended['edit_token']}", f"/b/{ended['view_token']}"]
+    paths += club_pages(client)
     return {"client": client, "paths": paths, "items": items}  # type: ignore[dict-item]
+
+
+def club_pages(client) -> list[str]:  # type: ignore[no-untyped-def]
+    """A club with four players, a season by table points and one ended table: its page, the
+    season's standings, a player's page, head to head, and the read-only link's page."""
+    made = client.post("/clubs", data={"name": "Thursday club"})
+    token = made.headers["Location"].rsplit("/c/", 1)[1]
+    for name in ("Ann", "Bob", "Cai", "Dee"):
+        client.post(f"/c/{token}/players", data={"name": name})
+    page = client.get(f"/c/{token}").get_data(as_text=True)
+    ids = [int(number) for number in re.findall(r'/players/(\d+)"', page)]
+    client.post(f"/c/{token}/seasons",
+                data={"name": "Spring 2027", "family": "mcr", "rule.mcr": "table_points"})
+    page = client.get(f"/c/{token}").get_data(as_text=True)
+    season = re.findall(r"/seasons/(\d+)", page)[0]
+    view = re.findall(r"/cv/([A-Za-z0-9_-]+)", page)[0]
+    table = client.post(f"/c/{token}/tables", data={"name": "Table", "rules": "mcr",
+                                                     **{f"seat{i}": str(ids[i]) for i in range(4)}})
+    table_token = table.headers["Location"].rsplit("/t/", 1)[1]
+    record(client, table_token, "hands", WINS["mcr"])
+    record(client, table_token, "end", {})
+    club = [f"/c/{token}", f"/c/{token}/seasons/{season}", f"/c/{token}/players/{ids[0]}",
+            f"/c/{token}/versus?a={ids[0]}&b={ids[1]}", f"/cv/{view}", f"/cv/{view}/seasons/{season}"]
+    assert [client.get(path).status_code for path in club] == [200] * len(club)
+    return club
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -128,7 +155,7 @@ def test_no_page_shows_english_where_the_language_has_words(pages, language: str
     assert len(item_names) > 10
     found = {}
     for path in pages["paths"]:
-        response = client.get(path, query_string={"lang": language})
+        response = client.get(f"{path}{'&' if '?' in path else '?'}lang={language}")
         left = english_left(response.get_data(as_text=True), language, item_names)
         if left:
             found[path] = left
