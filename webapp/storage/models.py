@@ -187,9 +187,11 @@ class SeatTallyRow(Base):
     ``figure`` and ``tiebreak`` are the table's placing under its season's standings rule."""
 
     __tablename__ = "seat_tallies"
-    # A player's page reads by player; a season's standings by season, summing per player.
+    # A player's page reads by player; a season's standings by season, summing per player (the
+    # season index holds the summed columns, so the standings read the index alone).
     __table_args__ = (Index("ix_seat_tallies_member", "member_id", "season_id"),
-                      Index("ix_seat_tallies_season", "season_id", "member_id"))
+                      Index("ix_seat_tallies_season", "season_id", "member_id", "hands", "figure",
+                            "tiebreak"))
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     member_id: Mapped[int | None] = mapped_column(ForeignKey("club_players.id"), nullable=True)

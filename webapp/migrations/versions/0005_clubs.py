@@ -78,7 +78,9 @@ def upgrade() -> None:
         sa.Column("played_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_seat_tallies_member", "seat_tallies", ["member_id", "season_id"])
-    op.create_index("ix_seat_tallies_season", "seat_tallies", ["season_id", "member_id"])
+    # covering the standings' sums, so a season's standings read the index alone
+    op.create_index("ix_seat_tallies_season", "seat_tallies",
+                    ["season_id", "member_id", "hands", "figure", "tiebreak"])
     op.create_table(
         "seat_items",
         sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True),
