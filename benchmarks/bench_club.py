@@ -16,16 +16,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
+
+from databases import each_database
 
 from engine.table.events import declared_score
 from webapp.app import create_app
 from webapp.storage import Storage
 
-REPO = Path(__file__).resolve().parents[1]
 PLAYERS = 40
 
 
@@ -137,23 +136,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--db", default="sqlite,postgres")
     args = parser.parse_args()
-    if "sqlite" in args.db:
-        folder = Path(tempfile.mkdtemp(prefix="tiletally-bench-club-"))
-        run("SQLite", f"sqlite:///{folder / 'club.sqlite3'}", args.tables, args.hands, args.repeats)
-    if "postgres" in args.db:
-        sys.path.insert(0, str(REPO / "tests" / "storage"))
-        from conftest import PostgresServer, _pg_bin  # noqa: PLC0415 - the tests' throw-away cluster
-
-        bin_dir = _pg_bin()
-        if bin_dir is None:
-            print("\n== PostgreSQL: skipped (no PostgreSQL binaries; apt-get install postgresql) ==")
-            return 0
-        server = PostgresServer(bin_dir)
-        server.start()
-        try:
-            run("PostgreSQL", server.new_database(), args.tables, args.hands, args.repeats)
-        finally:
-            server.stop()
+    for name, url in each_database(args.db, "tiletally-bench-club-"):
+        run(name, url, args.tables, args.hands, args.repeats)
     return 0
 
 

@@ -40,6 +40,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from databases import each_database  # noqa: E402
+
 from engine.table.state import Table  # noqa: E402
 from webapp.storage import EXPORT_FORMAT, EXPORT_FORMAT_VERSION, Storage  # noqa: E402
 
@@ -271,23 +273,8 @@ def main() -> int:
     parser.add_argument("--events", default="10,1000,10000")
     args = parser.parse_args()
     sizes = [int(n) for n in args.events.split(",")]
-    if "sqlite" in args.db:
-        folder = Path(tempfile.mkdtemp(prefix="tiletally-bench-db-"))
-        run("SQLite", f"sqlite:///{folder / 'bench.sqlite3'}", args.seconds, sizes)
-    if "postgres" in args.db:
-        sys.path.insert(0, str(REPO / "tests" / "storage"))
-        from conftest import PostgresServer, _pg_bin  # noqa: PLC0415 - the tests' throw-away cluster
-
-        bin_dir = _pg_bin()
-        if bin_dir is None:
-            print("\n== PostgreSQL: skipped (no PostgreSQL binaries; apt-get install postgresql) ==")
-            return 0
-        server = PostgresServer(bin_dir)
-        server.start()
-        try:
-            run("PostgreSQL", server.new_database(), args.seconds, sizes)
-        finally:
-            server.stop()
+    for name, url in each_database(args.db, "tiletally-bench-db-"):
+        run(name, url, args.seconds, sizes)
     return 0
 
 
