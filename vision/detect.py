@@ -63,6 +63,7 @@ class ModelConfig:
     unsure_below: float = 0.5              # a reading less likely than this is marked unsure
     calibrated: bool = False               # vision.json gives the classifier's temperature
     row_rule: bool = False                 # look for missed tiles in the rows' gaps (vision.row_gaps)
+    looks: tuple[int, ...] = ()            # the detector's further input sizes, beside imgsz
 
     @property
     def classifier_spec(self) -> ClassifierSpec:
@@ -104,6 +105,7 @@ class ModelConfig:
             temperature=float(classifier.get("temperature", 1.0)),
             calibrated="temperature" in classifier,
             row_rule=bool(data.get("row_rule", False)),
+            looks=tuple(int(size) for size in detector.get("looks", ())),
             unsure_below=float(classifier.get("unsure_below", cls.unsure_below)),
         )
 
@@ -201,6 +203,32 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float, max_det: in
     return np.array(keep, dtype=np.int64)
 
 
+def merge_looks(boxes: np.ndarray, scores: np.ndarray, looks: np.ndarray, sure: float) -> np.ndarray:
+    """Indexes of the boxes kept from several looks (each NMS'd already): the first look's boxes
+    scored ``sure`` or more stand; the others, best score first, fill in where no kept box from
+    another look holds their centre or has its centre held by them. Looks at another scale box
+    the same tile a little differently (a face without its edge, a tile with its shadow), so boxes
+    of one tile can overlap too little for NMS to merge them; and the first look is the one the
+    detector was made for (its boxes fit the tiles best)."""
+    first = (looks == 0) & (scores >= sure)
+    order = np.lexsort((-scores, ~first))
+    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    keep: list[int] = []
+    for index in order:
+        if keep:
+            kept = np.array(keep)
+            other = looks[kept] != looks[index]
+            box, centre = boxes[index], centres[index]
+            held = ((boxes[kept, 0] <= centre[0]) & (centre[0] <= boxes[kept, 2])
+                    & (boxes[kept, 1] <= centre[1]) & (centre[1] <= boxes[kept, 3]))
+            holds = ((box[0] <= centres[kept, 0]) & (centres[kept, 0] <= box[2])
+                     & (box[1] <= centres[kept, 1]) & (centres[kept, 1] <= box[3]))
+            if (other & (held | holds)).any():
+                continue
+        keep.append(int(index))
+    return np.array(keep, dtype=np.int64)
+
+
 def mark_rotated(boxes: np.ndarray) -> np.ndarray:
     """Tiles lying sideways (called tiles) judged from their shape alone (see sideways_scores)."""
     return sideways_scores(boxes) >= SIDEWAYS_POINT
@@ -281,7 +309,7 @@ class TileDetector:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None,
-                 tta: bool = True, mirror: bool = True) -> None:
+                 tta: bool = True, mirror: bool = True, looks: tuple[int, ...] | None = None) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
         self.config = config or ModelConfig.load()
@@ -324,6 +352,13 @@ class TileDetector:
                              f"re-export with dynamic=True to run at {imgsz}")
         if not self.dynamic:
             self.imgsz = max(fixed)
+        # the detector learnt tiles at a range of sizes in its input: a look at a second input
+        # size finds tiles the first one saw too large or too small (figures in the model card)
+        looks = self.config.looks if looks is None else looks
+        if looks and not self.dynamic:
+            raise ValueError(f"{self.config.detector_path.name} has a fixed input size: "
+                             "further looks need a model exported with dynamic=True")
+        self.looks = (self.imgsz, *(size for size in looks if size != self.imgsz))
         self._back = CLASS_INDEX[BACK]
 
     def find_tiles(self, pixels: np.ndarray, conf: float | None = None,
@@ -332,17 +367,29 @@ class TileDetector:
         (default: the detector's threshold); ``mirror``: also look at the pixels mirrored
         (default: as the detector was made)."""
         height, width = pixels.shape[:2]
-        shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
-        canvas, box = letterbox(pixels, shape)
-        tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         threshold = self.conf if conf is None else conf
-        boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
-        if self.mirror if mirror is None else mirror:
-            mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
-            boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
-            scores = np.concatenate([scores, mirrored_scores])
-        keep = nms(boxes, scores, self.iou, self.max_det)
-        return unletterbox(boxes[keep], box, height, width), scores[keep]
+        mirror = self.mirror if mirror is None else mirror
+        found_boxes, found_scores, found_looks = [], [], []
+        for look, size in enumerate(self.looks):
+            shape = letterbox_shape(height, width, size, rect=self.dynamic)
+            canvas, box = letterbox(pixels, shape)
+            tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
+            boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
+            if mirror and look == 0:
+                mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
+                boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
+                scores = np.concatenate([scores, mirrored_scores])
+            keep = nms(boxes, scores, self.iou, self.max_det)
+            boxes, scores = unletterbox(boxes[keep], box, height, width), scores[keep]
+            found_boxes.append(boxes)
+            found_scores.append(scores)
+            found_looks.append(np.full(len(scores), look))
+        if len(self.looks) == 1:
+            return found_boxes[0], found_scores[0]
+        boxes, scores = np.concatenate(found_boxes), np.concatenate(found_scores)
+        keep = merge_looks(boxes, scores, np.concatenate(found_looks), self.conf)[:self.max_det]
+        keep = keep[np.argsort(-scores[keep], kind="stable")]
+        return boxes[keep], scores[keep]
 
     def _run_detector(self, tensor: np.ndarray) -> np.ndarray:
         return self.detector.run(None, {self.detector.get_inputs()[0].name: np.ascontiguousarray(tensor)})[0]

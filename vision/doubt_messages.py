@@ -30,6 +30,8 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
 MESSAGES: dict[str, str | tuple[str, str]] = {
     "stray": NP_("{count} faint detection away from the hand ({codes}) left out",
                  "{count} faint detections away from the hand ({codes}) left out"),
+    "apart": NP_("{count} tile away from the hand ({codes}) left out",
+                 "{count} tiles away from the hand ({codes}) left out"),
     "winning_tile": NP_("{count} single tile is laid apart ({codes}); the last is taken as the winning tile",
                         "{count} single tiles are laid apart ({codes}); the last is taken as the winning "
                         "tile"),

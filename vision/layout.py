@@ -30,7 +30,7 @@ from vision.layout_types import (
     LayoutOptions,
     Reading,
 )
-from vision.rows import RowFrame, find_rows, split_groups, stacked_pairs, stray_rows
+from vision.rows import RowFrame, apart_rows, find_rows, split_groups, stacked_pairs, stray_rows
 from vision.sets import backs_apart, classify_group, concealed_kong, meld_kind, sets_around_sideways
 
 __all__ = ["BONUS", "CONCEALED", "MELD", "WINNING_TILE", "Ambiguity", "Group", "Layout", "LayoutOptions",
@@ -51,6 +51,12 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
                                f"hand ({' '.join(codes[i] for i in row)}) left out", row,
                       count=len(row), codes=" ".join(codes[i] for i in row))
         rows.remove(row)
+    if options.apart_distance is not None:
+        for row in apart_rows(rows, frame, options.apart_distance):
+            reading.doubt("apart", f"{len(row)} tile{'s' if len(row) > 1 else ''} away from the hand "
+                                   f"({' '.join(codes[i] for i in row)}) left out", row,
+                          count=len(row), codes=" ".join(codes[i] for i in row))
+            rows.remove(row)
     row_of: dict[int, int] = {}
     for number, row in enumerate(rows):
         bonus = [i for i in row if codes[i].endswith("f")]

@@ -22,6 +22,7 @@ class LayoutOptions:
     melds_apart: bool = True      # legal sets in the melds' place are melds (see vision.layout)
     stray_distance: float = 2.5   # a row this many tile depths from the hand's longest row ...
     stray_confidence: float = 0.7    # ... with a mean confidence below this is no part of the hand
+    apart_distance: float | None = 3.0    # rows this many tile depths from the hand's: left out
     regroup: bool = True          # move group borders so each sideways tile is in a legal set
     min_cut: float = 0.1          # ... but never cut between tiles closer than this (tile widths)
     hand_sets: int = 4            # sets besides the pair in the table's winning hand (Taiwanese: 5)

@@ -239,6 +239,28 @@ def stray_rows(det: Detections, rows: list[list[int]], frame: RowFrame,
             and float(np.mean(det.confidences[row])) < options.stray_confidence]
 
 
+def apart_rows(rows: list[list[int]], frame: RowFrame, distance: float) -> list[list[int]]:
+    """Rows that lie apart from the hand: not reached from its longest row by steps of at most
+    ``distance`` tile depths across the rows (row to row). A hand, its melds and its flowers lie
+    together, a row or two deep; tiles further off are other tiles on the table (discards, a
+    wall, a neighbour's hand) in the frame."""
+    if len(rows) < 2:
+        return []
+    _, unit_depth = frame.unit()
+    level = {id(row): float(np.median(frame.across[row])) for row in rows}
+    block = [max(rows, key=len)]
+    rest = [row for row in rows if row is not block[0]]
+    grew = True
+    while grew and rest:
+        grew = False
+        for row in list(rest):
+            if min(abs(level[id(row)] - level[id(kept)]) for kept in block) <= distance * unit_depth:
+                block.append(row)
+                rest.remove(row)
+                grew = True
+    return rest
+
+
 def reading_order(det: Detections, options: LayoutOptions = LayoutOptions()) -> np.ndarray:
     """Indexes that put detections in reading order (rows far to near, left to right)."""
     return np.array([i for row in find_rows(det, options) for i in row], dtype=np.int64)

@@ -23,6 +23,7 @@ from vision.detect import (
     letterbox,
     letterbox_shape,
     mark_rotated,
+    merge_looks,
     nms,
     turn_level,
     unletterbox,
@@ -98,6 +99,28 @@ def test_nms_keeps_the_best_of_overlapping_boxes():
     assert nms(np.zeros((0, 4)), np.zeros(0), 0.5).tolist() == []
 
 
+def test_further_looks_fill_in_where_the_first_found_nothing():
+    boxes = np.array([
+        [0, 0, 10, 14],      # 0 first look, sure
+        [1, 2, 9, 12],       # 1 second look: the same tile's face, inside box 0 (IoU 0.57 < 1)
+        [12, 0, 22, 14],     # 2 second look: the next tile, which the first look missed
+        [24, 0, 34, 14],     # 3 first look, faint (under the sure score)
+        [23, 1, 33, 15],     # 4 second look: that tile again, scored higher than the faint box
+        [2, 0, 22, 14],      # 5 second look: a box over two tiles; it holds box 0's centre
+        [40, 0, 50, 14],     # 6 first look, sure
+        [41, 1, 51, 15],     # 7 first look too: NMS already had its say within a look
+    ], np.float32)
+    scores = np.array([0.5, 0.9, 0.8, 0.25, 0.7, 0.95, 0.6, 0.4], np.float32)
+    looks = np.array([0, 1, 1, 0, 1, 1, 0, 0])
+    kept = merge_looks(boxes, scores, looks, sure=0.3).tolist()
+    # the first look's sure boxes stand first, best first, whatever the others score (6, 0, 7:
+    # 7 overlaps 6, but NMS within a look had its say); then the second look, best first: the box
+    # over two tiles (5) and the face (1) fall on box 0's centre, the missed tile (2) fills the
+    # gap, and 4 takes the place of the faint box 3 (each holds the other's centre)
+    assert kept == [6, 0, 7, 2, 4]
+    assert merge_looks(boxes[:1], scores[:1], looks[:1], sure=0.3).tolist() == [0]
+
+
 def test_sideways_tiles_are_marked_relative_to_their_neighbours():
     upright = [[x, 0, x + 60, 80] for x in range(0, 600, 60)]
     sideways = [[600, 20, 680, 80]]
@@ -162,6 +185,10 @@ def test_model_config_resolves_files_next_to_it(tmp_path):
     data["detector"]["score_threshold"] = 0.5
     (tmp_path / "vision.json").write_text(json.dumps(data))
     assert ModelConfig.load(tmp_path).score_threshold == 0.5
+    assert ModelConfig.load(tmp_path).looks == ()
+    data["detector"]["looks"] = [256]
+    (tmp_path / "vision.json").write_text(json.dumps(data))
+    assert ModelConfig.load(tmp_path).looks == (256,)
 
 
 def test_model_config_errors_say_what_to_do(tmp_path):

@@ -199,9 +199,31 @@ def test_faint_detections_far_from_the_hand_are_left_out_and_reported():
         ("stray", (15, 16)), ("low_confidence", (15,)), ("low_confidence", (16,))]
     assert layout.ambiguities[0].params == {"count": 2, "codes": "5z 2s"}
     assert all(15 not in group.tiles and 16 not in group.tiles for group in layout.groups)
-    # read with a tile's confidence, the same far row is kept (and reported as the hand's problem)
-    kept = read_layout(scene(hand_row, flower_row, junk))
-    assert "stray" not in [a.kind for a in kept.ambiguities]
+    # read with a tile's confidence, the same far row is no faint detection: it is left out as
+    # tiles apart from the hand (3.75 depths from the flower row), unless the reader keeps all rows
+    apart = read_layout(scene(hand_row, flower_row, junk))
+    assert [(a.kind, a.tiles) for a in apart.ambiguities] == [("apart", (15, 16))]
+    kept = read_layout(scene(hand_row, flower_row, junk), LayoutOptions(apart_distance=None))
+    assert not {"stray", "apart"} & {a.kind for a in kept.ambiguities}
+
+
+def test_tiles_lying_apart_from_the_hand_are_left_out_and_said():
+    # a hand, its melds 1.9 tile depths nearer, its flowers 1.9 depths further: one block of rows,
+    # each row reached from the next; discards 5 depths beyond the flowers are other tiles
+    discards = lay("9p 1z 4s", x=100, y=-150)
+    flowers = lay("2f 3f", y=250)
+    hand_row = lay("1m 2m 3m 4p 5p 6p 7s 8s 9s 6z", "6z", y=400)
+    melds = lay("2z 2z 2z*", y=550)
+    det = scene(discards, flowers, hand_row, melds)
+    layout = read_layout(det)
+    assert layout.hand == {"hand": "123m456p789s6z6z", "melds": ["pon:222z"], "win_tile": "6z",
+                           "flowers": "23f"}
+    doubts = [a for a in layout.ambiguities if a.kind == "apart"]
+    assert [(a.tiles, a.params) for a in doubts] == [((0, 1, 2), {"count": 3, "codes": "9p 1z 4s"})]
+    assert all(not {0, 1, 2} & set(group.tiles) for group in layout.groups)
+    # the same discards within three depths of the flowers are part of the block
+    near = read_layout(scene(lay("9p 1z 4s", x=100, y=60), flowers, hand_row, melds))
+    assert "apart" not in {a.kind for a in near.ambiguities}
 
 
 def test_called_tiles_that_are_no_set_are_reported():
