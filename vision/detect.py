@@ -203,29 +203,34 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float, max_det: in
     return np.array(keep, dtype=np.int64)
 
 
+def holds_centres(outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
+    """(len(outer), len(inner)) matrix: whether box i of ``outer`` holds the centre of box j of
+    ``inner`` (edges included)."""
+    centres = (inner[:, :2] + inner[:, 2:]) / 2
+    return ((outer[:, None, 0] <= centres[None, :, 0]) & (centres[None, :, 0] <= outer[:, None, 2])
+            & (outer[:, None, 1] <= centres[None, :, 1]) & (centres[None, :, 1] <= outer[:, None, 3]))
+
+
+def same_place(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """(len(boxes), len(others)) matrix: whether either box holds the other's centre. Boxes of
+    one tile from different looks can overlap too little for NMS to merge them (a face without its
+    edge, a tile with its shadow), but one holds the other's centre; two tiles side by side never
+    do."""
+    return holds_centres(boxes, others) | holds_centres(others, boxes).T
+
+
 def merge_looks(boxes: np.ndarray, scores: np.ndarray, looks: np.ndarray, sure: float) -> np.ndarray:
     """Indexes of the boxes kept from several looks (each NMS'd already): the first look's boxes
-    scored ``sure`` or more stand; the others, best score first, fill in where no kept box from
-    another look holds their centre or has its centre held by them. Looks at another scale box
-    the same tile a little differently (a face without its edge, a tile with its shadow), so boxes
-    of one tile can overlap too little for NMS to merge them; and the first look is the one the
-    detector was made for (its boxes fit the tiles best)."""
+    scored ``sure`` or more stand, as the look the detector was made for (its boxes fit the tiles
+    best); the others, best score first, fill in where no kept box from another look is in the
+    same place (``same_place``)."""
     first = (looks == 0) & (scores >= sure)
     order = np.lexsort((-scores, ~first))
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
+    clash = same_place(boxes, boxes) & (looks[:, None] != looks[None, :])
     keep: list[int] = []
     for index in order:
-        if keep:
-            kept = np.array(keep)
-            other = looks[kept] != looks[index]
-            box, centre = boxes[index], centres[index]
-            held = ((boxes[kept, 0] <= centre[0]) & (centre[0] <= boxes[kept, 2])
-                    & (boxes[kept, 1] <= centre[1]) & (centre[1] <= boxes[kept, 3]))
-            holds = ((box[0] <= centres[kept, 0]) & (centres[kept, 0] <= box[2])
-                     & (box[1] <= centres[kept, 1]) & (centres[kept, 1] <= box[3]))
-            if (other & (held | holds)).any():
-                continue
-        keep.append(int(index))
+        if not keep or not clash[index, keep].any():
+            keep.append(int(index))
     return np.array(keep, dtype=np.int64)
 
 

@@ -44,7 +44,7 @@ import numpy as np
 from vision.classify import FrameMemory, cutting_angle
 from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
 from vision.detections import Detections
-from vision.row_gaps import candidate_boxes
+from vision.row_gaps import candidate_boxes, in_rows
 from vision.rows import row_angle
 
 LEVEL_TOLERANCE = np.radians(20)   # rows within this of level are read as they are (the layout
@@ -231,12 +231,14 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
                  close_ups: bool = False, mirror: bool | None = None, memory: FrameMemory | None = None,
-                 ) -> tuple[Detections, Callable[[], Detections], View]:
+                 take_faint: bool = False) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
     ``mirror``: each look also mirrored (TileDetector.find_tiles; default: as the detector was made).
     ``memory``: a live camera's last frame, so tiles that stayed still are not classified again.
+    ``take_faint``: name the faint boxes now and take in those read as sure tiles in the sure
+    tiles' rows (vision.row_gaps.in_rows): for a photo, whose faint boxes are named anyway.
     Two looks in a turned photo, five at most.
 
     The faint tiles come as a function that names them when first called (once): only
@@ -276,6 +278,15 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     # every crop is cut along the line the sure tiles give (a faint box alone tells no line)
     line = cutting_angle(boxes[sure])
     tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure], angle=line, memory=memory)
+    faint_read = None
+    if take_faint and detector.config.calibrated and not sure.all():
+        # a faint box in a row of the sure tiles that the classifier reads as surely as a tile
+        # that needs no check is a tile it saw (a wind or a dragon whose face the detector
+        # doubts; figures in the model card)
+        faint_read = detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line, faint=True)[1]
+        taken = (faint_read.confidences >= detector.config.unsure_below) \
+            & in_rows(tiles.boxes, faint_read.boxes)
+        tiles, faint_read = tiles.joined(faint_read[taken]), faint_read[~taken]
     if detector.row_rule and len(tiles):
         # tiles the detector missed where the rows' geometry says one should be (vision.row_gaps)
         found, unsure = detector.name_candidates(image, candidate_boxes(tiles, image.shape[:2]), line)
@@ -285,6 +296,8 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     def faint() -> Detections:
         if sure.all():
             return doubted
+        if faint_read is not None:
+            return faint_read.joined(doubted)
         return detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line,
                                    faint=True)[1].joined(doubted)
 

@@ -186,7 +186,7 @@ class HandReader:
         memory = self._memory if hint is None and start_angle is None else None
         level, level_faint_of, view = detect_level(self.detector, pixels, first,
                                                    close_ups=hint is not None, mirror=False if lean else None,
-                                                   memory=memory)
+                                                   memory=memory, take_faint=hint is not None)
         turned = view.matrix is not None
 
         def faint_later() -> tuple[Detections, Detections | None]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.detect import same_place
 from vision.detections import Detections
 from vision.layout_types import LayoutOptions
 from vision.rows import RowFrame, find_rows
@@ -85,3 +86,18 @@ def candidate_boxes(det: Detections, shape: tuple[int, int],
                 continue
             found.append(clipped.astype(np.float32))
     return np.array(found, np.float32).reshape(-1, 4)
+
+
+def in_rows(row_boxes: np.ndarray, boxes: np.ndarray, reach: float = 3.5) -> np.ndarray:
+    """Which of ``boxes`` lie in a row of ``row_boxes``, in a level view (rows run along x): at a
+    row tile's height (centres within half its height), of its size (heights within a third),
+    within ``reach`` of its widths along the row, and in no row tile's place (vision.detect.same_place)."""
+    if not len(row_boxes) or not len(boxes):
+        return np.zeros(len(boxes), dtype=bool)
+    centres, row_centres = (boxes[:, :2] + boxes[:, 2:]) / 2, (row_boxes[:, :2] + row_boxes[:, 2:]) / 2
+    widths, heights = row_boxes[:, 2] - row_boxes[:, 0], row_boxes[:, 3] - row_boxes[:, 1]
+    across = np.abs(centres[:, None, 1] - row_centres[None, :, 1]) < 0.5 * heights[None, :]
+    along = np.abs(centres[:, None, 0] - row_centres[None, :, 0]) < reach * widths[None, :]
+    ratio = (boxes[:, 3] - boxes[:, 1])[:, None] / np.maximum(heights[None, :], 1e-6)
+    beside = (across & along & (ratio > 0.75) & (ratio < 1.33)).any(axis=1)
+    return beside & ~same_place(boxes, row_boxes).any(axis=1)

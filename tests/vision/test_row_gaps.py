@@ -7,7 +7,7 @@ import numpy as np
 
 from vision.detections import Detections
 from vision.level import detect_level
-from vision.row_gaps import candidate_boxes
+from vision.row_gaps import candidate_boxes, in_rows
 
 
 def row_boxes(count: int, *, x0: float = 100, y0: float = 150, pitch: float = 62,
@@ -101,3 +101,55 @@ def test_without_the_row_rule_no_box_is_proposed():
     detector.row_rule = False
     tiles, _, _ = detect_level(detector, np.zeros((400, 1100, 3), np.uint8))
     assert len(tiles) == 12 and not detector.asked
+
+
+def test_a_box_in_a_row_of_tiles_is_told_from_one_in_a_tiles_place_or_off_the_row():
+    row = row_boxes(6)                                      # x 70 to 440, y 110 to 190
+    pitch = 62
+    boxes = np.array([
+        row[-1] + [pitch, 0, pitch, 0],                     # the next tile past the row's end
+        row[2] + [10, 4, 10, 4],                            # a row tile's own place, shifted a little
+        row[0] + [0, -90, 0, -90],                          # a row above: another row's height
+        [row[3][0] + pitch * 3, 130, row[3][2] + pitch * 3, 170],   # beside the row, half a tile high
+        row[-1] + [pitch * 5, 0, pitch * 5, 0],             # five tiles past the end
+    ], np.float32)
+    assert in_rows(row, boxes).tolist() == [True, False, False, False, False]
+    assert in_rows(row[:0], boxes).tolist() == [False] * 5
+
+
+class FaintBeside:
+    """A stand-in detector: ten tiles of a row found surely, three boxes scored under the
+    threshold: two beside the row (one read surely, one not) and one far below it."""
+
+    conf = 0.3
+    row_rule = False
+
+    def __init__(self) -> None:
+        row = row_boxes(12)
+        self.config = type("Config", (), {"calibrated": True, "unsure_below": 0.9})()
+        far = row[0] + [0, 300, 0, 300]
+        self.boxes = np.concatenate([row[:10], row[10:12], far[None]])
+        self.scores = np.array([0.9] * 10 + [0.25, 0.22, 0.25], np.float32)
+        self.readings = {10: ("5z", 0.97), 11: ("1z", 0.6), 12: ("3p", 0.99)}
+
+    def find_tiles(self, pixels, conf, mirror=None):
+        return self.boxes, self.scores
+
+    def name_tiles(self, pixels, boxes, scores, faint=False, **_):
+        if not faint:
+            return Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=scores), Detections.empty()
+        index = [int(np.flatnonzero((self.boxes == box).all(axis=1))[0]) for box in boxes]
+        codes = [self.readings[i][0] for i in index]
+        confidences = [self.readings[i][1] for i in index]
+        return Detections.empty(), Detections.from_codes(boxes, codes, confidences=confidences)
+
+
+def test_a_photo_takes_in_a_faint_box_read_surely_in_a_row_of_its_tiles():
+    detector = FaintBeside()
+    photo = np.zeros((700, 1100, 3), np.uint8)
+    tiles, faint, _ = detect_level(detector, photo, take_faint=True)
+    assert sorted(tiles.codes) == sorted(["1m"] * 10 + ["5z"])
+    assert sorted(faint().codes) == ["1z", "3p"]         # unsure in the row; sure but off it
+    # a live frame does not name its faint boxes before it is emitted: none is taken in
+    tiles, faint, _ = detect_level(detector, photo)
+    assert tiles.codes == ["1m"] * 10 and sorted(faint().codes) == ["1z", "3p", "5z"]
