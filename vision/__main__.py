@@ -42,17 +42,7 @@ def _reader(args: argparse.Namespace):
     config = ModelConfig.load(args.models) if args.models else None
     return HandReader(config, imgsz=args.imgsz, threads=args.threads, min_side=args.min_side,
                       conf=args.conf, suggest=not args.no_suggestions, hand_size=_hand_size(args),
-                      mirror=not args.no_mirror, looks=args.looks)
-
-
-def _sizes(text: str) -> tuple[int, ...]:
-    try:
-        sizes = tuple(int(part) for part in text.split(",") if part.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of sizes such as 320,512") from None
-    if any(size < 32 or size % 32 for size in sizes):
-        raise argparse.ArgumentTypeError(f"{text!r}: each size is a multiple of 32")
-    return sizes
+                      mirror=not args.no_mirror)
 
 
 def _hand_size(args: argparse.Namespace) -> int:
@@ -286,9 +276,6 @@ def build_parser() -> argparse.ArgumentParser:
                          help=_("one detector pass, not two (the photo and its mirror image): faster, "
                               "misses more tiles (see vision/detect.py)"))
         sub.add_argument("--imgsz", type=int, help=_("detector input size (default: from vision.json)"))
-        sub.add_argument("--looks", type=_sizes, metavar="SIZES",
-                         help=_("the detector's further input sizes, comma-separated, beside --imgsz; "
-                              "'' for none (default: from vision.json)"))
         sub.add_argument("--threads", type=int, help=_("onnxruntime threads (default: CPU count, max 4)"))
         sub.add_argument("--conf", type=float,
                          help=_("detector score threshold (default: vision.json's, else 0.55)"))

@@ -63,7 +63,6 @@ class ModelConfig:
     unsure_below: float = 0.5              # a reading less likely than this is marked unsure
     calibrated: bool = False               # vision.json gives the classifier's temperature
     row_rule: bool = False                 # look for missed tiles in the rows' gaps (vision.row_gaps)
-    looks: tuple[int, ...] = ()            # the detector's further input sizes, beside imgsz
 
     @property
     def classifier_spec(self) -> ClassifierSpec:
@@ -105,7 +104,6 @@ class ModelConfig:
             temperature=float(classifier.get("temperature", 1.0)),
             calibrated="temperature" in classifier,
             row_rule=bool(data.get("row_rule", False)),
-            looks=tuple(int(size) for size in detector.get("looks", ())),
             unsure_below=float(classifier.get("unsure_below", cls.unsure_below)),
         )
 
@@ -219,21 +217,6 @@ def same_place(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     return holds_centres(boxes, others) | holds_centres(others, boxes).T
 
 
-def merge_looks(boxes: np.ndarray, scores: np.ndarray, looks: np.ndarray, sure: float) -> np.ndarray:
-    """Indexes of the boxes kept from several looks (each NMS'd already): the first look's boxes
-    scored ``sure`` or more stand, as the look the detector was made for (its boxes fit the tiles
-    best); the others, best score first, fill in where no kept box from another look is in the
-    same place (``same_place``)."""
-    first = (looks == 0) & (scores >= sure)
-    order = np.lexsort((-scores, ~first))
-    clash = same_place(boxes, boxes) & (looks[:, None] != looks[None, :])
-    keep: list[int] = []
-    for index in order:
-        if not keep or not clash[index, keep].any():
-            keep.append(int(index))
-    return np.array(keep, dtype=np.int64)
-
-
 def mark_rotated(boxes: np.ndarray) -> np.ndarray:
     """Tiles lying sideways (called tiles) judged from their shape alone (see sideways_scores)."""
     return sideways_scores(boxes) >= SIDEWAYS_POINT
@@ -314,7 +297,7 @@ class TileDetector:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, conf: float | None = None, iou: float = 0.5,
                  max_det: int = 100, deskew_degrees: float | None = None,
-                 tta: bool = True, mirror: bool = True, looks: tuple[int, ...] | None = None) -> None:
+                 tta: bool = True, mirror: bool = True) -> None:
         import onnxruntime  # here, so the pure steps above import without it
 
         self.config = config or ModelConfig.load()
@@ -357,13 +340,6 @@ class TileDetector:
                              f"re-export with dynamic=True to run at {imgsz}")
         if not self.dynamic:
             self.imgsz = max(fixed)
-        # the detector learnt tiles at a range of sizes in its input: a look at a second input
-        # size finds tiles the first one saw too large or too small (figures in the model card)
-        looks = self.config.looks if looks is None else looks
-        if looks and not self.dynamic:
-            raise ValueError(f"{self.config.detector_path.name} has a fixed input size: "
-                             "further looks need a model exported with dynamic=True")
-        self.looks = (self.imgsz, *(size for size in looks if size != self.imgsz))
         self._back = CLASS_INDEX[BACK]
 
     def find_tiles(self, pixels: np.ndarray, conf: float | None = None,
@@ -372,29 +348,17 @@ class TileDetector:
         (default: the detector's threshold); ``mirror``: also look at the pixels mirrored
         (default: as the detector was made)."""
         height, width = pixels.shape[:2]
+        shape = letterbox_shape(height, width, self.imgsz, rect=self.dynamic)
+        canvas, box = letterbox(pixels, shape)
+        tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
         threshold = self.conf if conf is None else conf
-        mirror = self.mirror if mirror is None else mirror
-        found_boxes, found_scores, found_looks = [], [], []
-        for look, size in enumerate(self.looks):
-            shape = letterbox_shape(height, width, size, rect=self.dynamic)
-            canvas, box = letterbox(pixels, shape)
-            tensor = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-            boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
-            if mirror and look == 0:
-                mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
-                boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
-                scores = np.concatenate([scores, mirrored_scores])
-            keep = nms(boxes, scores, self.iou, self.max_det)
-            boxes, scores = unletterbox(boxes[keep], box, height, width), scores[keep]
-            found_boxes.append(boxes)
-            found_scores.append(scores)
-            found_looks.append(np.full(len(scores), look))
-        if len(self.looks) == 1:
-            return found_boxes[0], found_scores[0]
-        boxes, scores = np.concatenate(found_boxes), np.concatenate(found_scores)
-        keep = merge_looks(boxes, scores, np.concatenate(found_looks), self.conf)[:self.max_det]
-        keep = keep[np.argsort(-scores[keep], kind="stable")]
-        return boxes[keep], scores[keep]
+        boxes, scores = decode_yolo(self._run_detector(tensor), threshold)
+        if self.mirror if mirror is None else mirror:
+            mirrored, mirrored_scores = decode_yolo(self._run_detector(tensor[..., ::-1]), threshold)
+            boxes = np.concatenate([boxes, mirror_boxes(mirrored, tensor.shape[3])])
+            scores = np.concatenate([scores, mirrored_scores])
+        keep = nms(boxes, scores, self.iou, self.max_det)
+        return unletterbox(boxes[keep], box, height, width), scores[keep]
 
     def _run_detector(self, tensor: np.ndarray) -> np.ndarray:
         return self.detector.run(None, {self.detector.get_inputs()[0].name: np.ascontiguousarray(tensor)})[0]

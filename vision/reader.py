@@ -135,9 +135,8 @@ class HandReader:
     def __init__(self, config: ModelConfig | None = None, *, imgsz: int | None = None,
                  threads: int | None = None, min_side: int = DEFAULT_MIN_SIDE,
                  options: LayoutOptions | None = None, conf: float | None = None,
-                 suggest: bool = True, hand_size: int = 14, mirror: bool = True,
-                 looks: tuple[int, ...] | None = None) -> None:
-        self.detector = TileDetector(config, imgsz=imgsz, threads=threads, mirror=mirror, looks=looks,
+                 suggest: bool = True, hand_size: int = 14, mirror: bool = True) -> None:
+        self.detector = TileDetector(config, imgsz=imgsz, threads=threads, mirror=mirror,
                                      **({"conf": conf} if conf is not None else {}))
         self.min_side = min_side
         # a calibrated classifier says which tiles are worth a look (models/vision.json)

@@ -23,8 +23,8 @@ from vision.detect import (
     letterbox,
     letterbox_shape,
     mark_rotated,
-    merge_looks,
     nms,
+    same_place,
     turn_level,
     unletterbox,
 )
@@ -99,26 +99,16 @@ def test_nms_keeps_the_best_of_overlapping_boxes():
     assert nms(np.zeros((0, 4)), np.zeros(0), 0.5).tolist() == []
 
 
-def test_further_looks_fill_in_where_the_first_found_nothing():
-    boxes = np.array([
-        [0, 0, 10, 14],      # 0 first look, sure
-        [1, 2, 9, 12],       # 1 second look: the same tile's face, inside box 0 (IoU 0.57 < 1)
-        [12, 0, 22, 14],     # 2 second look: the next tile, which the first look missed
-        [24, 0, 34, 14],     # 3 first look, faint (under the sure score)
-        [23, 1, 33, 15],     # 4 second look: that tile again, scored higher than the faint box
-        [2, 0, 22, 14],      # 5 second look: a box over two tiles; it holds box 0's centre
-        [40, 0, 50, 14],     # 6 first look, sure
-        [41, 1, 51, 15],     # 7 first look too: NMS already had its say within a look
+def test_two_boxes_are_in_the_same_place_when_either_holds_the_others_centre():
+    boxes = np.array([[0, 0, 10, 14], [12, 0, 22, 14]], np.float32)      # two tiles side by side
+    others = np.array([
+        [1, 2, 9, 12],      # a tile's face inside the first box: holds nothing, is held
+        [2, 0, 22, 14],     # a box over both tiles: holds both centres
+        [8, 0, 13, 14],     # a sliver between them: its centre (10.5, 7) lies in neither box
+        [30, 0, 40, 14],    # elsewhere
     ], np.float32)
-    scores = np.array([0.5, 0.9, 0.8, 0.25, 0.7, 0.95, 0.6, 0.4], np.float32)
-    looks = np.array([0, 1, 1, 0, 1, 1, 0, 0])
-    kept = merge_looks(boxes, scores, looks, sure=0.3).tolist()
-    # the first look's sure boxes stand first, best first, whatever the others score (6, 0, 7:
-    # 7 overlaps 6, but NMS within a look had its say); then the second look, best first: the box
-    # over two tiles (5) and the face (1) fall on box 0's centre, the missed tile (2) fills the
-    # gap, and 4 takes the place of the faint box 3 (each holds the other's centre)
-    assert kept == [6, 0, 7, 2, 4]
-    assert merge_looks(boxes[:1], scores[:1], looks[:1], sure=0.3).tolist() == [0]
+    assert same_place(boxes, others).tolist() == [[True, True, False, False], [False, True, False, False]]
+    assert same_place(boxes, others[:0]).shape == (2, 0)
 
 
 def test_sideways_tiles_are_marked_relative_to_their_neighbours():
@@ -185,10 +175,6 @@ def test_model_config_resolves_files_next_to_it(tmp_path):
     data["detector"]["score_threshold"] = 0.5
     (tmp_path / "vision.json").write_text(json.dumps(data))
     assert ModelConfig.load(tmp_path).score_threshold == 0.5
-    assert ModelConfig.load(tmp_path).looks == ()
-    data["detector"]["looks"] = [256]
-    (tmp_path / "vision.json").write_text(json.dumps(data))
-    assert ModelConfig.load(tmp_path).looks == (256,)
 
 
 def test_model_config_errors_say_what_to_do(tmp_path):
