@@ -21,6 +21,7 @@ from webapp.doubt_messages import MESSAGES, page_templates, plural_samples, rend
 DOUBTS = [
     ("stray", "stray", {"count": 2, "codes": "5z 2s"},
      "2 faint detections away from the hand (5z 2s) left out"),
+    ("apart", "apart", {"count": 3, "codes": "9p 1z 4s"}, "3 tiles away from the hand (9p 1z 4s) left out"),
     ("winning_tile", "winning_tile", {"count": 2, "codes": "3m 6z"},
      "2 single tiles are laid apart (3m, 6z); the last is taken as the winning tile"),
     ("no_winning_tile", "no_winning_tile", {"tile": "6z"},
@@ -53,6 +54,7 @@ DOUBTS = [
 # What each says in Polish and in Japanese (the tile notation and numbers filled in).
 POLISH = {
     "stray": "pominięto 2 słabe wykrycia z dala od ręki (5z 2s)",
+    "apart": "pominięto 3 kamienie z dala od ręki (9p 1z 4s)",
     "winning_tile": "2 pojedyncze kamienie leżą osobno (3m 6z); ostatni przyjęto jako kamień wygrywający",
     "no_winning_tile": "żaden kamień nie leży osobno jako wygrywający; przyjęto ostatni kamień rzędu (6z)",
     "meld_apart": "5p 5p 5p leży osobno, w miejscu meldów, ale żaden z jego kamieni nie leży bokiem: "
@@ -77,6 +79,7 @@ POLISH = {
 }
 JAPANESE = {
     "stray": "手牌から離れた弱い検出枠2個（5z 2s）を除外しました",
+    "apart": "手牌から離れた牌3枚（9p 1z 4s）を除外しました",
     "winning_tile": "単独で離して置かれた牌が2枚あります（3m 6z）。最後の牌を和了牌とみなしました",
     "no_winning_tile": "和了牌として離して置かれた牌がありません。列の最後の牌（6z）を和了牌とみなしました",
     "meld_apart": "5p 5p 5p は副露の位置に離して置かれていますが、横向きの牌が見えません："
