@@ -21,7 +21,8 @@ peer ``mahjong-detector``, on the same images; then the issue's speed and memory
    0.25, IoU 0.7, per class), and the peer, all tiles matched at IoU >= 0.5 with the right code
    (the peer: only the tiles it can name). Then sections 2 and 3 again on a real photo: the
    12 MP read, and ``watch`` on a "video" of a real hand (frames of a real photo with small shifts
-   and sensor noise, as a hand-held camera gives), on the photo with the most tiles.
+   and sensor noise, as a hand-held camera gives), on the photo with the most tiles and on a
+   photo of a declared hand's size (14-17 tiles).
    The 12 MP read is also timed once on each of the first ``--speed-photos`` real photos (median
    and p90): one photo's time depends on the looks its rows need.
    ``--speed-only``: those alone, without the side by side.
@@ -337,9 +338,17 @@ def real_video(sample: Sample, count: int, seed: int = 0) -> list[np.ndarray]:
     return frames
 
 
-def watch_fps_video(frames: list[np.ndarray], reader) -> None:
-    print(f"  watch at 640x480 on a real hand ({len(frames)} frames of a real photo, shifted and noisy): "
+def watch_fps_video(frames: list[np.ndarray], reader, what: str = "a real hand") -> None:
+    print(f"  watch at 640x480 on {what} ({len(frames)} frames of a real photo, shifted and noisy): "
           f"{watch_line(frames, reader)}")
+
+
+def a_hand(samples: list[Sample]) -> Sample | None:
+    """The photo of a declared hand's size (14-17 tiles) whose count is nearest their median: what a
+    camera over a table sees when someone wins, next to the most crowded photo."""
+    hands = sorted((sample for sample in samples if 14 <= len(sample.truth["tiles"]) <= 17),
+                   key=lambda sample: (len(sample.truth["tiles"]), sample.image.name))
+    return hands[len(hands) // 2] if hands else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -394,7 +403,12 @@ def main(argv: list[str] | None = None) -> int:
     read_latency(big, reader, args.repeats)
     if args.speed_photos:
         read_latency_spread(real[:args.speed_photos], reader)
-    watch_fps_video(real_video(longest, args.frames), reader)
+    watch_fps_video(real_video(longest, args.frames), reader,
+                    f"the most crowded photo ({len(longest.truth['tiles'])} tiles)")
+    hand = a_hand(real)
+    if hand is not None:
+        watch_fps_video(real_video(hand, args.frames), reader,
+                        f"a hand ({hand.image.name}, {len(hand.truth['tiles'])} tiles)")
     print("  " + peak_memory(big, label=""))
     return 0
 
