@@ -12,15 +12,16 @@ taken or refused for good. Writers go one at a time, in the order of the line:
 
 - A writer whose turn has not come waits in the server, in line, and is let through the moment the
   one ahead is done. Each waiting request holds a server thread, so only ``waiting`` requests in
-  all may wait so, and in each line only the first ``waiting`` places: a writer further back, or
-  one that has waited ``wait_seconds``, is answered 503 with its ticket and ``retry_after_ms``, the
-  estimated time until it is near the front, and keeps its place.
+  all may wait so, and in each line only writers with at most ``waiting`` places ahead: one
+  further back, or one that has waited ``wait_seconds``, is answered 503 with its ticket and
+  ``retry_after_ms``, the estimated time until it is near the front, and keeps its place.
 - A writer let through whose version is stale by then (the writers ahead changed the table) is
   answered 409 with the table's version, as any write is. It keeps the front of the line: the
   table is held for its retry, which it sends at once with its ticket, for ``hold_seconds``.
-- A writer that is not back when it was due is passed by, so a client that went away never leaves
-  the table idle: the next present writer goes. It keeps its place until ``grace`` after it was
-  due, and is dropped after that.
+- A writer that is not back when it was due is passed by: the next present writer goes. So that
+  a client that went away never keeps the table idle long, a writer away is due at the latest
+  ``hold_seconds`` after only absent writers are left ahead of a present one. It keeps its place
+  until ``grace`` after it was due, and is dropped after that.
 
 So the line moves as fast as the server answers a 409 and takes the retry, not at the pace of the
 clients' sleeps. Writes that do not ask for a turn are never held back (they race the line, and the
@@ -102,6 +103,7 @@ class WriteTurns:
                 ticket, place = self._join(line, table)
             deadline = now + self.wait_seconds
             while True:
+                self._hold_absent_at_most(line, ticket, now)
                 ahead, due_next = self._ahead(line, ticket, now)
                 if ahead is None:
                     self._stop_waiting(place)
@@ -210,6 +212,21 @@ class WriteTurns:
                 count += 1
                 due_next = min(due_next, place.due)
         return (count or None), due_next
+
+    def _hold_absent_at_most(self, line: _Line, ticket: int, now: float) -> None:
+        """When only writers away are ahead of a present one (the table is free for it, but for
+        them), each of them is due back within ``hold_seconds``: a wait estimated too long, or a
+        client that went away, does not keep the table idle."""
+        absent = []
+        for other, place in line.places.items():
+            if other == ticket:
+                break
+            if place.state != AWAY and (place.state == WAITING_HERE or place.due >= now):
+                return                                  # someone present is ahead: not yet
+            if place.due >= now:
+                absent.append(place)
+        for place in absent:
+            place.due = min(place.due, now + self.hold_seconds)
 
     def _send_away(self, line: _Line, ticket: int, place: _Place, ahead: int, now: float) -> Turn:
         """A 503 for this writer: come back when about half of ``waiting`` places are left ahead of

@@ -81,6 +81,24 @@ def test_a_writer_that_does_not_come_back_is_passed_by_and_then_dropped() -> Non
     assert back.go and back.ticket != gone.ticket            # a new place: the line was empty
 
 
+def test_a_writer_told_to_come_back_late_does_not_keep_a_free_table_idle() -> None:
+    clock = Clock()
+    turns = WriteTurns(waiting=0, hold_seconds=0.5, clock=clock)
+    ahead = [turns.admit("t", None) for _ in range(20)]
+    late = turns.admit("t", None)                            # twenty ahead: a long estimated wait
+    assert late.retry_after_ms / 1000 > 0.5 + 0.1
+    assert ahead[0].go
+    for version, turn in enumerate(ahead, start=1):          # ... but they are done sooner
+        assert turn.go or turns.admit("t", turn.ticket).go
+        turns.written("t", turn.ticket, version)
+    behind = turns.admit("t", None)
+    assert not behind.go                                     # the one ahead is given hold_seconds
+    clock.now += 0.5 + 0.05                                  # ... not its whole estimated wait
+    assert turns.admit("t", behind.ticket).go
+    turns.written("t", behind.ticket, 21)
+    assert turns.admit("t", late.ticket).go                 # back within grace: its place is kept
+
+
 def test_tables_have_separate_lines() -> None:
     turns = turns_answered_at_once(Clock())
     assert turns.admit("a", None).go
