@@ -6,12 +6,15 @@ as the storage tests start it; skipped with a message when they are missing).
 Every phase runs for ``--seconds`` (bounded). Reads take the table sizes in turn, request by
 request, for ``--seconds`` per size, so every size meets the same machine load and the printed
 ratios (each size's p50 over the smallest size's) do not move with a load that shifts between
-phases. The app is served by waitress in a child process on 127.0.0.1 with rate limits off (they
-would answer the writers 429, which is their job). A writer posts a penalty with the version it
-holds; after a 409 it goes on from the version the reply carries, either asking for a fair turn
-and waiting as the answer says (``turns``) or at once, as before turns (``at once``, the peer).
+phases. The app is served as ``tiletally serve --threads 40`` serves it (``--threads``; half
+of them may wait in a table's line of writers), in a child process on 127.0.0.1 with rate limits
+off (they would answer the writers 429, which is their job). A writer posts a penalty with the
+version it holds; after a 409 it goes on from the version the reply carries, either asking for a
+fair turn (webapp.write_turns: it waits in the server, retries at once after a 409 and sleeps as
+a 503 says) (``turns``) or at once, as before turns (``at once``, the peer).
 
     python benchmarks/bench_storage.py [--seconds 5] [--db sqlite,postgres] [--events 10,1000,10000]
+        [--writers 1,8,32] [--threads 40] [--no-reads]
 
 Prints writes/s, conflicts (409), p50/p99 latencies per phase (for writers: from a write's first
 attempt to its acknowledgement, retries included; the worst writer's p99; how many writers got
