@@ -48,6 +48,9 @@ DEFAULTS: dict[str, Any] = {
     # How many uploads may wait for a slot at once; the next are answered 503 at once, so a burst
     # of uploads holds at most slots + waiting server threads. None: as many as slots.
     "PHOTO_WAITING": None,
+    # Writes that may wait in the server for their turn in their table's line at once
+    # (webapp.write_turns): each holds a server thread. None: half of `serve --threads`' default 8.
+    "WRITE_WAITING": None,
     "RATE_LIMITS_ENABLED": True,      # per client address, each kind of request apart (webapp.guards)
     "RATE_LIMIT_WRITES": "300 per minute",       # a write answered 409 is not counted
     "RATE_LIMIT_PREVIEWS": "600 per minute",     # score, dispute and draw previews
@@ -115,7 +118,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if reader is None:
         reader = load_reader(app.config["MODELS_DIR"], threads=max(1, cores // 2 // int(slots)))
     app.extensions["tiletally.reader"] = reader or None
-    app.extensions["tiletally.write_turns"] = WriteTurns()
+    app.extensions["tiletally.write_turns"] = WriteTurns(waiting=app.config["WRITE_WAITING"])
     app.extensions["tiletally.photo_gate"] = PhotoGate(int(slots), float(app.config["PHOTO_WAIT_SECONDS"]),
                                                        app.config["PHOTO_WAITING"])
 

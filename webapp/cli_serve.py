@@ -109,7 +109,8 @@ def serve(args: argparse.Namespace) -> int:
     threading.Thread(target=prepare_and_freeze, name="prepare-scoring", daemon=True).start()
 
     app = create_app({"DATA_DIR": args.data, "DATABASE_URL": args.database_url, "MODELS_DIR": args.models,
-                      "SESSION_COOKIE_SECURE": bool(args.https), "MEDIA_IN_DATABASE": args.media_in_database})
+                      "SESSION_COOKIE_SECURE": bool(args.https), "MEDIA_IN_DATABASE": args.media_in_database,
+                      "WRITE_WAITING": max(1, args.threads // 2)})
     reader = app.extensions.get("tiletally.reader")
     scheme = "https" if args.https else "http"
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host

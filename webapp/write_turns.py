@@ -1,4 +1,5 @@
-"""Turns for the writers of one table, so that under contention every writer gets its write in.
+"""Turns for the writers of one table, so that under contention every writer gets its write in, at
+the pace the server can write.
 
 A write names the table version it was based on and loses (409) when another write got in first.
 With many writers on one table, a writer that simply retries at the version the 409 carries races
@@ -6,18 +7,26 @@ every other writer again, and the one that has just succeeded (it knows the new 
 tends to win again: in a test with 32 writers, a quarter of them got nothing written in 15 s.
 
 A client that wants a fair turn sends ``"turn": null`` with its write (an API client; the pages do
-not). When it loses, or when others are already waiting, its answer carries a ``turn`` (a ticket)
-and ``retry_after_ms``, the estimated time until its turn. Sent back with the retry, the ticket
-keeps the writer's place: while writers are waiting, a writer goes only when no one ahead of it
-is due, so writers get in in the order they first lost. The next in line, when it comes while the
-one ahead is still at it, waits in the server (briefly, and only a few requests at a time, since
-each holds a server thread) and is answered the moment the table is free: with the table's new
-version, so its retry is the write, without another round trip to learn it. One ahead that has
-not come back when it was due does not hold up the others (the table would stand idle): it keeps
-its place for when it comes, and a ticket not brought back at all (within its wait plus
-``grace``) is dropped. Writes that do not ask for a turn are never held back.
+not). It gets a place at the end of its table's line, a ticket, and keeps it until its write is
+taken or refused for good. Writers go one at a time, in the order of the line:
 
-Turns are kept in memory, per server process, like the rate limits.
+- A writer whose turn has not come waits in the server, in line, and is let through the moment the
+  one ahead is done. Each waiting request holds a server thread, so only ``waiting`` requests in
+  all may wait so, and in each line only writers with at most ``waiting`` places ahead: one
+  further back, or one that has waited ``wait_seconds``, is answered 503 with its ticket and
+  ``retry_after_ms``, the estimated time until it is near the front, and keeps its place.
+- A writer let through whose version is stale by then (the writers ahead changed the table) is
+  answered 409 with the table's version, as any write is. It keeps the front of the line: the
+  table is held for its retry, which it sends at once with its ticket, for ``hold_seconds``.
+- A writer that is not back when it was due is passed by: the next present writer goes. So that
+  a client that went away never keeps the table idle long, a writer away is due at the latest
+  ``hold_seconds`` after only absent writers are left ahead of a present one. It keeps its place
+  until ``grace`` after it was due, and is dropped after that.
+
+So the line moves as fast as the server answers a 409 and takes the retry, not at the pace of the
+clients' sleeps. Writes that do not ask for a turn are never held back (they race the line, and the
+version check decides, as without turns). Turns are kept in memory, per server process, like the
+rate limits.
 """
 
 from __future__ import annotations
@@ -27,149 +36,230 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-GRACE_SECONDS = 1.5           # a ticket's holder has this long beyond its estimated wait to come back
-FIRST_WRITE_SECONDS = 0.02    # what one turn takes, before one was measured
-WEIGHT = 0.2                  # how much the latest measurement moves an estimate
-IN_FLIGHT_SECONDS = 1.0       # how long a writer let through counts as busy writing
-NEXT_WAITS_SECONDS = 0.25     # the next in line waits in the server this long for the one ahead
-LATE_SECONDS = 0.25           # one ahead not back this long after it was due is passed by
-NEXT_WAITING_AT_ONCE = 2      # at most this many requests (server threads) wait so, in all
+WAITING = 4                   # requests (server threads) that may wait in line at once, in all
+WAIT_SECONDS = 3.0            # a request waits in line at most this long before a 503
+HOLD_SECONDS = 0.5            # the table is held this long for the retry of a writer that lost at its turn
+GRACE_SECONDS = 1.5           # a place is kept this long after its holder was due back
+IN_FLIGHT_SECONDS = 5.0       # a writer let through counts as writing at most this long
+FIRST_TURN_SECONDS = 0.05     # what one turn takes, before one was measured
+WEIGHT = 0.2                  # how much the latest measurement moves the estimate of a turn
+
+AWAY, WAITING_HERE, WRITING = "away", "waiting", "writing"
 
 
 @dataclass(frozen=True)
 class Turn:
-    """A place in a table's line of writers: the ticket to send back, and when."""
+    """A writer's place in its table's line: ``go`` when it may write now, else the ticket to send
+    back and about when."""
 
     ticket: int
-    retry_after_ms: int
+    go: bool
+    retry_after_ms: int = 0
+    version: int | None = None      # with ``go``: the table's version as its line last saw it
 
 
 @dataclass
 class _Place:
-    due: float          # when its holder is expected back (or to be done writing)
-    expires: float      # when the place is given up if its holder has not come back
+    state: str              # AWAY (answered, expected back), WAITING_HERE (a request waiting), WRITING
+    due: float = 0.0        # AWAY and WRITING: after this, passed by
+    wake: threading.Condition | None = None     # WAITING_HERE: how its request is woken
+
+
+@dataclass
+class _Line:
+    places: dict[int, _Place] = field(default_factory=dict)     # in the order the writers joined
+    turn_seconds: float = FIRST_TURN_SECONDS                     # between two writes, while writers wait
+    last_write: float | None = None
+    version: int | None = None          # the newest version a write of the line made or met
 
 
 class WriteTurns:
     """The lines of writers, per table (keyed by any string naming the table)."""
 
-    def __init__(self, grace: float = GRACE_SECONDS, clock: Callable[[], float] = time.monotonic,
-                 next_waits: float = NEXT_WAITS_SECONDS) -> None:
+    def __init__(self, *, waiting: int | None = None, wait_seconds: float = WAIT_SECONDS,
+                 hold_seconds: float = HOLD_SECONDS, grace: float = GRACE_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.waiting_limit = WAITING if waiting is None else int(waiting)
+        self.wait_seconds = wait_seconds
+        self.hold_seconds = hold_seconds
         self.grace = grace
         self.clock = clock
-        self.next_waits = next_waits
-        self._lock = threading.Condition()
-        self._next_waiting = 0
-        self._lines: dict[str, dict[int, _Place]] = {}      # in the order the writers joined
-        self._turn_seconds: dict[str, float] = {}            # between two writes while a line waits
-        self._last_write: dict[str, float] = {}
+        self._lock = threading.Lock()
+        self._waiting_now = 0
+        self._lines: dict[str, _Line] = {}
         self._tickets = itertools.count(1)
 
-    def admit(self, table: str, ticket: int | None) -> Turn | None:
-        """None when this writer may write now: no one waits, or no one ahead of it is due now;
-        else its place in the line (a new one at the end for a writer without one). The next in
-        line waits up to ``next_waits`` seconds for the one ahead to finish."""
+    def admit(self, table: str, ticket: int | None) -> Turn:
+        """Let this writer through now (``go``), once its turn has come after waiting for it here,
+        or tell it when to come back. A writer without a place (no ticket, or one dropped) joins
+        the end of the line."""
         with self._lock:
-            deadline = self.clock() + self.next_waits
+            now = self.clock()
+            line = self._live_line(table, now)
+            place = line.places.get(ticket) if ticket is not None else None
+            if place is None or place.state != AWAY:     # a ticket in use by another request: a newcomer
+                ticket, place = self._join(line, table)
+            deadline = now + self.wait_seconds
             while True:
+                self._hold_absent_at_most(line, ticket, now)
+                ahead, due_next = self._ahead(line, ticket, now)
+                if ahead is None:
+                    self._stop_waiting(place)
+                    place.state, place.due = WRITING, now + IN_FLIGHT_SECONDS
+                    return Turn(ticket, go=True, version=line.version)
+                if (ahead > self.waiting_limit or now >= deadline
+                        or (place.wake is None and self._waiting_now >= self.waiting_limit)):
+                    return self._send_away(line, ticket, place, ahead, now)
+                if place.wake is None:
+                    place.state, place.wake = WAITING_HERE, threading.Condition(self._lock)
+                    self._waiting_now += 1
+                place.wake.wait(max(0.0, min(deadline, due_next) - now))
                 now = self.clock()
                 line = self._live_line(table, now)
-                if ticket not in line:
-                    if not line:
-                        return None
-                    ticket = self._join(line, table)
-                ahead = self._due_ahead(line, ticket, now)
-                if not ahead:
-                    line[ticket] = _Place(due=now + IN_FLIGHT_SECONDS,
-                                          expires=now + IN_FLIGHT_SECONDS + self.grace)
-                    return None
-                if ahead > 1 or now >= deadline or self._next_waiting >= NEXT_WAITING_AT_ONCE:
-                    return self._tell(table, line, ticket, ahead, now)
-                line[ticket] = _Place(due=deadline + self.grace, expires=deadline + self.grace)
-                self._next_waiting += 1
-                try:
-                    self._lock.wait(deadline - now)
-                finally:
-                    self._next_waiting -= 1
 
-    def lost(self, table: str, ticket: int | None) -> Turn:
-        """A write of this writer found the table at a newer version: its place in the line (the one
-        it had, or a new one at the end)."""
+    def lost(self, table: str, ticket: int, version: int | None) -> Turn:
+        """The write of a writer let through found the table at a newer ``version``: the table is
+        held for its retry, which it sends at once."""
         with self._lock:
             now = self.clock()
             line = self._live_line(table, now)
-            if ticket not in line:
-                ticket = self._join(line, table)
-            return self._tell(table, line, ticket, self._due_ahead(line, ticket, now), now)
+            self._saw(line, version)
+            place = line.places.get(ticket)
+            if place is None:
+                ticket, place = self._join(line, table)
+            place.state, place.due = AWAY, now + self.hold_seconds
+            self._wake_first(line)
+            ahead, _ = self._ahead(line, ticket, now)
+            wait = 0.0 if ahead is None else self._estimate(line, ahead)
+            return Turn(ticket, go=False, retry_after_ms=round(wait * 1000))
 
-    def written(self, table: str, ticket: int | None) -> None:
-        """A write of this writer was taken: it leaves the line. While others wait, the time
-        between two writes on the table is the unit of every wait."""
+    def written(self, table: str, ticket: int, version: int) -> None:
+        """The write of a writer let through was taken, making ``version``: it leaves the line.
+        While others wait, the time between two writes is the unit of every estimated wait."""
         with self._lock:
             now = self.clock()
             line = self._live_line(table, now)
-            line.pop(ticket, None)                      # type: ignore[arg-type]
-            self._lock.notify_all()
-            if not line:
-                self._forget(table)
-                return
-            last = self._last_write.get(table)
-            self._last_write[table] = now
-            if last is not None:
-                turn = self._turn_seconds.get(table, FIRST_WRITE_SECONDS)
-                self._turn_seconds[table] = turn + WEIGHT * (min(now - last, 1.0) - turn)
+            self._saw(line, version)
+            line.places.pop(ticket, None)
+            if line.last_write is not None and line.places:
+                interval = min(now - line.last_write, 1.0)
+                line.turn_seconds += WEIGHT * (interval - line.turn_seconds)
+            line.last_write = now
+            self._after_leaving(table, line)
 
-    def leave(self, table: str, ticket: int | None) -> None:
-        """This writer's write was refused for good: it leaves the line."""
+    def leave(self, table: str, ticket: int) -> None:
+        """The write of a writer let through was refused for good (or failed): it leaves the line."""
         with self._lock:
             line = self._lines.get(table)
-            if line is not None and ticket is not None:
-                line.pop(ticket, None)
-                self._lock.notify_all()
-                if not line:
-                    self._forget(table)
+            if line is not None:
+                line.places.pop(ticket, None)
+                self._after_leaving(table, line)
 
     def waiting(self, table: str) -> int:
-        """How many writers are in this table's line."""
+        """How many writers hold a place in this table's line (waiting here, away or writing)."""
         with self._lock:
-            return len(self._live_line(table, self.clock()))
+            return len(self._live_line(table, self.clock()).places)
 
-    def _live_line(self, table: str, now: float) -> dict[int, _Place]:
+    def waiting_here(self, table: str) -> int:
+        """How many requests wait in this table's line in the server now."""
+        with self._lock:
+            places = self._live_line(table, self.clock()).places.values()
+            return sum(place.state == WAITING_HERE for place in places)
+
+    # -- the line ---------------------------------------------------------------------------------
+
+    def _live_line(self, table: str, now: float) -> _Line:
+        """The table's line without the places whose holders were due back more than ``grace``
+        ago (a request waiting here is present and never dropped)."""
         line = self._lines.get(table)
         if line is None:
-            return {}
-        for ticket in [ticket for ticket, place in line.items() if place.expires < now]:
-            del line[ticket]
+            return _Line()
+        gone = [ticket for ticket, place in line.places.items()
+                if place.state != WAITING_HERE and place.due + self.grace < now]
+        for ticket in gone:
+            del line.places[ticket]
+        if not line.places:
+            del self._lines[table]
         return line
 
-    def _join(self, line: dict[int, _Place], table: str) -> int:
+    @staticmethod
+    def _saw(line: _Line, version: int | None) -> None:
+        # Versions only grow, so the newest one seen is a floor of the table's version now: a
+        # writer holding an older one has lost for sure (a newer one might have lost too).
+        if version is not None and (line.version is None or version > line.version):
+            line.version = version
+
+    def _join(self, line: _Line, table: str) -> tuple[int, _Place]:
         ticket = next(self._tickets)
-        line[ticket] = _Place(due=0.0, expires=0.0)       # set by _tell
+        place = line.places[ticket] = _Place(AWAY)
         self._lines[table] = line
-        return ticket
+        return ticket, place
 
     @staticmethod
-    def _due_ahead(line: dict[int, _Place], ticket: int, now: float) -> int:
-        """How many writers ahead of ``ticket`` are due now (back, or expected back, or writing)."""
-        count = 0
-        for other, place in line.items():
+    def _ahead(line: _Line, ticket: int, now: float) -> tuple[int | None, float]:
+        """How many places ahead of ``ticket`` its writer must wait for (present, writing, or
+        away and not yet due): None when none, so it goes. With it, when the first place it waits
+        for that is away or writing is due (after which it is passed by)."""
+        count, due_next = 0, float("inf")
+        for other, place in line.places.items():
             if other == ticket:
-                return count
-            if place.due >= now:
+                return (count or None), due_next
+            if place.state == WAITING_HERE:
                 count += 1
-        return count
+            elif place.due >= now:
+                count += 1
+                due_next = min(due_next, place.due)
+        return (count or None), due_next
 
-    def _tell(self, table: str, line: dict[int, _Place], ticket: int, ahead: int, now: float) -> Turn:
-        # Early, the writer is told to wait again, at the cost of a short answer; late, it is passed
-        # by (keeping its place). So the wait errs early, jittered so writers do not come together.
-        turn = self._turn_seconds.get(table, FIRST_WRITE_SECONDS)
-        wait = ahead * turn * random.uniform(0.7, 0.95)
-        line[ticket] = _Place(due=now + wait + LATE_SECONDS, expires=now + wait + self.grace)
-        return Turn(ticket, round(wait * 1000))
+    def _hold_absent_at_most(self, line: _Line, ticket: int, now: float) -> None:
+        """When only writers away are ahead of a present one (the table is free for it, but for
+        them), each of them is due back within ``hold_seconds``: a wait estimated too long, or a
+        client that went away, does not keep the table idle."""
+        absent = []
+        for other, place in line.places.items():
+            if other == ticket:
+                break
+            if place.state != AWAY and (place.state == WAITING_HERE or place.due >= now):
+                return                                  # someone present is ahead: not yet
+            if place.due >= now:
+                absent.append(place)
+        for place in absent:
+            place.due = min(place.due, now + self.hold_seconds)
 
-    def _forget(self, table: str) -> None:
-        self._lines.pop(table, None)
-        self._turn_seconds.pop(table, None)
-        self._last_write.pop(table, None)
+    def _send_away(self, line: _Line, ticket: int, place: _Place, ahead: int, now: float) -> Turn:
+        """A 503 for this writer: come back when about half of ``waiting`` places are left ahead of
+        it, so that it then waits here for its turn, neither too early (it would be sent away
+        again) nor at the front (it would be passed by)."""
+        self._stop_waiting(place)
+        turns_away = max(1, ahead - self.waiting_limit // 2)
+        wait = self._estimate(line, turns_away)
+        place.state, place.due = AWAY, now + wait + self.hold_seconds
+        return Turn(ticket, go=False, retry_after_ms=round(wait * 1000))
+
+    def _stop_waiting(self, place: _Place) -> None:
+        if place.wake is not None:
+            place.wake = None
+            self._waiting_now -= 1
+
+    @staticmethod
+    def _estimate(line: _Line, turns: int) -> float:
+        # Early, the writer waits here or is told to wait again, at the cost of a short answer; late,
+        # it is passed by (keeping its place). So the wait errs early, jittered so that writers do
+        # not all come back together.
+        return turns * line.turn_seconds * random.uniform(0.7, 0.95)
+
+    def _after_leaving(self, table: str, line: _Line) -> None:
+        if line.places:
+            self._wake_first(line)
+        elif self._lines.get(table) is line:
+            del self._lines[table]
+
+    @staticmethod
+    def _wake_first(line: _Line) -> None:
+        """Wake the first request waiting here: the only one whose turn can have come."""
+        for place in line.places.values():
+            if place.state == WAITING_HERE and place.wake is not None:
+                place.wake.notify()
+                return

@@ -67,8 +67,9 @@ def _version(body: dict[str, Any]) -> int:
 def _conflict(error: Conflict):  # type: ignore[no-untyped-def]
     answer: dict[str, Any] = {"ok": False, "error": str(error), "status": 409, "version": error.actual}
     turn = g.get("turn")
-    if turn is not None:       # the writer asked for a fair turn: its place in the table's line
-        place = _turns().lost(turn.line, turn.ticket)
+    if turn is not None and not turn.settled:      # a writer let through at its turn: held for its retry
+        place = _turns().lost(turn.line, turn.ticket, error.actual)
+        turn.settled = True
         answer.update(turn=place.ticket, retry_after_ms=place.retry_after_ms)
     return jsonify(answer), 409
 
@@ -86,6 +87,7 @@ def _record(loaded: Loaded, version: int, event: dict[str, Any], *,  # type: ign
         return _conflict(error)
     except TableError as error:
         return refuse(error, 422)
+    _settle(after.version)         # the next writer in line goes while this answer is being made
     view = table_view(after)
     newest = view["history"][-1] if view["history"] else None
     return jsonify({"ok": True, "index": newest["index"] if newest else None, "version": after.version,
@@ -99,10 +101,11 @@ VERSIONED_WRITES = frozenset({"api.record_win", "api.amend_hand", "api.record_di
                               "api.end_game"})
 
 
-@dataclass(frozen=True)
+@dataclass
 class _AskedTurn:
     line: str                   # the table's line: its edit token
-    ticket: int | None
+    ticket: int
+    settled: bool = False       # the line has been told how the write ended
 
 
 def _turns() -> WriteTurns:
@@ -112,8 +115,8 @@ def _turns() -> WriteTurns:
 @bp.before_request
 def _wait_in_line():  # type: ignore[no-untyped-def]
     """A versioned write that asks for a fair turn (``"turn"`` in its body: null, or the ticket an
-    answer gave it) goes through when it is first in its table's line, else is told to wait; this
-    runs before anything is read, so waiting costs the server little."""
+    answer gave it) waits here for its turn in its table's line, or is told when to come back;
+    this runs before anything is read, so waiting costs the server little."""
     if request.endpoint not in VERSIONED_WRITES:
         return None
     body = request.get_json(silent=True)
@@ -123,29 +126,60 @@ def _wait_in_line():  # type: ignore[no-untyped-def]
     if ticket is not None and (isinstance(ticket, bool) or not isinstance(ticket, int) or ticket < 1):
         raise BadRequest("turn must be null (to ask for one) or the turn a previous answer gave")
     line = str((request.view_args or {}).get("token", ""))
-    waiting = _turns().admit(line, ticket)
-    if waiting is None:
-        g.turn = _AskedTurn(line, ticket)
-        return None
-    wait = waiting.retry_after_ms
-    answer = jsonify({"ok": False, "status": 503, "turn": waiting.ticket, "retry_after_ms": wait,
+    turn = _turns().admit(line, ticket)
+    if turn.go:
+        g.turn = _AskedTurn(line, turn.ticket)
+        return _known_stale(body, turn.version)
+    wait = turn.retry_after_ms
+    answer = jsonify({"ok": False, "status": 503, "turn": turn.ticket, "retry_after_ms": wait,
                       "error": "other writers on this table are ahead of you in line: send this write "
                                f"again with its turn in about {wait} ms"})
     answer.headers["Retry-After"] = str(max(1, math.ceil(wait / 1000)))
     return answer, 503
 
 
+def _known_stale(body: dict[str, Any], known: int | None):  # type: ignore[no-untyped-def]
+    """The 409 of a writer whose version is older than one its line has already seen, answered
+    before the table is read: at its turn, a writer in a busy line holds the version it had when
+    it joined, and the writers ahead of it have changed the table since."""
+    if known is None:
+        return None
+    try:
+        version = VERSION.parse(body.get("version"), "version")
+    except NumberRefused:
+        return None                       # the route's own checks answer it
+    if version >= known:
+        return None
+    # The line's newest version is a floor of the table's: the retry at it may meet a newer one
+    # (a write without a turn, another server), and then gets the usual 409 with that one.
+    return _conflict(Conflict(0, version, known))
+
+
 @bp.after_request
 def _leave_line(response: Response) -> Response:
-    """A writer let through leaves its line when its write is taken or refused for good; after a
-    409 it keeps its place (``_conflict``)."""
-    turn = g.get("turn")
-    if turn is not None and response.status_code != 409:
-        if response.status_code == 201:
-            _turns().written(turn.line, turn.ticket)
-        else:
-            _turns().leave(turn.line, turn.ticket)
+    """A writer let through leaves its line when its write is refused for good (when it is taken,
+    as soon as it is stored: ``_record``); after a 409 it keeps the front of the line for its
+    retry (``_conflict``)."""
+    _settle(None)
     return response
+
+
+@bp.teardown_request
+def _leave_line_after_a_failure(_error: BaseException | None) -> None:
+    _settle(None)          # an answer that never reached after_request still frees the table
+
+
+def _settle(stored: int | None) -> None:
+    """Tell the line how the write of the writer let through ended: stored at version ``stored``,
+    or (None) refused for good."""
+    turn = g.get("turn")
+    if turn is None or turn.settled:
+        return
+    turn.settled = True
+    if stored is not None:
+        _turns().written(turn.line, turn.ticket, stored)
+    else:
+        _turns().leave(turn.line, turn.ticket)
 
 
 @bp.errorhandler(BadRequest)
