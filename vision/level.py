@@ -71,6 +71,9 @@ class View:
     angle: float
     matrix: np.ndarray | None
     photo_shape: tuple[int, int]
+    # a turn the rows seemed to need that found too few tiles (a camera's next frame need not
+    # try it again: see detect_level's ``refused``)
+    refused: float | None = None
 
     def to_photo(self, det: Detections) -> Detections:
         """Tiles found in this view, with boxes in the photo's pixels: the axis-aligned box round
@@ -231,7 +234,8 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
 
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
                  close_ups: bool = False, mirror: bool | None = None, memory: FrameMemory | None = None,
-                 take_faint: bool = False) -> tuple[Detections, Callable[[], Detections], View]:
+                 take_faint: bool = False, refused: float | None = None
+                 ) -> tuple[Detections, Callable[[], Detections], View]:
     """(tiles, faint tiles, view): both stages in the level view of ``pixels``, boxes in that
     view's pixels. ``hint``: the rows' angle to try first (the last frame's, for a camera that
     stays where it is; 0 for a photo). ``close_ups``: also look for one tile filling the frame.
@@ -239,6 +243,10 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     ``memory``: a live camera's last frame, so tiles that stayed still are not classified again.
     ``take_faint``: name the faint boxes now and take in those read as sure tiles in the sure
     tiles' rows (vision.row_gaps.in_rows): for a photo, whose faint boxes are named anyway.
+    ``refused``: a turn a camera's last frame tried and found too few tiles in; a turn within
+    LEVEL_TOLERANCE of it is not tried again (the view's ``refused`` says which turn this one
+    refused). Rows the detector reads well as they are, whose tiles turned level it reads badly
+    (a column of upright tiles seen slanting), would otherwise cost every frame a second look.
     Two looks in a turned photo, five at most.
 
     The faint tiles come as a function that names them when first called (once): only
@@ -246,6 +254,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     (on frames of real hands, a third to nine tenths of the boxes; each unsure, so cut up to four
     ways), which a live camera need not do for frames whose reading it does not emit."""
     angle = _snapped(hint)
+    refusal = None
     look = _look(detector, pixels, angle, mirror)
     count = int(_sure(detector, look[3]).sum())
     if count < MIN_LINE and angle != 0.0:
@@ -259,11 +268,16 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
             if abs(residual) <= LEVEL_TOLERANCE:
                 break
             turned = _snapped(angle + residual)
+            if refused is not None and abs((turned - refused + np.pi) % (2 * np.pi) - np.pi) \
+                    <= LEVEL_TOLERANCE:
+                refusal = refused
+                break
             again = _look(detector, pixels, turned, mirror)
             found = int(_sure(detector, again[3]).sum())
             # the level look is kept unless it finds far fewer tiles: in a slanting photo the
             # first look's count holds boxes over two tiles and parts of tiles
             if found < max(MIN_LINE, LEVEL_KEEP * count):
+                refusal = turned
                 break
             angle, look, count = turned, again, found
     elif count >= 1:
@@ -301,4 +315,4 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
         return detector.name_tiles(image, boxes[~sure], scores[~sure], angle=line,
                                    faint=True)[1].joined(doubted)
 
-    return tiles, faint, View(float(angle), matrix, pixels.shape[:2])
+    return tiles, faint, View(float(angle), matrix, pixels.shape[:2], refusal)

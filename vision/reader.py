@@ -123,6 +123,9 @@ class Reading:
         }
 
 
+RETRY_TURN = 10   # a live camera tries a turn that found no rows again after this many frames
+
+
 def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
@@ -148,6 +151,8 @@ class HandReader:
         self.suggest_options = SuggestOptions(hand_size=hand_size) if suggest else None
         self._angle = 0.0       # the rows' angle in the last frame read (read_pixels' hint)
         self._memory = FrameMemory()   # the last frame's tiles and their readings
+        self._refused: float | None = None   # the turn the last frames found no rows in
+        self._refused_frames = 0             # frames since that turn was last tried
 
     def read_bytes(self, data: bytes, *, frame: bool = False, lean: bool = False,
                    start_angle: float | None = None, hand_size: int | None = None) -> Reading:
@@ -183,9 +188,17 @@ class HandReader:
         first = hint if hint is not None else start_angle if start_angle is not None else self._angle
         # the reader's own camera keeps the readings of tiles that stay still from frame to frame
         memory = self._memory if hint is None and start_angle is None else None
+        # the reader's own camera does not try again, frame after frame, a turn that found no rows;
+        # every RETRY_TURN frames it does, in case the camera has moved
+        own_camera = hint is None and start_angle is None
+        refused = self._refused if own_camera and self._refused_frames < RETRY_TURN else None
         level, level_faint_of, view = detect_level(self.detector, pixels, first,
                                                    close_ups=hint is not None, mirror=False if lean else None,
-                                                   memory=memory, take_faint=hint is not None)
+                                                   memory=memory, take_faint=hint is not None,
+                                                   refused=refused)
+        if own_camera:
+            self._refused = view.refused
+            self._refused_frames = 0 if refused is None else self._refused_frames + 1
         turned = view.matrix is not None
 
         def faint_later() -> tuple[Detections, Detections | None]:

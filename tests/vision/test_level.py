@@ -76,6 +76,33 @@ def test_a_camera_that_stays_turned_is_looked_at_once_per_frame():
     assert len(tiles) == 10 and again.angle == view.angle and len(detector.looks) == 1
 
 
+class WideBlocksOnly(Blocks):
+    """Finds only blocks wider than tall: a column of upright tiles it reads as it is, whose
+    tiles it misses once the photo is turned so the column lies level."""
+
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+        boxes, scores = super().find_tiles(pixels, conf, mirror)
+        wide = boxes[:, 2] - boxes[:, 0] > boxes[:, 3] - boxes[:, 1]
+        return boxes[wide], scores[wide]
+
+
+def test_a_turn_that_found_no_rows_is_not_tried_again_on_the_next_frame():
+    detector = WideBlocksOnly()
+    photo, _ = photo_of_a_row(1)          # a column of tiles, each wider than tall in the photo
+    tiles, _, view = detect_level(detector, photo, hint=0.0)
+    # the column says "turn a quarter"; turned, the blocks are tall and none is found: refused
+    assert len(tiles) == 10 and view.matrix is None and len(detector.looks) == 2
+    assert view.refused is not None and abs(abs(view.refused) - np.pi / 2) < 1e-9
+    detector.looks.clear()
+    tiles, _, again = detect_level(detector, photo, hint=0.0, refused=view.refused)
+    assert len(tiles) == 10 and len(detector.looks) == 1 and again.refused == view.refused
+    # a refused turn far from the one the rows ask for does not stop it being tried
+    detector.looks.clear()
+    detect_level(detector, photo, hint=0.0, refused=view.refused + np.pi)
+    assert len(detector.looks) == 2
+
+
 class SmallUprightBlocks(Blocks):
     """Finds only blocks no wider than tall and at most ``largest`` pixels across in what it is
     shown: a detector that misses tiles bigger than any it learnt, and rows running down."""
