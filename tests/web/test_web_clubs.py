@@ -236,3 +236,101 @@ def test_bad_club_forms_are_refused_clearly(client, club) -> None:
         assert response.status_code == 200
         assert 'class="flash error"' in response.get_data(as_text=True), (path, form)
     assert len(re.findall(r"/seasons/\d+", club_page(client, token))) == 1
+
+
+def play_events(client, token: str, rules: str, seats: list[int], events: list[dict]) -> str:  # type: ignore[no-untyped-def]
+    """A club table of preset ``rules`` with these players in its seats, and these events recorded
+    through the store (as the table page's forms would)."""
+    data = {
+        "csrf_token": csrf(client, f"/c/{token}"),
+        "name": "Table",
+        "rules": rules,
+        **{f"seat{i}": str(member) for i, member in enumerate(seats)},
+    }
+    response = client.post(f"/c/{token}/tables", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table_token = response.headers["Location"].rsplit("/t/", 1)[1]
+    store = client.application.extensions["tiletally.backend"]
+    table_id = store.by_edit_token(table_token).ref.id
+    for version, event in enumerate(events):
+        store.record(table_id, version, event)
+    return table_token
+
+
+def ron(winner: int, discarder: int | None, total: int, limit: str | None = None) -> dict:
+    score = declared_score(total, limit=limit)
+    return {"type": "win", "winner": winner, "discarder": discarder, "score": score}
+
+
+def standings_by_name(client, token: str, season: int) -> dict[str, tuple]:  # type: ignore[no-untyped-def]
+    """Each player's (place, games, figure, tiebreak, to pass) as the season page shows them."""
+    html = client.get(f"/c/{token}/seasons/{season}").get_data(as_text=True)
+    rows = re.findall(
+        r'<tr><td>(\d+)</td><td><a href="[^"]*/players/\d+\?season=\d+">([^<]+)</a>'
+        r'<div class="muted">then (-?[0-9.]+)</div></td>\s*<td class="num">(\d+)</td>'
+        r'<td class="num">(-?[0-9.]+)</td><td class="num">(-?[0-9.]*)</td></tr>',
+        html,
+    )
+    return {
+        name: (int(place), int(games), float(figure), float(tiebreak), float(to_pass) if to_pass else None)
+        for place, name, tiebreak, games, figure, to_pass in rows
+    }
+
+
+def test_a_riichi_season_ranks_by_the_score_after_uma_and_oka(client) -> None:
+    token = make_club(client)
+    ids = add_players(client, token)
+    ann, bob, cai, dee, eve = (ids[name] for name in NAMES)
+    season = add_season(client, token, name="Riichi", family="riichi", **{"rule.riichi": "uma_oka"})
+    # The riichi preset: 25,000 to start, 30,000 returned, so the oka is 4 x 5,000 = 20,000 to the
+    # first; uma 10-20: +20,000, +10,000, -10,000, -20,000 by place; level players are placed by
+    # seat, the one nearer the first dealer (seat 0) higher. A non-dealer's ron is paid by the
+    # discarder alone (no counters on the first hand).
+    # Table 1 (Ann, Bob, Cai, Dee): Bob rons Cai for a mangan, 8,000: 25,000 / 33,000 / 17,000 / 25,000.
+    # Ann and Dee are level; Ann (seat 0) is second, Dee third.
+    #   Bob 33,000 - 30,000 + 20,000 + 20,000 = 43,000 (tiebreak +8,000)
+    #   Ann 25,000 - 30,000 + 10,000 = 5,000 (0); Dee 25,000 - 30,000 - 10,000 = -15,000 (0)
+    #   Cai 17,000 - 30,000 - 20,000 = -33,000 (-8,000)
+    play_events(client, token, "riichi", [ann, bob, cai, dee], [ron(1, 2, 8000, "mangan")])
+    # Table 2 (Cai, Dee, Ann, Eve): Ann rons Dee for a haneman, 12,000: 25,000 / 13,000 / 37,000 / 25,000.
+    # Cai and Eve are level; Cai (seat 0) is second, Eve third.
+    #   Ann 37,000 - 30,000 + 40,000 = 47,000 (+12,000); Cai -5,000 + 10,000 = 5,000 (0)
+    #   Eve -5,000 - 10,000 = -15,000 (0); Dee 13,000 - 30,000 - 20,000 = -37,000 (-12,000)
+    play_events(client, token, "riichi", [cai, dee, ann, eve], [ron(2, 1, 12000, "haneman")])
+    # Season: Ann 5,000 + 47,000 = 52,000 (net 0 + 12,000); Bob 43,000; Eve -15,000;
+    # Cai -33,000 + 5,000 = -28,000; Dee -15,000 - 37,000 = -52,000.
+    # To pass: Bob 9,000, Eve 58,000, Cai 13,000, Dee 24,000.
+    assert standings_by_name(client, token, season) == {
+        "Ann": (1, 2, 52000.0, 12000.0, None),
+        "Bob": (2, 1, 43000.0, 8000.0, 9000.0),
+        "Eve": (3, 1, -15000.0, 0.0, 58000.0),
+        "Cai": (4, 2, -28000.0, -8000.0, 13000.0),
+        "Dee": (5, 2, -52000.0, -12000.0, 24000.0),
+    }
+
+
+def test_a_money_season_pays_the_clubs_stake_per_point(client) -> None:
+    token = make_club(client)
+    ids = add_players(client, token)
+    ann, bob, cai, dee, eve = (ids[name] for name in NAMES)
+    season = add_season(
+        client, token, name="Money", family="hongkong", stake="250", **{"rule.hongkong": "money"}
+    )
+    # Hong Kong, half-spicy, base 1: T = 2^faan table points up to 4 faan; on a discard the
+    # discarder pays T (he pays for all), on a self-draw each loser pays T / 2. The club's stake is
+    # 250 hundredths, 2.50 a point: a game's money is its net points x 2.5.
+    # Table 1 (Ann, Bob, Cai, Dee): Bob wins 3 faan on Cai's discard (8), Ann self-draws 4 faan
+    # (8 from each): Ann +24, Bob 0, Cai -16, Dee -8 -> 60, 0, -40, -20.
+    play_events(client, token, "hongkong", [ann, bob, cai, dee], [ron(1, 2, 3), ron(0, None, 4)])
+    # Table 2 (Eve, Dee, Bob, Ann): Dee wins 4 faan on Eve's discard (16): Eve -16, Dee +16 ->
+    # -40, 40, 0, 0.
+    play_events(client, token, "hongkong", [eve, dee, bob, ann], [ron(1, 0, 4)])
+    # Season: Ann 60; Dee -20 + 40 = 20; Bob 0; Cai -40 and Eve -40, level on money and on net
+    # points (-16 each): they share fourth place, and Eve needs 0 to pass Cai.
+    assert standings_by_name(client, token, season) == {
+        "Ann": (1, 2, 60.0, 24.0, None),
+        "Dee": (2, 2, 20.0, 8.0, 40.0),
+        "Bob": (3, 2, 0.0, 0.0, 20.0),
+        "Cai": (4, 1, -40.0, -16.0, 40.0),
+        "Eve": (4, 1, -40.0, -16.0, 0.0),
+    }
