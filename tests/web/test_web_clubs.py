@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from tests_web_helpers import WIN
 
 from engine.table.events import declared_score
 
@@ -334,3 +335,40 @@ def test_a_money_season_pays_the_clubs_stake_per_point(client) -> None:
         "Cai": (4, 1, -40.0, -16.0, 40.0),
         "Eve": (4, 1, -40.0, -16.0, 0.0),
     }
+
+
+def seat_card_names(html: str) -> list[tuple[str, str]]:
+    """Each seat card's (full name in its title, name shown), in seat order."""
+    return re.findall(r'<span class="name" title="([^"]+)" tabindex="0">([^<]+)</span>', html)
+
+
+def test_seat_cards_show_a_club_players_short_name(client, club, make_table) -> None:
+    token, ids, season = club
+    client.post(f"/c/{token}/players", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                             "name": "Alexandra Montgomery", "short_name": "Sasha"})
+    ids = add_players(client, token, ())
+    table = play_table(client, token, [ids["Alexandra Montgomery"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    shown = [("Alexandra Montgomery", "Sasha"), ("Bob", "Bob"), ("Cai", "Cai"), ("Dee", "Dee")]
+    assert seat_card_names(client.get(f"/t/{table}").get_data(as_text=True)) == shown
+    view = client.get(f"/api/tables/{table}").json
+    board = client.get(f"/b/{view['view_token']}").get_data(as_text=True)
+    assert seat_card_names(board) == shown
+    assert [p["card_name"] for p in client.get(f"/api/board/{view['view_token']}").json["players"]] == [
+        "Sasha", "Bob", "Cai", "Dee"]
+    # A short name given later is on the cards at once; the same names outside a club stay whole.
+    client.post(f"/c/{token}/players/{ids['Bob']}", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                                          "name": "Bob", "short_name": "B."})
+    assert seat_card_names(client.get(f"/t/{table}").get_data(as_text=True))[1] == ("Bob", "B.")
+    outside = make_table(players=("Alexandra Montgomery", "Bob", "Cai", "Dee"))["edit_token"]
+    assert seat_card_names(client.get(f"/t/{outside}").get_data(as_text=True))[:2] == [
+        ("Alexandra Montgomery", "Alexandra Montgomery"), ("Bob", "Bob")]
+
+
+def test_a_hand_recorded_through_the_api_answers_with_the_short_names(client, club) -> None:
+    token, ids, season = club
+    client.post(f"/c/{token}/players/{ids['Ann']}", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                                          "name": "Ann", "short_name": "A"})
+    table = play_table(client, token, [ids["Ann"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    answer = client.post(f"/api/tables/{table}/hands", json=dict(WIN, version=0))
+    assert answer.status_code == 201, answer.json
+    assert [player["card_name"] for player in answer.json["table"]["players"]] == ["A", "Bob", "Cai", "Dee"]

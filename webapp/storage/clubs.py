@@ -389,6 +389,18 @@ class ClubStore(Database):
         with self._read() as session:
             return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
 
+    @staticmethod
+    def _short_names(session: Session, table_id: int, seats: int) -> list[str]:
+        """Each seat's club player's short name, for the seat cards ('' where none is set)."""
+        by_seat = dict(
+            session.execute(
+                select(SeatRow.seat, MemberRow.short_name)
+                .join(MemberRow, MemberRow.id == SeatRow.member_id)
+                .where(SeatRow.table_id == table_id)
+            ).all()
+        )
+        return [by_seat.get(seat) or "" for seat in range(seats)]
+
     # -- the tally, kept with each event ------------------------------------------------------
     @staticmethod
     def _tally_row(session: Session, table_id: int) -> Any:

@@ -85,9 +85,12 @@ class Backend:
         go into the same transaction as the hand record."""
         described = (event.get("event") or {}) if event.get("type") == "amend" else event
         photo = described.get("photo")
-        return self.storage.record(table_id, version, event,
-                                   photo_ref=photo if isinstance(photo, str) else None,
-                                   detections=detections, corrections=corrections, based_on=based_on)
+        after = self.storage.record(table_id, version, event,
+                                    photo_ref=photo if isinstance(photo, str) else None,
+                                    detections=detections, corrections=corrections, based_on=based_on)
+        if based_on is not None and based_on.ref.id == table_id:
+            after.short_names = based_on.short_names    # an event renames no one: the seat cards stay
+        return after
 
     def hands(self, table_id: int) -> list[dict[str, Any]]:
         return self.storage.hands(table_id)

@@ -40,9 +40,13 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTO
     family = family_of(state.rules)
     winds = state.seat_winds
     players = []
+    short_names = loaded.short_names
     for player, name in enumerate(state.players):
         letter = "ESWN"[winds[player]]
-        players.append({"player": player, "seat": player, "name": name, "wind": letter,
+        # The seat card's name: a club player's short name where the club gave one.
+        card_name = (short_names[player] if player < len(short_names) else "") or name
+        players.append({"player": player, "seat": player, "name": name, "card_name": card_name,
+                        "wind": letter,
                         "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
                         "total": state.totals[player], "dead": player in state.dead})
     # Players keep their places in the order they were entered (the winds move, the players do not).
