@@ -372,3 +372,18 @@ def test_a_hand_recorded_through_the_api_answers_with_the_short_names(client, cl
     answer = client.post(f"/api/tables/{table}/hands", json=dict(WIN, version=0))
     assert answer.status_code == 201, answer.json
     assert [player["card_name"] for player in answer.json["table"]["players"]] == ["A", "Bob", "Cai", "Dee"]
+
+
+def test_a_club_table_names_its_club_by_its_read_only_link(client, club, make_table) -> None:
+    token, ids, season = club
+    view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(client, token)).group(1)
+    table = play_table(client, token, [ids["Ann"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    board = f"/b/{client.get(f'/api/tables/{table}').json['view_token']}"
+    # The club's edit link is kept only as a hash: no page could give it, and none tries. The table
+    # page and the scoreboard (whose link a spectator holds) both name the club by its read-only link.
+    for path in (f"/t/{table}", board):
+        html = client.get(path).get_data(as_text=True)
+        assert re.search(rf'id="table-club">[^<]*<a href="/cv/{view}">Friday club</a>', html), path
+        assert token not in html and f"/c/{token}" not in html
+    outside = make_table()["edit_token"]
+    assert 'id="table-club"' not in client.get(f"/t/{outside}").get_data(as_text=True)

@@ -103,6 +103,15 @@ class ClubStore(Database):
                 return None
             return ClubRef(row.id, row.name, row.view_token)
 
+    def club_of_table(self, club_id: int) -> ClubRef:
+        """The club a table belongs to, as a table's page names it: its name and read-only link
+        (its edit link is kept only as a hash, so no page can give it)."""
+        with self._read() as session:
+            row = session.get(ClubRow, club_id)
+            if row is None:
+                raise ClubError(f"no club {club_id}")
+            return ClubRef(row.id, row.name, row.view_token)
+
     def club_name(self, club_id: int) -> str:
         with self._read() as session:
             row = session.get(ClubRow, club_id)

@@ -11,7 +11,9 @@ from typing import Any
 from engine.families import get_preset
 from engine.families.protocol import Family
 from engine.table.fold import effective_events
+from webapp.storage.clubs import ClubRef
 from webapp.storage.loaded import HISTORY_PAGE, Page
+from webapp.views import backend
 from webapp.views.backend import Loaded
 from webapp.views.final_standings import final_standings
 from webapp.views.units import describe_options, has_riichi, item_unit
@@ -25,6 +27,12 @@ TITLE_FACTS = ("winners", "discarder", "total", "waiting", "reason", "offender")
 def family_of(rules: str) -> Family:
     """The family of a table's preset: it says what the pages show (flags, units, texts)."""
     return get_preset(rules)[0]
+
+
+def table_club(loaded: Loaded) -> ClubRef | None:
+    """The club a table belongs to (None for a table outside clubs), named by its read-only link."""
+    club_id = loaded.ref.club_id
+    return None if club_id is None else backend().storage.club_of_table(club_id)
 
 
 def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTORY_PAGE,

@@ -32,7 +32,7 @@ from webapp.views import backend, history_window, load_edit
 from webapp.views.archive import table_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
-from webapp.views.present import preset_catalogue, table_view, title_facts
+from webapp.views.present import preset_catalogue, table_club, table_view, title_facts
 from webapp.views.request_numbers import OPTION, SIGNED, VERSION, NumberRefused
 
 bp = Blueprint("tables", __name__)
@@ -138,7 +138,8 @@ def table_page(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     remember(token)
     state = table_view(loaded, with_secrets=True, limit=limit, before=before)
-    return render_template("table.html", state=state, token=token, chart=state["chart"])
+    return render_template("table.html", state=state, token=token, chart=state["chart"],
+                           club=table_club(loaded))
 
 
 @bp.get("/t/<token>/qr/<which>.svg")
