@@ -387,3 +387,16 @@ def test_a_club_table_names_its_club_by_its_read_only_link(client, club, make_ta
         assert token not in html and f"/c/{token}" not in html
     outside = make_table()["edit_token"]
     assert 'id="table-club"' not in client.get(f"/t/{outside}").get_data(as_text=True)
+
+
+def test_head_to_head_counts_the_deal_ins_between_the_two(client, club) -> None:
+    token, ids, season = club
+    ann, bob, cai, dee = (ids[name] for name in NAMES[:4])
+    # Ann wins on Bob's discard at each table, Bob on Ann's once; Ann's deal-in to Cai and Dee's to Bob are
+    # not between the two.
+    play_table(client, token, [ann, bob, cai, dee], [(0, 1, 8), (1, 0, 10), (2, 0, 12), (1, 3, 8)])
+    play_table(client, token, [bob, cai, dee, ann], [(3, 0, 9)])
+    html = client.get(f"/c/{token}/versus?a={ann}&b={bob}").get_data(as_text=True)
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))
+    assert figures["Games together"] == "2"
+    assert figures["Ann dealt in to Bob"] == "1" and figures["Bob dealt in to Ann"] == "2"

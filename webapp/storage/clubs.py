@@ -27,6 +27,7 @@ from webapp.snapshot import REWRITES_HISTORY
 from webapp.storage import placing
 from webapp.storage.database import Database
 from webapp.storage.models import (
+    DEALT_IN_TO,
     ClubRow,
     MemberRow,
     SeasonRow,
@@ -305,7 +306,7 @@ class ClubStore(Database):
                     "member_id": member_id,
                     "season_id": table.season_id,
                     "played_at": played_at,
-                    **{key: 0 for key in TALLY_COLUMNS},
+                    **{key: 0 for key in TALLY_COLUMNS + DEALT_IN_TO},
                     "figure": 0.0,
                     "tiebreak": 0.0,
                 }
@@ -506,6 +507,7 @@ class ClubStore(Database):
                     "figure": places[seat][1],
                     "tiebreak": places[seat][2],
                     **{key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"},
+                    **dict(zip(DEALT_IN_TO, figures.dealt_in_to, strict=True)),
                 }
             )
             if everything or old is None or old.items != figures.items:
