@@ -57,3 +57,31 @@ def test_a_club_two_tables_standings_and_a_player(phone, server: str, shot) -> N
     expect(page.locator("#player-places")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "club-player")
+
+
+def test_a_club_tables_scoreboard_keeps_the_short_names_as_it_redraws(phone, server: str) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    page.goto(server)
+    page.fill("#club-name", "Short names club")
+    page.click("#new-club button")
+    for name, short in (("Alexandra Montgomery", "Sasha"), ("Bob", ""), ("Cai", ""), ("Dee", "")):
+        page.fill("#player-name", name)
+        page.fill("#player-short", short)
+        page.click("#club-add-player button")
+    expect(page.locator("#members li")).to_have_count(4)
+    club_url = page.url
+    page.fill("#table-name", "Table 1")
+    page.click("#club-new-table button")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    token = page.url.rsplit("/t/", 1)[1]
+    names = page.locator("#table .seat .name")
+    expect(names).to_have_text(["Sasha", "Bob", "Cai", "Dee"])
+    expect(page.locator("#table-club a")).to_have_text("Short names club")
+    board = page.get_attribute("a:has-text('Scoreboard')", "href")
+    page.goto(server + board if board.startswith("/") else board)
+    win(page, server, token, 0, 1)
+    # The board redraws its seats from the board API once the hand is in (it polls every second).
+    expect(page.locator("#board-seats .total").first).not_to_have_text("0", timeout=10_000)
+    expect(page.locator("#board-seats .name")).to_have_text(["Sasha", "Bob", "Cai", "Dee"])
+    expect(page.locator("#board-seats .name").first).to_have_attribute("title", "Alexandra Montgomery")
+    assert club_url.rsplit("/c/", 1)[1] not in page.content()   # the club's edit link is nowhere on it

@@ -87,6 +87,10 @@ def stored_tally(store: Storage, table_id: int) -> tuple[list[tuple], dict[tuple
                 SeatTallyRow.win_value_sum,
                 SeatTallyRow.win_value_max,
                 SeatTallyRow.dealer_streak,
+                SeatTallyRow.dealt_in_to_seat_0,
+                SeatTallyRow.dealt_in_to_seat_1,
+                SeatTallyRow.dealt_in_to_seat_2,
+                SeatTallyRow.dealt_in_to_seat_3,
                 SeatTallyRow.total,
                 SeatTallyRow.place,
                 SeatTallyRow.figure,
@@ -120,6 +124,7 @@ def from_scratch(store: Storage, table_id: int, season) -> tuple[list[tuple], di
             s.win_value_sum,
             s.win_value_max,
             s.dealer_streak,
+            *s.dealt_in_to,
             tally.totals[i],
             *placed[i],
         )
@@ -173,3 +178,5 @@ def test_a_hand_worked_tally(club_store):
         (3, 0, 0, 0, 0, 0, 0),
     ]
     assert items == {(0, "Pure Straight"): 1, (0, "Flower"): 1, (1, "Flower"): 1}
+    # Bob's one deal-in was to Ann's win (seat 0); no one else dealt in
+    assert [row[8:12] for row in seats] == [(0, 0, 0, 0), (1, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0)]

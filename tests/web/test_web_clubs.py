@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from tests_web_helpers import WIN
 
 from engine.table.events import declared_score
 
@@ -236,3 +237,166 @@ def test_bad_club_forms_are_refused_clearly(client, club) -> None:
         assert response.status_code == 200
         assert 'class="flash error"' in response.get_data(as_text=True), (path, form)
     assert len(re.findall(r"/seasons/\d+", club_page(client, token))) == 1
+
+
+def play_events(client, token: str, rules: str, seats: list[int], events: list[dict]) -> str:  # type: ignore[no-untyped-def]
+    """A club table of preset ``rules`` with these players in its seats, and these events recorded
+    through the store (as the table page's forms would)."""
+    data = {
+        "csrf_token": csrf(client, f"/c/{token}"),
+        "name": "Table",
+        "rules": rules,
+        **{f"seat{i}": str(member) for i, member in enumerate(seats)},
+    }
+    response = client.post(f"/c/{token}/tables", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    table_token = response.headers["Location"].rsplit("/t/", 1)[1]
+    store = client.application.extensions["tiletally.backend"]
+    table_id = store.by_edit_token(table_token).ref.id
+    for version, event in enumerate(events):
+        store.record(table_id, version, event)
+    return table_token
+
+
+def ron(winner: int, discarder: int | None, total: int, limit: str | None = None) -> dict:
+    score = declared_score(total, limit=limit)
+    return {"type": "win", "winner": winner, "discarder": discarder, "score": score}
+
+
+def standings_by_name(client, token: str, season: int) -> dict[str, tuple]:  # type: ignore[no-untyped-def]
+    """Each player's (place, games, figure, tiebreak, to pass) as the season page shows them."""
+    html = client.get(f"/c/{token}/seasons/{season}").get_data(as_text=True)
+    rows = re.findall(
+        r'<tr><td>(\d+)</td><td><a href="[^"]*/players/\d+\?season=\d+">([^<]+)</a>'
+        r'<div class="muted">then (-?[0-9.]+)</div></td>\s*<td class="num">(\d+)</td>'
+        r'<td class="num">(-?[0-9.]+)</td><td class="num">(-?[0-9.]*)</td></tr>',
+        html,
+    )
+    return {
+        name: (int(place), int(games), float(figure), float(tiebreak), float(to_pass) if to_pass else None)
+        for place, name, tiebreak, games, figure, to_pass in rows
+    }
+
+
+def test_a_riichi_season_ranks_by_the_score_after_uma_and_oka(client) -> None:
+    token = make_club(client)
+    ids = add_players(client, token)
+    ann, bob, cai, dee, eve = (ids[name] for name in NAMES)
+    season = add_season(client, token, name="Riichi", family="riichi", **{"rule.riichi": "uma_oka"})
+    # The riichi preset: 25,000 to start, 30,000 returned, so the oka is 4 x 5,000 = 20,000 to the
+    # first; uma 10-20: +20,000, +10,000, -10,000, -20,000 by place; level players are placed by
+    # seat, the one nearer the first dealer (seat 0) higher. A non-dealer's ron is paid by the
+    # discarder alone (no counters on the first hand).
+    # Table 1 (Ann, Bob, Cai, Dee): Bob rons Cai for a mangan, 8,000: 25,000 / 33,000 / 17,000 / 25,000.
+    # Ann and Dee are level; Ann (seat 0) is second, Dee third.
+    #   Bob 33,000 - 30,000 + 20,000 + 20,000 = 43,000 (tiebreak +8,000)
+    #   Ann 25,000 - 30,000 + 10,000 = 5,000 (0); Dee 25,000 - 30,000 - 10,000 = -15,000 (0)
+    #   Cai 17,000 - 30,000 - 20,000 = -33,000 (-8,000)
+    play_events(client, token, "riichi", [ann, bob, cai, dee], [ron(1, 2, 8000, "mangan")])
+    # Table 2 (Cai, Dee, Ann, Eve): Ann rons Dee for a haneman, 12,000: 25,000 / 13,000 / 37,000 / 25,000.
+    # Cai and Eve are level; Cai (seat 0) is second, Eve third.
+    #   Ann 37,000 - 30,000 + 40,000 = 47,000 (+12,000); Cai -5,000 + 10,000 = 5,000 (0)
+    #   Eve -5,000 - 10,000 = -15,000 (0); Dee 13,000 - 30,000 - 20,000 = -37,000 (-12,000)
+    play_events(client, token, "riichi", [cai, dee, ann, eve], [ron(2, 1, 12000, "haneman")])
+    # Season: Ann 5,000 + 47,000 = 52,000 (net 0 + 12,000); Bob 43,000; Eve -15,000;
+    # Cai -33,000 + 5,000 = -28,000; Dee -15,000 - 37,000 = -52,000.
+    # To pass: Bob 9,000, Eve 58,000, Cai 13,000, Dee 24,000.
+    assert standings_by_name(client, token, season) == {
+        "Ann": (1, 2, 52000.0, 12000.0, None),
+        "Bob": (2, 1, 43000.0, 8000.0, 9000.0),
+        "Eve": (3, 1, -15000.0, 0.0, 58000.0),
+        "Cai": (4, 2, -28000.0, -8000.0, 13000.0),
+        "Dee": (5, 2, -52000.0, -12000.0, 24000.0),
+    }
+
+
+def test_a_money_season_pays_the_clubs_stake_per_point(client) -> None:
+    token = make_club(client)
+    ids = add_players(client, token)
+    ann, bob, cai, dee, eve = (ids[name] for name in NAMES)
+    season = add_season(
+        client, token, name="Money", family="hongkong", stake="250", **{"rule.hongkong": "money"}
+    )
+    # Hong Kong, half-spicy, base 1: T = 2^faan table points up to 4 faan; on a discard the
+    # discarder pays T (he pays for all), on a self-draw each loser pays T / 2. The club's stake is
+    # 250 hundredths, 2.50 a point: a game's money is its net points x 2.5.
+    # Table 1 (Ann, Bob, Cai, Dee): Bob wins 3 faan on Cai's discard (8), Ann self-draws 4 faan
+    # (8 from each): Ann +24, Bob 0, Cai -16, Dee -8 -> 60, 0, -40, -20.
+    play_events(client, token, "hongkong", [ann, bob, cai, dee], [ron(1, 2, 3), ron(0, None, 4)])
+    # Table 2 (Eve, Dee, Bob, Ann): Dee wins 4 faan on Eve's discard (16): Eve -16, Dee +16 ->
+    # -40, 40, 0, 0.
+    play_events(client, token, "hongkong", [eve, dee, bob, ann], [ron(1, 0, 4)])
+    # Season: Ann 60; Dee -20 + 40 = 20; Bob 0; Cai -40 and Eve -40, level on money and on net
+    # points (-16 each): they share fourth place, and Eve needs 0 to pass Cai.
+    assert standings_by_name(client, token, season) == {
+        "Ann": (1, 2, 60.0, 24.0, None),
+        "Dee": (2, 2, 20.0, 8.0, 40.0),
+        "Bob": (3, 2, 0.0, 0.0, 20.0),
+        "Cai": (4, 1, -40.0, -16.0, 40.0),
+        "Eve": (4, 1, -40.0, -16.0, 0.0),
+    }
+
+
+def seat_card_names(html: str) -> list[tuple[str, str]]:
+    """Each seat card's (full name in its title, name shown), in seat order."""
+    return re.findall(r'<span class="name" title="([^"]+)" tabindex="0">([^<]+)</span>', html)
+
+
+def test_seat_cards_show_a_club_players_short_name(client, club, make_table) -> None:
+    token, ids, season = club
+    client.post(f"/c/{token}/players", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                             "name": "Alexandra Montgomery", "short_name": "Sasha"})
+    ids = add_players(client, token, ())
+    table = play_table(client, token, [ids["Alexandra Montgomery"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    shown = [("Alexandra Montgomery", "Sasha"), ("Bob", "Bob"), ("Cai", "Cai"), ("Dee", "Dee")]
+    assert seat_card_names(client.get(f"/t/{table}").get_data(as_text=True)) == shown
+    view = client.get(f"/api/tables/{table}").json
+    board = client.get(f"/b/{view['view_token']}").get_data(as_text=True)
+    assert seat_card_names(board) == shown
+    assert [p["card_name"] for p in client.get(f"/api/board/{view['view_token']}").json["players"]] == [
+        "Sasha", "Bob", "Cai", "Dee"]
+    # A short name given later is on the cards at once; the same names outside a club stay whole.
+    client.post(f"/c/{token}/players/{ids['Bob']}", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                                          "name": "Bob", "short_name": "B."})
+    assert seat_card_names(client.get(f"/t/{table}").get_data(as_text=True))[1] == ("Bob", "B.")
+    outside = make_table(players=("Alexandra Montgomery", "Bob", "Cai", "Dee"))["edit_token"]
+    assert seat_card_names(client.get(f"/t/{outside}").get_data(as_text=True))[:2] == [
+        ("Alexandra Montgomery", "Alexandra Montgomery"), ("Bob", "Bob")]
+
+
+def test_a_hand_recorded_through_the_api_answers_with_the_short_names(client, club) -> None:
+    token, ids, season = club
+    client.post(f"/c/{token}/players/{ids['Ann']}", data={"csrf_token": csrf(client, f"/c/{token}"),
+                                                          "name": "Ann", "short_name": "A"})
+    table = play_table(client, token, [ids["Ann"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    answer = client.post(f"/api/tables/{table}/hands", json=dict(WIN, version=0))
+    assert answer.status_code == 201, answer.json
+    assert [player["card_name"] for player in answer.json["table"]["players"]] == ["A", "Bob", "Cai", "Dee"]
+
+
+def test_a_club_table_names_its_club_by_its_read_only_link(client, club, make_table) -> None:
+    token, ids, season = club
+    view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(client, token)).group(1)
+    table = play_table(client, token, [ids["Ann"], ids["Bob"], ids["Cai"], ids["Dee"]], [])
+    board = f"/b/{client.get(f'/api/tables/{table}').json['view_token']}"
+    # The club's edit link is kept only as a hash: no page could give it, and none tries. The table
+    # page and the scoreboard (whose link a spectator holds) both name the club by its read-only link.
+    for path in (f"/t/{table}", board):
+        html = client.get(path).get_data(as_text=True)
+        assert re.search(rf'id="table-club">[^<]*<a href="/cv/{view}">Friday club</a>', html), path
+        assert token not in html and f"/c/{token}" not in html
+    outside = make_table()["edit_token"]
+    assert 'id="table-club"' not in client.get(f"/t/{outside}").get_data(as_text=True)
+
+
+def test_head_to_head_counts_the_deal_ins_between_the_two(client, club) -> None:
+    token, ids, season = club
+    ann, bob, cai, dee = (ids[name] for name in NAMES[:4])
+    # Ann wins on Bob's discard at each table, Bob on Ann's once; Ann's deal-in to Cai and Dee's to Bob are
+    # not between the two.
+    play_table(client, token, [ann, bob, cai, dee], [(0, 1, 8), (1, 0, 10), (2, 0, 12), (1, 3, 8)])
+    play_table(client, token, [bob, cai, dee, ann], [(3, 0, 9)])
+    html = client.get(f"/c/{token}/versus?a={ann}&b={bob}").get_data(as_text=True)
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))
+    assert figures["Games together"] == "2"
+    assert figures["Ann dealt in to Bob"] == "1" and figures["Bob dealt in to Ann"] == "2"

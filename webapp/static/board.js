@@ -14,7 +14,7 @@
   function seat(player) {
     return el("div", { class: "seat" + (player.is_dealer ? " dealer" : ""), dataset: { seat: String(player.player) } }, [
       el("div", {}, [el("span", { class: "wind", title: windName(player.wind) }, windBadge(player.wind)),
-        el("span", { class: "name", title: player.name, tabindex: "0" }, player.name),
+        el("span", { class: "name", title: player.name, tabindex: "0" }, player.card_name || player.name),
         player.is_dealer ? " " : null,      // as the page's own markup: the badge is a word apart
         player.is_dealer ? el("span", { class: "badge" }, t("dealer")) : null]),
       el("div", { class: "total" + (player.total < 0 ? " neg" : ""), dataset: { total: String(player.player) } },

@@ -15,7 +15,7 @@ from sqlalchemy.orm import aliased
 from engine.families import get_preset
 from engine.families.standings import Standing, rank
 from webapp.storage.database import Database
-from webapp.storage.models import MemberRow, SeasonRow, SeatItemRow, SeatTallyRow, TableRow
+from webapp.storage.models import DEALT_IN_TO, MemberRow, SeasonRow, SeatItemRow, SeatTallyRow, TableRow
 
 CHART_GAMES = 100  # the newest games a player's charts show
 TOP_ITEMS = 8  # the items a player page lists per family
@@ -73,6 +73,8 @@ class HeadToHead:
     second_ahead: int
     first_figure: float  # their ranking figures summed over those games
     second_figure: float
+    first_dealt_in_to_second: int = 0  # wins of the second on the first's discard
+    second_dealt_in_to_first: int = 0
 
 
 class ClubReads(Database):
@@ -177,8 +179,15 @@ class ClubReads(Database):
         return [Game(*row) for row in reversed(rows)]
 
     def head_to_head(self, club_id: int, first: int, second: int, season_id: int | None = None) -> HeadToHead:
-        """Two players' games at one table: how often each placed above the other."""
+        """Two players' games at one table: how often each placed above the other, and how often
+        each dealt in to the other's win."""
         a, b = aliased(SeatTallyRow), aliased(SeatTallyRow)
+
+        def dealt_in_to(feeder: Any, winner: Any) -> Any:
+            """The feeder's deal-ins to the winner's seat at their table (the column of that seat)."""
+            return case(*((winner.seat == seat, getattr(feeder, column))
+                          for seat, column in enumerate(DEALT_IN_TO)), else_=0)
+
         query = (
             select(
                 func.count(),
@@ -186,6 +195,8 @@ class ClubReads(Database):
                 func.sum(case((b.place < a.place, 1), else_=0)),
                 func.sum(a.figure),
                 func.sum(b.figure),
+                func.sum(dealt_in_to(a, b)),
+                func.sum(dealt_in_to(b, a)),
             )
             .select_from(a)
             .join(b, b.table_id == a.table_id)
@@ -195,9 +206,10 @@ class ClubReads(Database):
         if season_id is not None:
             query = query.where(a.season_id == season_id)
         with self._read() as session:
-            games, ahead, behind, fig_a, fig_b = session.execute(query).one()
+            games, ahead, behind, fig_a, fig_b, a_to_b, b_to_a = session.execute(query).one()
         return HeadToHead(
-            int(games or 0), int(ahead or 0), int(behind or 0), float(fig_a or 0), float(fig_b or 0)
+            int(games or 0), int(ahead or 0), int(behind or 0), float(fig_a or 0), float(fig_b or 0),
+            int(a_to_b or 0), int(b_to_a or 0),
         )
 
     def member_names(self, club_id: int) -> dict[Hashable, str]:

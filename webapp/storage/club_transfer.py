@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,17 @@ class ClubImportRefused(StorageError):
     """A file that is not a season export, or whose tables do not rebuild."""
 
 
-def season_export(storage: Storage, club_id: int, season_id: int) -> dict[str, Any]:
+TableEntry = Callable[[int], Mapping[str, Any]]  # a table's id -> how the export carries it
+
+
+def season_export(
+    storage: Storage, club_id: int, season_id: int, table_entry: TableEntry | None = None
+) -> dict[str, Any]:
+    """The season's document; each table's own export is inline (``"export"``) unless
+    ``table_entry`` says how else the file carries it (a zip: the name of the table's own zip)."""
+    if table_entry is None:
+        def table_entry(table_id: int) -> Mapping[str, Any]:
+            return {"export": storage.export_json(table_id)}
     season = storage.season(club_id, season_id)
     members = storage.members(club_id)
     names = {member.id: member.name for member in members}
@@ -48,7 +58,7 @@ def season_export(storage: Storage, club_id: int, season_id: int) -> dict[str, A
             {
                 "seats": table["member_ids"],
                 "created_at": table["created_at"].isoformat(),
-                "export": storage.export_json(table["id"]),
+                **table_entry(table["id"]),
             }
             for table in reversed(tables)
         ],
@@ -118,10 +128,24 @@ def _day(text: Any) -> date | None:
         raise ClubImportRefused(f"not a date: {text!r}") from error
 
 
-def import_season(storage: Storage, data: Mapping[str, Any]) -> ClubRef:
+TableImport = Callable[[Mapping[str, Any]], int]  # a table of the document -> the new table's id
+
+
+def import_season(
+    storage: Storage,
+    data: Mapping[str, Any],
+    import_table: TableImport | None = None,
+    forget: Callable[[Sequence[int]], None] | None = None,
+) -> ClubRef:
     """A new club from a season export: its players, the season, and each table imported (its
     events checked against its totals) and moved into the club with its players in their seats.
-    A file that fails leaves no table of it in the new club's standings (the club is removed)."""
+    ``import_table`` stores one table of the document (by default its inline ``"export"``; a zip
+    brings its own, with photos). A file that fails leaves nothing: the club and the tables
+    imported so far are removed, and ``forget`` is told their ids (for what lives outside the
+    database, such as photo files)."""
+    if import_table is None:
+        def import_table(table: Mapping[str, Any]) -> int:
+            return storage.import_json(table["export"]).id
     if (
         not isinstance(data, Mapping)
         or data.get("format") != SEASON_FORMAT
@@ -153,12 +177,14 @@ def import_season(storage: Storage, data: Mapping[str, Any]) -> ClubRef:
             ends_on=_day(season.get("ends_on")),
         )
         for table in tables:
-            ref = storage.import_json(table["export"])
-            imported.append(ref.id)
+            table_id = import_table(table)
+            imported.append(table_id)
             storage.move_into_club(
-                ref.id, club.id, [ids[seat] for seat in table["seats"]], season_id=new_season.id
+                table_id, club.id, [ids[seat] for seat in table["seats"]], season_id=new_season.id
             )
     except (ClubError, StorageError, TableError, KeyError, TypeError, ValueError) as error:
         storage.remove_club(club.id, imported)
+        if forget is not None:
+            forget(imported)
         raise ClubImportRefused(str(error)) from error
     return club

@@ -27,6 +27,7 @@ from webapp.snapshot import REWRITES_HISTORY
 from webapp.storage import placing
 from webapp.storage.database import Database
 from webapp.storage.models import (
+    DEALT_IN_TO,
     ClubRow,
     MemberRow,
     SeasonRow,
@@ -101,6 +102,15 @@ class ClubStore(Database):
             row = session.scalars(select(ClubRow).where(ClubRow.view_token == token)).first()
             if row is None or not secrets.compare_digest(row.view_token, token):
                 return None
+            return ClubRef(row.id, row.name, row.view_token)
+
+    def club_of_table(self, club_id: int) -> ClubRef:
+        """The club a table belongs to, as a table's page names it: its name and read-only link
+        (its edit link is kept only as a hash, so no page can give it)."""
+        with self._read() as session:
+            row = session.get(ClubRow, club_id)
+            if row is None:
+                raise ClubError(f"no club {club_id}")
             return ClubRef(row.id, row.name, row.view_token)
 
     def club_name(self, club_id: int) -> str:
@@ -296,7 +306,7 @@ class ClubStore(Database):
                     "member_id": member_id,
                     "season_id": table.season_id,
                     "played_at": played_at,
-                    **{key: 0 for key in TALLY_COLUMNS},
+                    **{key: 0 for key in TALLY_COLUMNS + DEALT_IN_TO},
                     "figure": 0.0,
                     "tiebreak": 0.0,
                 }
@@ -388,6 +398,18 @@ class ClubStore(Database):
     def table_in_club(self, club_id: int, table_id: int) -> bool:
         with self._read() as session:
             return session.scalar(select(TableRow.club_id).where(TableRow.id == table_id)) == club_id
+
+    @staticmethod
+    def _short_names(session: Session, table_id: int, seats: int) -> list[str]:
+        """Each seat's club player's short name, for the seat cards ('' where none is set)."""
+        by_seat = dict(
+            session.execute(
+                select(SeatRow.seat, MemberRow.short_name)
+                .join(MemberRow, MemberRow.id == SeatRow.member_id)
+                .where(SeatRow.table_id == table_id)
+            ).all()
+        )
+        return [by_seat.get(seat) or "" for seat in range(seats)]
 
     # -- the tally, kept with each event ------------------------------------------------------
     @staticmethod
@@ -485,6 +507,7 @@ class ClubStore(Database):
                     "figure": places[seat][1],
                     "tiebreak": places[seat][2],
                     **{key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"},
+                    **dict(zip(DEALT_IN_TO, figures.dealt_in_to, strict=True)),
                 }
             )
             if everything or old is None or old.items != figures.items:

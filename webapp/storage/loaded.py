@@ -54,6 +54,7 @@ class Loaded:
         self._table: Table | None = None
         self.stale = False              # read by a replay: the stored snapshot is missing or old
         self.tally: Any = None          # a club table's stored tally as read with it (storage.clubs)
+        self.short_names: list[str] = []    # a club table's: each seat's short name, '' where none
         self.record_count = record_count if record_count is not None else \
             len(head.records) if state is None else len(state.records)
 

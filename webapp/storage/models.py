@@ -204,11 +204,19 @@ class SeatTallyRow(Base):
     win_value_sum: Mapped[int] = mapped_column(Integer, default=0)
     win_value_max: Mapped[int] = mapped_column(Integer, default=0)
     dealer_streak: Mapped[int] = mapped_column(Integer, default=0)
+    # wins this seat dealt in to, by the winner's seat (``DEALT_IN_TO``): head to head's deal-ins
+    dealt_in_to_seat_0: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    dealt_in_to_seat_1: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    dealt_in_to_seat_2: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    dealt_in_to_seat_3: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     total: Mapped[int] = mapped_column(Integer, default=0)
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)
     figure: Mapped[float] = mapped_column(Float, default=0.0)
     tiebreak: Mapped[float] = mapped_column(Float, default=0.0)
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+DEALT_IN_TO = ("dealt_in_to_seat_0", "dealt_in_to_seat_1", "dealt_in_to_seat_2", "dealt_in_to_seat_3")
 
 
 class SeatItemRow(Base):

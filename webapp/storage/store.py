@@ -232,10 +232,12 @@ class Storage(MediaStore, ClubStore, ClubReads):
 
     def _loaded(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:
         """The table at its current version, with its club tally where it has one (read here, in
-        the same snapshot, so a write based on it need not read it again)."""
+        the same snapshot, so a write based on it need not read it again) and its players' short
+        names."""
         loaded = self._loaded_table(session, row, edit_token)
         if row.club_id is not None:
             loaded.tally = self._tally_row(session, row.id)
+            loaded.short_names = self._short_names(session, row.id, len(row.seats))
         return loaded
 
     def _loaded_table(self, session: Session, row: TableRow, edit_token: str | None) -> Loaded:

@@ -30,6 +30,8 @@ class SeatTally:
     win_value_max: int = 0
     dealer_streak: int = 0
     items: dict[str, int] = field(default_factory=dict)  # item name -> hands won with it
+    # wins this seat dealt in to, by the winner's seat (head to head reads who fed whom)
+    dealt_in_to: list[int] = field(default_factory=lambda: [0] * SEATS)
 
 
 @dataclass
@@ -43,7 +45,7 @@ class TableTally:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "seats": [vars(seat) for seat in self.seats],
+            "seats": [{**vars(seat), "dealt_in_to": list(seat.dealt_in_to)} for seat in self.seats],
             "totals": list(self.totals),
             "run_dealer": self.run_dealer,
             "run_hands": self.run_hands,
@@ -54,7 +56,14 @@ class TableTally:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TableTally:
         return cls(
-            seats=[SeatTally(**{**seat, "items": dict(seat.get("items") or {})}) for seat in data["seats"]],
+            seats=[
+                SeatTally(**{
+                    **seat,
+                    "items": dict(seat.get("items") or {}),
+                    "dealt_in_to": list(seat.get("dealt_in_to") or [0] * SEATS),
+                })
+                for seat in data["seats"]
+            ],
             totals=list(data["totals"]),
             run_dealer=data.get("run_dealer"),
             run_hands=int(data.get("run_hands") or 0),
@@ -129,6 +138,8 @@ def add_records(
         for winner, score in claims:
             seat = tally.seats[winner]
             seat.wins += 1
+            if isinstance(discarder, int):
+                tally.seats[discarder].dealt_in_to[winner] += 1
             if discarder is None:
                 seat.self_drawn += 1
             value = score.get("total") if len(claims) > 1 else record.details.get("total", score.get("total"))

@@ -14,11 +14,14 @@ import re
 import zipfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.coded import CodedError
 from webapp.security import PHOTO_EXTENSIONS, JSONRejected, check_nesting
 from webapp.upload_messages import THE_FILE, text
+
+if TYPE_CHECKING:
+    from webapp.views.backend import Backend
 
 TABLE_ENTRY = "table.json"
 PHOTO_ENTRY = re.compile(r"photos/([0-9a-f]{24})\.(" + "|".join(PHOTO_EXTENSIONS) + ")")
@@ -63,14 +66,22 @@ def build_zip(export: Mapping[str, Any], photos: Iterable[tuple[str, bytes]]) ->
     return out.getvalue()
 
 
+def table_zip(backend: Backend, table_id: int) -> bytes:
+    """A table's JSON export and every photo its hands refer to, in one zip."""
+    export = backend.storage.export_json(table_id)
+    refs = [entry.get("photo_ref") for entry in export["events"] if entry.get("photo_ref")]
+    return build_zip(export, backend.photo_entries(table_id, refs))
+
+
 def read_upload(data: bytes, *, max_bytes: int) -> Archive:
     """A JSON export, or a zip of one with its photos; ``max_bytes`` bounds the unpacked size."""
     if data[:4] == b"PK\x03\x04":
         return _read_zip(data, max_bytes)
-    return Archive(export=_json(data, THE_FILE))
+    return Archive(export=read_json(data, THE_FILE))
 
 
-def _json(data: bytes, what: str) -> dict[str, Any]:
+def read_json(data: bytes, what: str) -> dict[str, Any]:
+    """A JSON object from an import file (or one of its entries), ``what`` naming it."""
     try:
         check_nesting(data)
         value = json.loads(data.decode("utf-8"))
@@ -81,7 +92,8 @@ def _json(data: bytes, what: str) -> dict[str, Any]:
     return value
 
 
-def _read_zip(data: bytes, max_bytes: int) -> Archive:
+def open_zip(data: bytes, max_bytes: int) -> zipfile.ZipFile:
+    """A zip whose entry count and unpacked size are within the limits (nothing unpacked yet)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         entries = archive.infolist()
@@ -91,18 +103,32 @@ def _read_zip(data: bytes, max_bytes: int) -> Archive:
         raise ArchiveError.of("import.too_many_files", count=len(entries), limit=MAX_ENTRIES)
     if sum(entry.file_size for entry in entries) > max_bytes:
         raise ArchiveError.of("import.too_large")
+    return archive
+
+
+def read_entry(archive: zipfile.ZipFile, name: str) -> bytes:
+    """One entry's bytes; a damaged entry is the same refusal as a damaged zip."""
+    try:
+        return archive.read(name)
+    except (zipfile.BadZipFile, OSError, EOFError) as error:
+        raise ArchiveError.of("import.damaged_zip", detail=str(error)) from error
+
+
+def _read_zip(data: bytes, max_bytes: int) -> Archive:
+    archive = open_zip(data, max_bytes)
+    entries = archive.infolist()
     names = {entry.filename for entry in entries}
     if TABLE_ENTRY not in names:
         raise ArchiveError.of("import.no_table_entry", entry=TABLE_ENTRY)
     try:
-        result = Archive(export=_json(archive.read(TABLE_ENTRY), TABLE_ENTRY))
+        result = Archive(export=read_json(archive.read(TABLE_ENTRY), TABLE_ENTRY))
         for entry in entries:
             photo = PHOTO_ENTRY.fullmatch(entry.filename)
             reading = READING_ENTRY.fullmatch(entry.filename)
             if photo:
                 result.photos[photo.group(1)] = (photo.group(2), archive.read(entry))
             elif reading:
-                result.readings[reading.group(1)] = _json(archive.read(entry), entry.filename)
+                result.readings[reading.group(1)] = read_json(archive.read(entry), entry.filename)
     except (zipfile.BadZipFile, OSError, EOFError) as error:
         raise ArchiveError.of("import.damaged_zip", detail=str(error)) from error
     return result

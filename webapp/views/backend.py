@@ -85,9 +85,12 @@ class Backend:
         go into the same transaction as the hand record."""
         described = (event.get("event") or {}) if event.get("type") == "amend" else event
         photo = described.get("photo")
-        return self.storage.record(table_id, version, event,
-                                   photo_ref=photo if isinstance(photo, str) else None,
-                                   detections=detections, corrections=corrections, based_on=based_on)
+        after = self.storage.record(table_id, version, event,
+                                    photo_ref=photo if isinstance(photo, str) else None,
+                                    detections=detections, corrections=corrections, based_on=based_on)
+        if based_on is not None and based_on.ref.id == table_id:
+            after.short_names = based_on.short_names    # an event renames no one: the seat cards stay
+        return after
 
     def hands(self, table_id: int) -> list[dict[str, Any]]:
         return self.storage.hands(table_id)
@@ -99,18 +102,18 @@ class Backend:
     def export_csv(self, loaded: Loaded) -> str:
         return self.storage.export_csv(loaded.ref.id)
 
-    def photo_entries(self, loaded: Loaded, refs: Sequence[str]) -> list[tuple[str, bytes]]:
+    def photo_entries(self, table_id: int, refs: Sequence[str]) -> list[tuple[str, bytes]]:
         """The files of the photos ``refs`` (and their readings) as (name, bytes) for an export."""
         out = []
         for ref in dict.fromkeys(refs):
             if self.media_in_database:
-                found = self.storage.photo(loaded.ref.id, ref) if self._photo_id_ok(ref) else None
+                found = self.storage.photo(table_id, ref) if self._photo_id_ok(ref) else None
                 if found is not None:
                     out.append((f"{ref}.{found[0]}", found[1]))
                     if found[2] is not None:
                         out.append((f"{ref}.read.json", json.dumps(found[2]).encode()))
                 continue
-            path = self.photo_path(loaded.ref.id, ref)
+            path = self.photo_path(table_id, ref)
             if path is None:
                 continue
             out.append((path.name, path.read_bytes()))
@@ -148,6 +151,12 @@ class Backend:
             raise
         self._place_import(staging)
         return ref
+
+    def remove_photo_files(self, table_ids: Sequence[int]) -> None:
+        """The data folder's photos of tables that are gone (an import undone): in the database
+        they went with their tables."""
+        for table_id in table_ids:
+            shutil.rmtree(data_path(self.data_dir, "photos", str(int(table_id))), ignore_errors=True)
 
     def _import_into_database(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
                               readings: Mapping[str, Any], taken: set[str]) -> TableRef:

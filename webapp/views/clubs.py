@@ -15,7 +15,17 @@ from datetime import date
 from typing import Any
 
 import segno
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
@@ -25,11 +35,15 @@ from webapp import table_cookie
 from webapp.refusals import refusal_text
 from webapp.security import looks_like_token
 from webapp.storage.club_transfer import ClubImportRefused, season_csv, season_export
+from webapp.storage.club_transfer import import_season as import_season_json
 from webapp.storage.clubs import ClubError, ClubRef
 from webapp.storage.placing import RuleRefused, rules_offered
 from webapp.views import backend
+from webapp.views.importing import ImportFailed
 from webapp.views.present import preset_catalogue
 from webapp.views.request_numbers import NumberRefused
+from webapp.views.season_archive import import_season_zip, season_zip
+from webapp.views.tables import home_page
 
 bp = Blueprint("clubs", __name__)
 EDIT, VIEW = "c", "cv"
@@ -368,12 +382,15 @@ def export_season(kind: str, token: str, season_id: str, fmt: str):  # type: ign
     storage = backend().storage
     season = _in_club(lambda: storage.season(club.id, _number(season_id)))
     stem = re.sub(r"[^A-Za-z0-9_-]+", "-", f"{club.name}-{season.name}").strip("-") or "season"
+    body: str | bytes
     if fmt == "json":
         body, mimetype = json.dumps(season_export(storage, club.id, season.id), indent=1), "application/json"
     elif fmt == "csv":
         body, mimetype = season_csv(storage, club.id, season.id), "text/csv"
+    elif fmt == "zip":
+        body, mimetype = season_zip(backend(), club.id, season.id), "application/zip"
     else:
-        abort(404, description="export as .csv or .json")
+        abort(404, description="export as .csv, .json or .zip (everything, photos included)")
     return Response(
         body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{stem}.{fmt}"'}
     )
@@ -381,15 +398,28 @@ def export_season(kind: str, token: str, season_id: str, fmt: str):  # type: ign
 
 @bp.post("/clubs/import")
 def import_season():  # type: ignore[no-untyped-def]
-    """A new club from a season's JSON export: its players, the season and every table."""
-    from webapp.storage.club_transfer import import_season as import_into  # noqa: PLC0415
-
+    """A new club from a season's export: its players, the season and every table; a zip brings
+    the tables' photos too, under the table import's limits."""
     upload = request.files.get("file")
+    if upload is None or not upload.filename:
+        flash(gettext("Choose a club's season export (.zip with photos, or .json) to import."), "error")
+        return home_page({}, 400)
+    data = upload.read()
+    config = current_app.config
     try:
-        if upload is None or not upload.filename:
-            raise ClubImportRefused("no file")
-        data = json.loads(upload.read().decode("utf-8"))
-        ref = import_into(backend().storage, data)
+        if data[:4] == b"PK\x03\x04":
+            ref = import_season_zip(
+                backend(),
+                data,
+                max_upload_bytes=int(config["MAX_UPLOAD_BYTES"]),
+                max_image_pixels=int(config["MAX_IMAGE_PIXELS"]),
+                max_full_decode_pixels=int(config["MAX_FULL_DECODE_PIXELS"]),
+            )
+        else:
+            ref = import_season_json(backend().storage, json.loads(data.decode("utf-8")))
+    except ImportFailed as error:
+        flash(gettext("Not imported: %(error)s", error=refusal_text(error)), "error")
+        return home_page({}, error.status)
     except (ClubImportRefused, ValueError, UnicodeDecodeError):
         flash(
             gettext(
@@ -397,7 +427,7 @@ def import_season():  # type: ignore[no-untyped-def]
             ),
             "error",
         )
-        return redirect(url_for("tables.home"), 303)
+        return home_page({}, 400)
     flash(gettext("Club imported."), "info")
     return redirect(url_for("clubs.club_page", kind=EDIT, token=ref.edit_token), 303)
 

@@ -8,13 +8,15 @@ the events, their values and the totals, and the table is stored with its photos
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.core.coded import CodedError, coded_cause
 from engine.families import RulesError
 from engine.table.events import TableError
 from webapp import photo_check, upload_messages
 from webapp.security import CheckedImage, UploadError, check_image
 from webapp.storage import StorageError, TableRef
-from webapp.views.archive import ArchiveError, read_upload
+from webapp.views.archive import Archive, ArchiveError, read_upload
 from webapp.views.backend import Backend
 
 
@@ -26,11 +28,28 @@ class ImportFailed(ValueError):
         self.status = status
 
 
+@dataclass(frozen=True)
+class CheckedUpload:
+    """An import file read and its photos checked: what ``store_upload`` writes."""
+
+    archive: Archive
+    photos: dict[str, CheckedImage]
+
+
 def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int, max_image_pixels: int,
                   max_full_decode_pixels: int) -> tuple[TableRef, list[str]]:
     """A new table from an export (JSON, or a zip with its photos); the photo ids its hands refer
     to that the file did not carry come back, so the caller can say so. Every check, the
     photos' included, runs before the store's write starts."""
+    checked = checked_upload(data, max_upload_bytes=max_upload_bytes, max_image_pixels=max_image_pixels,
+                             max_full_decode_pixels=max_full_decode_pixels)
+    return store_upload(backend, checked)
+
+
+def checked_upload(data: bytes, *, max_upload_bytes: int, max_image_pixels: int,
+                   max_full_decode_pixels: int) -> CheckedUpload:
+    """An export read (JSON, or a zip with its photos) and each photo put through the upload's
+    checks; ImportFailed says what is wrong. Nothing is written."""
     try:
         archive = read_upload(data, max_bytes=4 * int(max_upload_bytes) + len(data))
     except ArchiveError as error:
@@ -50,15 +69,27 @@ def import_upload(backend: Backend, data: bytes, *, max_upload_bytes: int, max_i
             cause = CodedError(upload_messages.text("import.photo", **params), code="import.photo",
                                params=params)
             raise ImportFailed(str(cause), error.status) from cause
+    return CheckedUpload(archive, photos)
+
+
+def store_upload(backend: Backend, checked: CheckedUpload) -> tuple[TableRef, list[str]]:
+    """The checked table stored with its photos, all or nothing; with the photo ids its hands refer
+    to that the file did not carry."""
+    archive = checked.archive
     try:
-        ref = backend.import_table(archive.export, photos, archive.readings)
+        ref = backend.import_table(archive.export, checked.photos, archive.readings)
     except (StorageError, TableError, RulesError, ValueError, TypeError) as error:
-        # coded around the store's (or the table's) own refusal, translated inside where it has a code
-        params: dict[str, object] = {"reason": str(error)}
-        inner = coded_cause(error)
-        if inner is not None:
-            params.update(reason_code=inner.code, reason_params=dict(inner.params))
-        cause = CodedError(upload_messages.text("import.refused", **params), code="import.refused",
-                           params=params)
+        cause = refusal(error)
         raise ImportFailed(str(cause)) from cause
     return ref, archive.missing()
+
+
+def refusal(error: Exception) -> CodedError:
+    """The store's (or the table's) refusal of an export, coded around its own refusal so a page
+    can translate it (inside too, where that has a code)."""
+    params: dict[str, object] = {"reason": str(error)}
+    inner = coded_cause(error)
+    if inner is not None:
+        params.update(reason_code=inner.code, reason_params=dict(inner.params))
+    return CodedError(upload_messages.text("import.refused", **params), code="import.refused",
+                      params=params)

@@ -11,7 +11,9 @@ from typing import Any
 from engine.families import get_preset
 from engine.families.protocol import Family
 from engine.table.fold import effective_events
+from webapp.storage.clubs import ClubRef
 from webapp.storage.loaded import HISTORY_PAGE, Page
+from webapp.views import backend
 from webapp.views.backend import Loaded
 from webapp.views.final_standings import final_standings
 from webapp.views.units import describe_options, has_riichi, item_unit
@@ -27,6 +29,12 @@ def family_of(rules: str) -> Family:
     return get_preset(rules)[0]
 
 
+def table_club(loaded: Loaded) -> ClubRef | None:
+    """The club a table belongs to (None for a table outside clubs), named by its read-only link."""
+    club_id = loaded.ref.club_id
+    return None if club_id is None else backend().storage.club_of_table(club_id)
+
+
 def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTORY_PAGE,
                before: int | None = None) -> dict[str, Any]:
     """The table as pages and the API see it; ``with_secrets`` adds the read-only link's token.
@@ -40,9 +48,13 @@ def table_view(loaded: Loaded, *, with_secrets: bool = False, limit: int = HISTO
     family = family_of(state.rules)
     winds = state.seat_winds
     players = []
+    short_names = loaded.short_names
     for player, name in enumerate(state.players):
         letter = "ESWN"[winds[player]]
-        players.append({"player": player, "seat": player, "name": name, "wind": letter,
+        # The seat card's name: a club player's short name where the club gave one.
+        card_name = (short_names[player] if player < len(short_names) else "") or name
+        players.append({"player": player, "seat": player, "name": name, "card_name": card_name,
+                        "wind": letter,
                         "wind_name": WIND_NAMES[letter], "is_dealer": player == state.dealer,
                         "total": state.totals[player], "dead": player in state.dead})
     # Players keep their places in the order they were entered (the winds move, the players do not).

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, abort, current_app, render_template
 
 from webapp.tile_images import is_tile_code, tile_png
 from webapp.views import load_view
-from webapp.views.present import table_view
+from webapp.views.present import table_club, table_view
 
 bp = Blueprint("scoreboard", __name__)
 
@@ -18,7 +18,7 @@ def board(view_token: str):  # type: ignore[no-untyped-def]
     loaded = load_view(view_token)
     state = table_view(loaded)
     return render_template("board.html", state=state, view_token=view_token, chart=state["chart"],
-                           refresh=current_app.config["BOARD_REFRESH_SECONDS"])
+                           refresh=current_app.config["BOARD_REFRESH_SECONDS"], club=table_club(loaded))
 
 
 @bp.get("/tiles/<code>.png")

@@ -29,10 +29,10 @@ from webapp.labels import hand_title, kind_label, option_value
 from webapp.refusals import refusal_text
 from webapp.storage import TableRef
 from webapp.views import backend, history_window, load_edit
-from webapp.views.archive import build_zip
+from webapp.views.archive import table_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
-from webapp.views.present import preset_catalogue, table_view, title_facts
+from webapp.views.present import preset_catalogue, table_club, table_view, title_facts
 from webapp.views.request_numbers import OPTION, SIGNED, VERSION, NumberRefused
 
 bp = Blueprint("tables", __name__)
@@ -44,7 +44,7 @@ def remember(token: str) -> None:
     table_cookie.remember(token)
 
 
-def _home(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-def]
+def home_page(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyped-def]
     tables = []
     for loaded in backend().by_edit_tokens(table_cookie.remembered()):
         tables.append({"name": loaded.ref.name, "edit_token": loaded.ref.edit_token,
@@ -74,7 +74,7 @@ def _distinct_choices(option: dict[str, Any]) -> dict[str, Any]:
 
 @bp.get("/")
 def home():  # type: ignore[no-untyped-def]
-    return _home({})
+    return home_page({})
 
 
 def options_from_form(rules: str, form: Any) -> dict[str, Any]:
@@ -115,7 +115,7 @@ def create_table():  # type: ignore[no-untyped-def]
         ref = backend().create_table(form.get("name", ""), players, rules, options)
     except (RulesError, TableError) as error:
         flash(refusal_text(error), "error")
-        return _home(form.to_dict(), 400)
+        return home_page(form.to_dict(), 400)
     remember(ref.edit_token)
     return redirect(url_for("tables.table_page", token=ref.edit_token))
 
@@ -127,7 +127,7 @@ def open_table():  # type: ignore[no-untyped-def]
     token = match.group(1) if match else text
     if backend().by_edit_token(token) is None:
         flash(gettext("No table has that link or code."), "error")
-        return _home({}, 404)
+        return home_page({}, 404)
     remember(token)
     return redirect(url_for("tables.table_page", token=token))
 
@@ -138,7 +138,8 @@ def table_page(token: str):  # type: ignore[no-untyped-def]
     loaded = load_edit(token)
     remember(token)
     state = table_view(loaded, with_secrets=True, limit=limit, before=before)
-    return render_template("table.html", state=state, token=token, chart=state["chart"])
+    return render_template("table.html", state=state, token=token, chart=state["chart"],
+                           club=table_club(loaded))
 
 
 @bp.get("/t/<token>/qr/<which>.svg")
@@ -222,9 +223,7 @@ def export(token: str, fmt: str):  # type: ignore[no-untyped-def]
 
 def export_zip(loaded: Loaded) -> bytes:
     """The JSON export and every photo its hands refer to, in one zip."""
-    export = backend().export(loaded)
-    refs = [entry.get("photo_ref") for entry in export["events"] if entry.get("photo_ref")]
-    return build_zip(export, backend().photo_entries(loaded, refs))
+    return table_zip(backend(), loaded.ref.id)
 
 
 def import_file(data: bytes) -> tuple[TableRef, list[str]]:
@@ -240,12 +239,12 @@ def import_table():  # type: ignore[no-untyped-def]
     upload = request.files.get("file")
     if upload is None or not upload.filename:
         flash(gettext("Choose an exported table (.zip with photos, or .json) to import."), "error")
-        return _home({}, 400)
+        return home_page({}, 400)
     try:
         ref, missing = import_file(upload.read())
     except ImportFailed as error:
         flash(gettext("Not imported: %(error)s", error=refusal_text(error)), "error")
-        return _home({}, error.status)
+        return home_page({}, error.status)
     remember(ref.edit_token)
     if missing:
         flash(gettext("Imported without photos: %(count)d hand(s) had a photo that is not in this "
