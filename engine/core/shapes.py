@@ -7,13 +7,20 @@ suit with a cache keyed on the 9-count vector of one suit, so the work is shared
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import permutations, product
 
 from engine.core.hand import DeclaredHand, Meld
-from engine.core.tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, counts34, kind_mask
+from engine.core.tiles import (
+    HONORS_MASK,
+    NUM_KINDS,
+    TERMINALS_AND_HONORS,
+    TERMINALS_AND_HONORS_MASK,
+    counts34,
+    kind_mask,
+)
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 REGULAR = "regular"
@@ -204,31 +211,6 @@ def regular_splits(counts: list[int] | tuple[int, ...]) -> list[tuple[tuple[str,
     return readings
 
 
-def _knitted_straight(counts: list[int], melds: tuple[Group, ...]) -> list[Decomposition]:
-    found = []
-    for sequence in KNITTED_SEQUENCES:
-        if all(counts[kind] for kind in sequence):
-            rest = list(counts)
-            for kind in sequence:
-                rest[kind] -= 1
-            for reading in regular_splits(rest):
-                groups = melds + tuple(Group(shape, kind) for shape, kind in reading)
-                if len(groups) == 2:   # straight + set + pair needs exactly one set
-                    found.append(Decomposition(KNITTED_STRAIGHT, groups, sequence))
-    return found
-
-
-def _honors_knitted(counts: list[int]) -> list[Decomposition]:
-    if any(count > 1 for count in counts) or sum(counts) != 14:
-        return []
-    for sequence in KNITTED_SEQUENCES:
-        allowed = set(sequence) | set(HONORS)
-        if all(kind in allowed for kind in range(NUM_KINDS) if counts[kind]):
-            kinds = tuple(kind for kind in range(NUM_KINDS) if counts[kind])
-            return [Decomposition(HONORS_KNITTED, (), kinds)]
-    return []
-
-
 def decompositions_of_counts(counts: list[int], melds: tuple[Group, ...] = (),
                              *, special: bool = True) -> list[Decomposition]:
     """All readings of concealed counts plus already-formed meld groups."""
@@ -236,21 +218,22 @@ def decompositions_of_counts(counts: list[int], melds: tuple[Group, ...] = (),
     for reading in regular_splits(counts):
         groups = melds + tuple(Group(shape, kind) for shape, kind in reading)
         found.append(Decomposition(REGULAR, groups))
-    if not special:
+    if not special or sum(counts) + 3 * len(melds) != 14:
         return found
-    if not melds and sum(counts) == 14:
-        if all(count in (0, 2, 4) for count in counts):
-            pairs = tuple(Group(PAIR, kind) for kind in range(NUM_KINDS)
-                          for _ in range(counts[kind] // 2))
-            found.append(Decomposition(SEVEN_PAIRS, pairs))
-        if all(counts[kind] for kind in TERMINALS_AND_HONORS) and \
-                sum(counts[kind] for kind in TERMINALS_AND_HONORS) == 14:
-            pair_kind = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
-            found.append(Decomposition(THIRTEEN_ORPHANS, (Group(PAIR, pair_kind),),
-                                       tuple(TERMINALS_AND_HONORS)))
-        found.extend(_honors_knitted(counts))
-    if len(melds) <= 1 and sum(counts) + 3 * len(melds) == 14:
-        found.extend(_knitted_straight(counts, melds))
+    mask = kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
+    pairs = seven_pairs(counts, mask, len(melds))
+    if pairs:
+        found.append(Decomposition(SEVEN_PAIRS, tuple(Group(PAIR, kind) for kind in pairs)))
+    pair = thirteen_orphans_pair(counts, mask, len(melds))
+    if pair >= 0:
+        found.append(Decomposition(THIRTEEN_ORPHANS, (Group(PAIR, pair),), TERMINALS_AND_HONORS))
+    if honors_knitted(mask, len(melds)):
+        kinds = tuple(kind for kind in range(NUM_KINDS) if counts[kind])
+        found.append(Decomposition(HONORS_KNITTED, (), kinds))
+    for sequence in knitted_straights(mask, len(melds)):
+        for reading in regular_splits(knitted_rest(counts, sequence)):
+            groups = melds + tuple(Group(shape, kind) for shape, kind in reading)
+            found.append(Decomposition(KNITTED_STRAIGHT, groups, sequence))
     return found
 
 
@@ -260,39 +243,241 @@ def decompose(hand: DeclaredHand, *, special: bool = True) -> list[Decomposition
     return decompositions_of_counts(counts34(hand.concealed), melds, special=special)
 
 
+# -- the special forms --------------------------------------------------------------------------
+# Each form is decided here once, on the concealed counts of a hand of 14 tiles (3 per meld), the
+# kinds held as bits (``mask``) and the meld count: the decompositions above, MCR's light readings
+# and the waits below all ask these.
+
+def seven_pairs(counts: Sequence[int], mask: int, meld_count: int) -> tuple[int, ...]:
+    """The pairs of a concealed hand read as seven pairs, four of a kind counting as two (as MCR
+    and the decompositions read it; Riichi, which wants seven different kinds, keeps its own);
+    empty when it is not one."""
+    if meld_count or mask.bit_count() > 7 or counts.count(2) + 2 * counts.count(4) != 7:
+        return ()
+    return tuple(kind for kind in range(NUM_KINDS) for _ in range(counts[kind] // 2))
+
+
+def thirteen_orphans_pair(counts: Sequence[int], mask: int, meld_count: int) -> int:
+    """The doubled kind of a Thirteen Orphans hand (every terminal and honour, nothing else), or
+    -1 when the hand is not one."""
+    if meld_count or mask != TERMINALS_AND_HONORS_MASK:
+        return -1
+    return next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
+
+
+def honors_knitted(mask: int, meld_count: int) -> bool:
+    """Fourteen different kinds, all from one knitted sequence and the honours (MCR's Greater and
+    Lesser Honors and Knitted Tiles)."""
+    return not meld_count and mask.bit_count() == 14 and any(
+        not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS)
+
+
+# By the characters' nine bits of a mask: whether they hold the characters of some knitted
+# sequence (every sequence has a run there: a quick no for most hands).
+_KNITTED_CHARACTERS = tuple(
+    any(bits & sequence_mask & 0x1FF == sequence_mask & 0x1FF for _, sequence_mask in KNITTED_SEQUENCE_MASKS)
+    for bits in range(512))
+
+
+def knitted_straights(mask: int, meld_count: int) -> list[tuple[int, ...]]:
+    """The knitted sequences all of whose kinds are held, at most one meld: a Knitted Straight
+    when the rest (``knitted_rest``) splits into one set and the pair, which the 14 tiles leave
+    the room for exactly."""
+    if meld_count > 1 or not _KNITTED_CHARACTERS[mask & 0x1FF]:
+        return []
+    return [sequence for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS
+            if mask & sequence_mask == sequence_mask]
+
+
+def knitted_rest(counts: Sequence[int], sequence: tuple[int, ...]) -> list[int]:
+    """The counts less one tile of each kind of a knitted sequence."""
+    rest = list(counts)
+    for kind in sequence:
+        rest[kind] -= 1
+    return rest
+
+
+# -- waits --------------------------------------------------------------------------------------
+# A wait is a kind whose one more tile completes the hand (``completing_kinds``: the definition).
+# Trying 34 kinds through the full decomposer is too slow for MCR, which asks whether the wait was
+# unique for every hand it scores, so ``waits`` gets the same answer per suit: what each suit's
+# counts can be in a complete hand (``suit_role``), and which one more tile makes them so
+# (``suit_completions``), both read off ``suit_splits`` and cached by the suit's counts.
+
+SETS_ONLY, WITH_PAIR = 1, 2
+
+
+@cache  # finite domain: the suit vectors of hands (counts 0-4, a fifth tried by the waits)
+def suit_role(vec: tuple[int, ...], honors: bool) -> int:
+    """SETS_ONLY when one suit's counts split into sets, WITH_PAIR into sets and one pair, 0 when
+    neither: whether ``suit_splits`` finds a split (its tile count, 3n or 3n+2, says which)."""
+    splits = suit_splits(vec, honors)
+    if not splits:
+        return 0
+    return WITH_PAIR if splits[0][1] >= 0 else SETS_ONLY
+
+
+@cache  # finite domain, as ``suit_role``
+def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The offsets whose one more tile makes this suit (sets only, sets and the pair): the
+    ``suit_role`` of the suit with each tile added, a fifth of a kind included. A set spans at
+    most three kinds in a row (an honour set one), so a tile with no held tile that near would be
+    left alone: only the tiles near one held are tried."""
+    sets_only: list[int] = []
+    with_pair: list[int] = []
+    after = list(vec)
+    held = 0
+    for offset, count in enumerate(vec):
+        if count:
+            held |= 1 << offset
+    near = held if honors else held | held << 1 | held << 2 | held >> 1 | held >> 2
+    for offset in range(len(vec)):
+        if not near >> offset & 1:
+            continue
+        after[offset] += 1
+        role = suit_role(tuple(after), honors)
+        after[offset] -= 1
+        if role == SETS_ONLY:
+            sets_only.append(offset)
+        elif role == WITH_PAIR:
+            with_pair.append(offset)
+    return tuple(sets_only), tuple(with_pair)
+
+
+SUITS: tuple[tuple[int, int, bool], ...] = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+
+
+def suit_vectors(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """The four suits' counts (characters, dots, bamboo, honours) as the caches' keys."""
+    return tuple(tuple(counts[base:base + size]) for base, size, _ in SUITS)
+
+
+def suit_roles(vectors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(suit_role(vector, honors) for vector, (_, _, honors) in zip(vectors, SUITS, strict=True))
+
+
+def regular_complete(counts: Sequence[int]) -> bool:
+    """Whether the concealed counts split into sets and one pair (``regular_splits`` is not empty):
+    every suit splits, one of them with the pair."""
+    roles = suit_roles(suit_vectors(counts))
+    return 0 not in roles and roles.count(WITH_PAIR) == 1
+
+
+def regular_waits(counts: Sequence[int]) -> list[int]:
+    """The kinds whose one more tile lets the concealed counts split into sets and one pair. Only
+    one suit takes the tile, so the others must split already; the one that takes it must then
+    make sets only or sets and the pair, whichever the others leave it."""
+    vectors = suit_vectors(counts)
+    roles = suit_roles(vectors)
+    short = roles.count(0)
+    if short > 1:
+        return []
+    pairs = roles.count(WITH_PAIR)
+    found: list[int] = []
+    for suit, (base, _, honors) in enumerate(SUITS):
+        role = roles[suit]
+        if short and role:
+            continue
+        others_pairs = pairs - (role == WITH_PAIR)
+        if others_pairs > 1:
+            continue
+        completions = suit_completions(vectors[suit], honors)[0 if others_pairs else 1]
+        found.extend(base + offset for offset in completions)
+    return found
+
+
+def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = None) -> list[int]:
+    """The kinds completing one of the special forms, each form tried only where the screen of
+    ``may_wait_special`` lets it through. ``mask``: the kinds held, as bits. The forms without
+    melds are tried kind by kind through their own tests; a Knitted Straight waits on the rest's
+    regular waits when a knitted sequence is held whole, or on the one kind of a sequence it
+    lacks when the rest then splits."""
+    if mask is None:
+        mask = kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
+    found: set[int] = set()
+    after = list(counts)
+    if not meld_count:
+        distinct = mask.bit_count()
+        if distinct <= 7 or distinct >= 12:   # see ``may_wait_special``
+            for kind in range(NUM_KINDS):
+                after[kind] += 1
+                with_kind = mask | 1 << kind
+                if (seven_pairs(after, with_kind, 0) if distinct <= 7 else
+                        thirteen_orphans_pair(after, with_kind, 0) >= 0 or honors_knitted(with_kind, 0)):
+                    found.add(kind)
+                after[kind] -= 1
+    if not _may_wait_knitted_straight(mask, meld_count):
+        return sorted(found)
+    held = knitted_straights(mask, meld_count)
+    for sequence in held:
+        found.update(regular_waits(knitted_rest(counts, sequence)))
+    for kind in range(NUM_KINDS):
+        if mask >> kind & 1:
+            continue
+        for sequence in knitted_straights(mask | 1 << kind, meld_count):
+            if sequence not in held:
+                after[kind] += 1
+                if regular_complete(knitted_rest(after, sequence)):
+                    found.add(kind)
+                after[kind] -= 1
+    return sorted(found)
+
+
+# By a suit's nine bits of a mask: whether it holds at least two kinds of one knitted run (a
+# knitted sequence's part in that suit), as a Knitted Straight one tile short needs in every suit.
+_KNITTED_RUNS = tuple({sequence_mask >> 9 * suit & 0x1FF for _, sequence_mask in KNITTED_SEQUENCE_MASKS
+                       for suit in range(3)})
+_NEAR_KNITTED = tuple(any((bits & run).bit_count() >= 2 for run in _KNITTED_RUNS) for bits in range(512))
+
+
+def may_wait_special(mask: int, meld_count: int) -> bool:
+    """Whether 13 tiles (3 per meld) of these kinds could wait on a special form: Seven Pairs needs
+    at most 7 kinds, Thirteen Orphans 12 or 13, Honors and Knitted 13 (all with no meld); a
+    Knitted Straight two of a knitted run in every suit. A screen only: tests/engine/core checks
+    it passes every hand with a special wait."""
+    if meld_count == 0:
+        distinct = mask.bit_count()
+        if distinct <= 7 or distinct >= 12:
+            return True
+    return _may_wait_knitted_straight(mask, meld_count)
+
+
+def _may_wait_knitted_straight(mask: int, meld_count: int) -> bool:
+    return meld_count <= 1 and _NEAR_KNITTED[mask & 0x1FF] and _NEAR_KNITTED[mask >> 9 & 0x1FF] and \
+        _NEAR_KNITTED[mask >> 18 & 0x1FF]
+
+
+def waits(counts: Sequence[int], meld_count: int = 0, *, special: bool = True) -> list[int]:
+    """The kinds that would complete a hand of 13 - 3*meld_count concealed tiles: four sets and a
+    pair, or (with ``special``) one of the special forms above, in kind order. Equal to
+    ``completing_kinds`` with ``completes_by_decomposition`` (the test says so over many random
+    hands). A kind whose four copies are all in the hand is still listed (MCR's "unique wait"
+    needs it); callers that forbid it filter."""
+    found = regular_waits(counts)
+    if special and sum(counts) + 3 * meld_count == 13:
+        extra = special_waits(counts, meld_count)
+        if extra:
+            found = sorted(set(found).union(extra))
+    return found
+
+
 Completes = Callable[[list[int], int], bool]   # (concealed counts, meld count) -> a complete hand
 
 
-def waits(counts: list[int] | tuple[int, ...], meld_count: int = 0, *,
-          special: bool = True, completes: Completes | None = None) -> list[int]:
-    """The kinds that would complete a hand of 13 - 3*meld_count concealed tiles: the one waits
-    function of the engine.
-
-    A hand is complete when ``completes(counts, meld_count)`` says so; by default, four sets and a
-    pair, or (with ``special``) one of the special shapes MCR knows. A family with its own shapes
-    (Riichi's seven distinct pairs) passes its own test. A kind whose four copies are all in the
-    hand is still listed (MCR's "unique wait" needs it); callers that forbid it filter.
-    """
-    if completes is None:
-        completes = _completes_special if special else _completes_regular
-    result = []
-    base = list(counts)
+def completing_kinds(counts: Sequence[int], meld_count: int, completes: Completes) -> list[int]:
+    """The definition of a wait: the kinds whose one more tile makes ``completes`` true. Families
+    with forms of their own (Riichi's seven different pairs) ask it with their own test."""
+    found = []
+    after = list(counts)
     for kind in range(NUM_KINDS):
-        base[kind] += 1
-        if completes(base, meld_count):
-            result.append(kind)
-        base[kind] -= 1
-    return result
+        after[kind] += 1
+        if completes(after, meld_count):
+            found.append(kind)
+        after[kind] -= 1
+    return found
 
 
-def _completes_regular(counts: list[int], meld_count: int) -> bool:
-    return bool(regular_splits(counts))
-
-
-def _completes_special(counts: list[int], meld_count: int) -> bool:
-    return bool(regular_splits(counts)) or bool(decompositions_of_counts(
-        counts, tuple(Group(PUNG, 0) for _ in range(meld_count))))
-
-
-def is_tenpai(counts: list[int] | tuple[int, ...], meld_count: int = 0) -> bool:
-    return bool(waits(counts, meld_count))
+def completes_by_decomposition(counts: list[int], meld_count: int, *, special: bool = True) -> bool:
+    """Whether the counts with ``meld_count`` melds have a decomposition (the special forms too)."""
+    return bool(decompositions_of_counts(counts, tuple(Group(PUNG, 0) for _ in range(meld_count)),
+                                         special=special))

@@ -1,8 +1,9 @@
 """Every reading (decomposition) of an MCR hand, as light tuples the fan detectors read fast.
 
-Same readings as ``engine.core.shapes.decompositions_of_counts`` (the property test in
-tests/engine/mcr/test_mcr_readings.py checks it), but without building dataclasses per group: scoring MCR
-reads every decomposition of every hand, so this is the engine's hot path. Each suit's count
+Same readings as ``engine.core.shapes.decompositions_of_counts``, from the same suit splits and
+special forms (the property test in tests/engine/mcr/test_mcr_readings.py checks it), but without
+building dataclasses per group: scoring MCR reads every decomposition of every hand, so this is
+the engine's hot path. Each suit's count
 vector is split once (``engine.core.shapes.suit_splits``) and its light form cached here; a hand's
 regular readings are the product of its suits' splits.
 
@@ -19,7 +20,6 @@ from itertools import product
 from engine.core.shapes import (
     CHOW,
     HONORS_KNITTED,
-    KNITTED_SEQUENCE_MASKS,
     KNITTED_STRAIGHT,
     KONG,
     PAIR,
@@ -29,10 +29,15 @@ from engine.core.shapes import (
     STEP_CHOW,
     STEP_PUNG,
     THIRTEEN_ORPHANS,
+    honors_knitted,
+    knitted_rest,
+    knitted_straights,
+    seven_pairs,
     suit_splits,
     suit_steps,
+    thirteen_orphans_pair,
 )
-from engine.core.tiles import HONORS_MASK, TERMINALS_AND_HONORS, TERMINALS_AND_HONORS_MASK, kind_mask
+from engine.core.tiles import TERMINALS_AND_HONORS, kind_mask
 
 _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
@@ -131,15 +136,10 @@ def meld_sets(melds) -> tuple:
     return tuple((_MELD_SHAPES[meld.kind], meld.first, meld.kind) for meld in melds)
 
 
-# By the characters' 9 bits of a mask: whether 147m, 258m or 369m is there, as every knitted
-# sequence needs one of them (a quick no for most hands).
-_KNITTED_START = tuple(any(bits & (0x49 << start) == 0x49 << start for start in range(3))
-                       for bits in range(512))
-
-
 def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[tuple]:
     """Every reading of a hand: concealed ``counts`` (34) and ``melds`` from ``meld_sets``;
-    ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it."""
+    ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it. The special
+    forms are ``engine.core.shapes``'s."""
     if mask is None:
         mask = kind_mask(kind for kind in range(34) if counts[kind])
     regular = regular_readings(counts, mask)
@@ -148,30 +148,22 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
         found = [(REGULAR, melds + sets, pair, (), (), order)]
     else:
         found = [(REGULAR, melds + sets, pair, (), (), order) for sets, pair, order in regular]
-    total = sum(counts)
-    if not melds and total == 14:
-        distinct = mask.bit_count()
-        if distinct <= 7 and 1 not in counts and 3 not in counts:   # counts are 0-4: all even
-            pairs = tuple(kind for kind in range(34) for _ in range(counts[kind] // 2))
+    meld_count = len(melds)
+    if sum(counts) + 3 * meld_count != 14:
+        return found
+    if not meld_count:
+        pairs = seven_pairs(counts, mask, 0)
+        if pairs:
             found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
-        if mask == TERMINALS_AND_HONORS_MASK:
-            pair = next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
-            found.append((THIRTEEN_ORPHANS, (), pair, (pair,), tuple(TERMINALS_AND_HONORS), ()))
-        if distinct == 14:
-            for _, sequence_mask in KNITTED_SEQUENCE_MASKS:
-                if not mask & ~(sequence_mask | HONORS_MASK):
-                    present = tuple(kind for kind in range(34) if counts[kind])
-                    found.append((HONORS_KNITTED, (), -1, (), present, ()))
-                    break
-    if len(melds) <= 1 and total + 3 * len(melds) == 14 and _KNITTED_START[mask & 0x1FF]:
-        for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS:
-            if mask & sequence_mask == sequence_mask:
-                rest = list(counts)
-                for kind in sequence:
-                    rest[kind] -= 1
-                for sets, pair, order in regular_readings(rest):
-                    if len(sets) + len(melds) == 1:
-                        found.append((KNITTED_STRAIGHT, melds + sets, pair, (), sequence, order))
+        pair = thirteen_orphans_pair(counts, mask, 0)
+        if pair >= 0:
+            found.append((THIRTEEN_ORPHANS, (), pair, (pair,), TERMINALS_AND_HONORS, ()))
+        if honors_knitted(mask, 0):
+            present = tuple(kind for kind in range(34) if counts[kind])
+            found.append((HONORS_KNITTED, (), -1, (), present, ()))
+    for sequence in knitted_straights(mask, meld_count):
+        for sets, pair, order in regular_readings(knitted_rest(counts, sequence)):
+            found.append((KNITTED_STRAIGHT, melds + sets, pair, (), sequence, order))
     return found
 
 

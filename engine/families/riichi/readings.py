@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from itertools import compress
 
 from engine.core.hand import Meld
-from engine.core.shapes import STEP_CHOW, STEP_PUNG, SuitSplit, regular_splits, suit_splits, waits
+from engine.core.shapes import (
+    STEP_CHOW,
+    STEP_PUNG,
+    SuitSplit,
+    completing_kinds,
+    regular_complete,
+    suit_splits,
+)
 from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
@@ -151,7 +158,7 @@ def is_thirteen_orphans(counts: Sequence[int]) -> bool:
 
 def completes(counts: Sequence[int], meld_count: int) -> bool:
     """Do these concealed counts (3n+2 tiles) complete a hand with ``meld_count`` melds?"""
-    if regular_splits(counts):
+    if regular_complete(counts):
         return True
     if meld_count == 0 and sum(counts) == 14:
         return seven_pairs(counts) is not None or is_thirteen_orphans(counts)
@@ -172,7 +179,7 @@ def wait_kinds(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> list[int]:
     for meld in melds:
         for tile in meld.tiles:
             held[tile.kind] += 1
-    return [kind for kind in waits(concealed, len(melds), completes=completes) if held[kind] < 4]
+    return [kind for kind in completing_kinds(concealed, len(melds), completes) if held[kind] < 4]
 
 
 def is_tenpai(tiles: Iterable[Tile], melds: Sequence[Meld] = ()) -> bool:
