@@ -220,7 +220,7 @@ def decompositions_of_counts(counts: list[int], melds: tuple[Group, ...] = (),
         found.append(Decomposition(REGULAR, groups))
     if not special or sum(counts) + 3 * len(melds) != 14:
         return found
-    mask = kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
+    mask = held_mask(counts)
     pairs = seven_pairs(counts, mask, len(melds))
     if pairs:
         found.append(Decomposition(SEVEN_PAIRS, tuple(Group(PAIR, kind) for kind in pairs)))
@@ -243,6 +243,11 @@ def decompose(hand: DeclaredHand, *, special: bool = True) -> list[Decomposition
     return decompositions_of_counts(counts34(hand.concealed), melds, special=special)
 
 
+def held_mask(counts: Sequence[int]) -> int:
+    """The kinds held, as bits (bit k when ``counts[k]``): what the special forms read first."""
+    return kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
+
+
 # -- the special forms --------------------------------------------------------------------------
 # Each form is decided here once, on the concealed counts of a hand of 14 tiles (3 per meld), the
 # kinds held as bits (``mask``) and the meld count: the decompositions above, MCR's light readings
@@ -260,7 +265,7 @@ def seven_pairs(counts: Sequence[int], mask: int, meld_count: int) -> tuple[int,
 def thirteen_orphans_pair(counts: Sequence[int], mask: int, meld_count: int) -> int:
     """The doubled kind of a Thirteen Orphans hand (every terminal and honour, nothing else), or
     -1 when the hand is not one."""
-    if meld_count or mask != TERMINALS_AND_HONORS_MASK:
+    if meld_count or mask != TERMINALS_AND_HONORS_MASK or sum(counts) != 14:
         return -1
     return next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
 
@@ -393,7 +398,7 @@ def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = Non
     regular waits when a knitted sequence is held whole, or on the one kind of a sequence it
     lacks when the rest then splits."""
     if mask is None:
-        mask = kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
+        mask = held_mask(counts)
     found: set[int] = set()
     after = list(counts)
     if not meld_count:

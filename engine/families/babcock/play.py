@@ -14,9 +14,9 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core import shapes
 from engine.core.hand import DeclaredHand, Meld
-from engine.core.shapes import waits
-from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34, kind_name
+from engine.core.tiles import Tile, counts34, kind_name
 from engine.families.babcock.tables import DEAD_WALL_TILES
 from engine.families.claims import CLAIM_NEXT_IN_TURN, Claim
 from engine.families.claims import resolve_claims as resolve_table_claims
@@ -88,7 +88,7 @@ def completing_kinds(concealed: Sequence[Tile], melds: Sequence[Meld],
                      options: Mapping[str, Any]) -> list[int]:
     """The kinds that complete a ready hand of ``concealed`` tiles (the winning tile not among
     them) beside ``melds``; Thirteen Orphans counts where the preset plays it."""
-    completing = waits(counts34(concealed), len(melds), special=False)
+    completing = shapes.waits(counts34(concealed), len(melds), special=False)
     if options.get("thirteen_orphans", True):
         completing = sorted(set(completing) | set(_orphan_waits(concealed, melds)))
     return completing
@@ -145,15 +145,12 @@ def may_win_on(tile: Tile, concealed: Sequence[Tile], melds: Sequence[Meld],
 
 
 def _orphan_waits(concealed: Sequence[Tile], melds: Sequence[Meld]) -> list[int]:
-    """Thirteen Orphans waits: the one missing kind, or all thirteen when none is missing."""
-    counts = counts34(concealed)
-    if melds or sum(counts) != 13 or any(
-            counts[kind] for kind in range(NUM_KINDS) if kind not in TERMINALS_AND_HONORS):
-        return []
-    missing = [kind for kind in TERMINALS_AND_HONORS if not counts[kind]]
-    if not missing:
-        return list(TERMINALS_AND_HONORS)
-    return missing if len(missing) == 1 else []
+    """Thirteen Orphans waits: the kinds whose one more tile makes the form."""
+    return shapes.completing_kinds(counts34(concealed), len(melds), _is_thirteen_orphans)
+
+
+def _is_thirteen_orphans(counts: list[int], meld_count: int) -> bool:
+    return shapes.thirteen_orphans_pair(counts, shapes.held_mask(counts), meld_count) >= 0
 
 
 def dead_wall(options: Mapping[str, Any] | None = None) -> int:

@@ -16,12 +16,21 @@ from typing import Any
 
 from engine.core.hand import DeclaredHand, HandError, Meld, parse_meld
 from engine.core.result import Item, Score, invalid
-from engine.core.shapes import CHOW, KONG, PAIR, PUNG, Decomposition, decompose, waits
+from engine.core.shapes import (
+    CHOW,
+    KONG,
+    PAIR,
+    PUNG,
+    Decomposition,
+    decompose,
+    held_mask,
+    thirteen_orphans_pair,
+    waits,
+)
 from engine.core.tiles import (
     BONUS_BASE,
     DRAGONS,
     EAST,
-    TERMINALS_AND_HONORS,
     NotationError,
     Tile,
     counts34,
@@ -386,9 +395,7 @@ def _set_text(scored: ScoredSet) -> str:
 
 def _is_thirteen_orphans(hand: DeclaredHand) -> bool:
     counts = counts34(hand.concealed)
-    return (not hand.melds and sum(counts) == 14
-            and all(counts[kind] for kind in TERMINALS_AND_HONORS)
-            and sum(counts[kind] for kind in TERMINALS_AND_HONORS) == 14)
+    return thirteen_orphans_pair(counts, held_mask(counts), len(hand.melds)) >= 0
 
 
 def _limit_hands(hand: DeclaredHand, sets: Sequence[ScoredSet] | None,

@@ -29,6 +29,7 @@ from engine.core.shapes import (
     STEP_CHOW,
     STEP_PUNG,
     THIRTEEN_ORPHANS,
+    held_mask,
     honors_knitted,
     knitted_rest,
     knitted_straights,
@@ -37,7 +38,7 @@ from engine.core.shapes import (
     suit_steps,
     thirteen_orphans_pair,
 )
-from engine.core.tiles import TERMINALS_AND_HONORS, kind_mask
+from engine.core.tiles import TERMINALS_AND_HONORS
 
 _SUITS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 _MELD_SHAPES = {"chi": CHOW, "pon": PUNG, "kan": KONG, "ankan": KONG, "kakan": KONG}
@@ -141,7 +142,7 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     ``mask`` (bit k set when kind k is in the concealed tiles) saves recomputing it. The special
     forms are ``engine.core.shapes``'s."""
     if mask is None:
-        mask = kind_mask(kind for kind in range(34) if counts[kind])
+        mask = held_mask(counts)
     regular = regular_readings(counts, mask)
     if len(regular) == 1:
         sets, pair, order = regular[0]

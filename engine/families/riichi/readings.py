@@ -19,10 +19,12 @@ from engine.core.shapes import (
     STEP_PUNG,
     SuitSplit,
     completing_kinds,
+    held_mask,
     regular_complete,
     suit_splits,
+    thirteen_orphans_pair,
 )
-from engine.core.tiles import NUM_KINDS, TERMINALS_AND_HONORS, Tile, counts34
+from engine.core.tiles import NUM_KINDS, Tile, counts34
 
 KONG_B, PUNG_B, PAIR_B, CHOW_B = 0, 1, 2, 3
 Block = tuple[int, int]
@@ -33,7 +35,6 @@ MELD_SHAPES = {"chi": CHOW_B, "pon": PUNG_B, "kan": KONG_B, "kakan": KONG_B, "an
 # comparisons succeed on identity before comparing contents).
 BLOCKS: tuple[tuple[Block, ...], ...] = tuple(
     tuple((kind, shape) for shape in (KONG_B, PUNG_B, PAIR_B, CHOW_B)) for kind in range(NUM_KINDS))
-ORPHANS = TERMINALS_AND_HONORS
 PAIR_BLOCKS: tuple[Block, ...] = tuple(BLOCKS[kind][PAIR_B] for kind in range(NUM_KINDS))
 
 
@@ -108,7 +109,7 @@ def _suit_shape(counts: bytes, base: int) -> tuple[tuple[SuitReading, ...], int,
     return splits, kinds_present(counts, base), splits[0] if len(splits) == 1 else None
 
 
-def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading, ...]:
+def readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading, ...]:
     """``engine.core.shapes.suit_splits`` answers as blocks counted from ``base``, each split's blocks
     and the splits sorted."""
     found = []
@@ -123,13 +124,13 @@ def _readings_of(splits: tuple[SuitSplit, ...], base: int) -> tuple[SuitReading,
 
 def _suit_readings(counts: bytes, base: int) -> tuple[SuitReading, ...]:
     """Every split of one suit's nine counts into chows, pungs and at most one pair."""
-    return _readings_of(suit_splits(tuple(counts), False), base)
+    return readings_of(suit_splits(tuple(counts), False), base)
 
 
 def _honour_shape(counts: bytes) -> tuple[SuitReading | None, int]:
     """Honours only make pungs and pairs, so they read one way or none: (that reading if any, the
     kinds present as bits). Kept by the caller (``suit_tallies.SUIT_CACHES``), under the same key."""
-    splits = _readings_of(suit_splits(tuple(counts), True), 27)
+    splits = readings_of(suit_splits(tuple(counts), True), 27)
     return (splits[0] if splits else None), kinds_present(counts, 27)
 
 
@@ -147,11 +148,9 @@ def seven_pairs(counts: Sequence[int]) -> tuple[Block, ...] | None:
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
-    """One of each terminal and honour plus a second of one of them, nothing else."""
-    product = 1
-    for kind in ORPHANS:
-        product *= counts[kind]
-    return product == 2 and sum(counts) == 14
+    """One of each terminal and honour plus a second of one of them, nothing else (the engine's
+    one test of the form, on a concealed hand)."""
+    return thirteen_orphans_pair(counts, held_mask(counts), 0) >= 0
 
 
 # -- tenpai and waits ---------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from engine.core.shapes import suit_splits
 from engine.core.tables import Table
 from engine.families.riichi.fu import BLOCK_FU
 from engine.families.riichi.readings import (
@@ -30,6 +31,7 @@ from engine.families.riichi.readings import (
     Block,
     honour_shape,
     kinds_present,
+    readings_of,
     suit_shape,
 )
 from engine.families.riichi.yaku import SIMPLE
@@ -167,14 +169,14 @@ def honour_part(counts: bytes) -> tuple[Part | None, int]:
 
 
 def complete_suit_readings(size: int, honours: bool) -> dict[bytes, list[tuple[Block, ...]]]:
-    """Every count vector of one suit that a winning hand's concealed tiles can hold there (at
-    most four sets and one pair, chows only in a numbered suit), with all its readings as sorted
-    blocks counted from 0, in sorted order. Built from the blocks up, so it costs a small part of
-    splitting each vector by search."""
-    sets = [BLOCKS[offset][PUNG_B] for offset in range(size)]
+    """Every count vector of one suit that a winning hand's concealed tiles can hold there, with
+    all its readings as sorted blocks counted from 0, in sorted order. The vectors are listed from
+    the blocks up (the sums of at most four sets and one pair, chows only in a numbered suit, four
+    of a kind at most); their readings are those of the one search, ``suit_splits``."""
+    sets = [(offset, PUNG_B) for offset in range(size)]
     if not honours:
-        sets += [BLOCKS[offset][CHOW_B] for offset in range(size - 2)]
-    found: dict[bytes, set[tuple[Block, ...]]] = {}
+        sets += [(offset, CHOW_B) for offset in range(size - 2)]
+    vectors: set[bytes] = set()
     for number in range(5):
         for chosen in combinations_with_replacement(sets, number):
             counts = [0] * size
@@ -187,14 +189,15 @@ def complete_suit_readings(size: int, honours: bool) -> dict[bytes, list[tuple[B
                     counts[offset] += 3
             if max(counts) > 4:
                 continue
-            found.setdefault(bytes(counts), set()).add(tuple(sorted(chosen)))
+            vectors.add(bytes(counts))
             for offset in range(size):
                 if counts[offset] <= 2:
                     counts[offset] += 2
-                    found.setdefault(bytes(counts), set()).add(
-                        tuple(sorted((*chosen, BLOCKS[offset][PAIR_B]))))
+                    vectors.add(bytes(counts))
                     counts[offset] -= 2
-    return {counts: sorted(readings) for counts, readings in found.items()}
+    split = suit_splits.__wrapped__     # the search itself: its cache is for the hands' suits
+    return {counts: [blocks for blocks, _ in readings_of(split(tuple(counts), honours), 0)]
+            for counts in vectors}
 
 
 @lru_cache(maxsize=1)
@@ -233,8 +236,8 @@ def honour_domain() -> dict[bytes, tuple[Part | None, int]]:
 
 # The parts of each suit by its nine counts (by base // 9), then the honours' by their seven: a
 # hit is one subscript, three or four times a hand (``tables.Table``). Every complete vector is
-# split at the first miss, from the blocks up; the limits bound the others (hands that are not
-# wins, seven pairs).
+# listed from the blocks up and split by the search at the first miss; the limits bound the others
+# (hands that are not wins, seven pairs).
 SUIT_CACHES: tuple[Table, ...] = tuple(
     Table(lambda counts, base=base: suit_parts(counts, base), 4096, lambda base=base: suit_domain(base))
     for base in (0, 9, 18)) + (Table(honour_part, 4096, honour_domain),)

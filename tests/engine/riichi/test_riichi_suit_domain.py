@@ -1,6 +1,6 @@
-"""The suit tables' domain: every complete count vector of a suit, split from the blocks up at the
-first miss, gives the same parts as splitting that vector by search (``suit_parts``), and holds
-every suit of the random wins."""
+"""The suit tables' domain: every complete count vector of a suit, listed from the blocks up and
+made into parts at the first miss (moved to each suit), gives the same parts as one vector
+looked up alone (``suit_parts``), and holds every suit of the random wins."""
 
 from __future__ import annotations
 
