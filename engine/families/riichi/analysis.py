@@ -14,20 +14,23 @@ from engine.core.hand import DeclaredHand
 from engine.core.tables import Table
 from engine.families.riichi.fu import (
     BASE_TEXTS,
+    CLOSING_FU,
     PAIR_FU,
     SEVEN_PAIRS_FU,
+    WAIT_FU,
     base_fu,
     fu_items,
     fu_texts,
+    pair_valued,
 )
 from engine.families.riichi.hand_facts import (
     build_facts,
     count_dora,
 )
 from engine.families.riichi.readings import (
-    CHOW_B,
     NO_MELDS,
     PAIR_B,
+    PUNG_B,
     Block,
     MeldInfo,
     is_thirteen_orphans,
@@ -301,13 +304,12 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     if len(entries) > 1:
         entries.sort(key=_blocks_of)
     if entries:
-        open_pinfu_fu = options.get("open_pinfu_fu", True)
-        pinfu_tsumo_fu = options.get("pinfu_tsumo_fu", False)
+        closing = CLOSING_FU[tsumo, is_open, bool(options.get("open_pinfu_fu", True)),
+                             bool(options.get("pinfu_tsumo_fu", False))]
         closed_bit = 0 if is_open else S_CLOSED
         pair_fu = 0
         if honour_pair >= 0:
-            valued = (honour_pair >= 31) + (honour_pair == facts.seat_wind) \
-                + (honour_pair == facts.round_wind)
+            valued = pair_valued(honour_pair, facts.seat_wind, facts.round_wind)
             if valued:
                 pair_fu = PAIR_FU[valued >= 2][0]
         base = base_fu(is_open, tsumo)
@@ -361,26 +363,13 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         sets_fu = (tally >> FU_AT) + pair_fu
         for group in groups:
             kind, shape = group
-            if shape == CHOW_B:
-                if win == kind + 1:
-                    total = sets_fu + 2                             # closed wait
-                elif (win == kind + 2 and kind % 9 == 0) or (win == kind and kind % 9 == 6):
-                    total = sets_fu + 2                             # edge wait
-                else:
-                    total = sets_fu
-            elif shape == PAIR_B:
-                total = sets_fu + 2                                 # single wait
-            elif tsumo:
-                total = sets_fu
-            else:
+            if shape == PUNG_B and not tsumo:
                 total = sets_fu - RON_PUNG_LOSS[kind]               # a discard opened the pung
+            else:
+                total = sets_fu + WAIT_FU[kind * 4 + shape][win - kind]
             # Pinfu: nothing but the base (a closed hand: an open one never has the yaku).
             value = _VALUES[hand_key | bits | S_PINFU if total == 0 else hand_key | bits]
-            if tsumo and (total or pinfu_tsumo_fu):
-                total += 2
-            if is_open and not total and open_pinfu_fu:
-                total += 2
-            raw = total + base
+            raw = total + closing[total != 0] + base
             candidates.append(Candidate(reading, group, value, -(-raw // 10) * 10, raw, False, False,
                                         masks))
     if facts.all_terminal_honor and not melds.any_melds and is_thirteen_orphans(concealed):

@@ -6,15 +6,18 @@ wait fu 2 for an edge (12-3, 7-89), closed (1-3) or single (pair) wait; 2 per ya
 closed); a pung completed on a discard counts as open; 2 for tsumo except for pinfu; an open hand
 with no fu at all gets 2 (30 in all); seven pairs is 25 flat; the total is rounded up to 10.
 
-The analysis adds up each reading's fu as totals (per suit split, ``suit_tallies``) and keeps
-the best; ``fu_items`` writes the items (``BLOCK_FU``, ``PAIR_FU`` and the wait, tsumo and open
-items) only for the reading that is shown, and ``fu_texts``, the same walk, writes them as a
-result shows them.
+Each rule is written once here. The analysis adds up each reading's fu as totals (per suit
+split, ``suit_tallies``, from ``BLOCK_FU``; the wait and the closing items from ``WAIT_FU`` and
+``CLOSING_FU``, tables generated from the same rules) and keeps the best; ``fu_items`` writes the
+items only for the reading that is shown, and ``fu_texts``, the same walk, writes them as a
+result shows them. tests/engine/riichi/test_riichi_yaku_tables.py holds the totals equal to the
+base plus the items.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import product
 from typing import Generic, NamedTuple, TypeVar
 
 from engine.families.riichi.readings import CHOW_B, KONG_B, PAIR_B, PUNG_B, Block
@@ -77,10 +80,55 @@ TEXTS: FuWords[str] = FuWords(
 BASE_TEXTS: dict[int, str] = {base: f"{base} base" for base in (20, 30, SEVEN_PAIRS_FU)}
 
 
+def _wait_words(group_kind: int, group_shape: int, win_kind: int, words: FuWords[Word]) -> list[Word]:
+    """The wait's item, if any, of a hand won by ``win_kind`` on the block ``(group_kind,
+    group_shape)``: an edge (12-3, 7-89) or closed (1-3) chow wait, or a single wait on the pair."""
+    if group_shape == CHOW_B:
+        rank = group_kind % 9
+        if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
+            return [words.edge]
+        if win_kind == group_kind + 1:
+            return [words.closed_wait]
+        return []
+    return [words.single] if group_shape == PAIR_B else []
+
+
+def pair_valued(kind: int, seat_wind: int, round_wind: int) -> int:
+    """How many times a pair of ``kind`` is a yakuhai: a dragon, the seat wind, the round wind."""
+    return (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+
+
+def _closing_words(has_fu: bool, tsumo: bool, is_open: bool, open_pinfu_fu: bool, pinfu_tsumo_fu: bool,
+                   words: FuWords[Word]) -> list[Word]:
+    """The items after the sets: 2 for tsumo (not for pinfu, a hand of no fu, unless the option
+    says so), and 2 for an open hand that has no fu at all (unless the option says not)."""
+    items: list[Word] = []
+    if tsumo and (has_fu or pinfu_tsumo_fu):
+        items.append(words.tsumo)
+    if is_open and not (has_fu or items) and open_pinfu_fu:
+        items.append(words.open_no_fu)
+    return items
+
+
+def _fu(items: list[FuItem]) -> int:
+    return sum(fu for fu, _ in items)
+
+
+# The fast forms the analysis adds up, generated from the rules above: the wait fu by block
+# (kind * 4 + shape) and the winning kind's offset in it, and the closing fu by (tsumo, open,
+# open_pinfu_fu, pinfu_tsumo_fu) as (added to a hand of no fu, added to one with fu).
+WAIT_FU: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_fu(_wait_words(kind, shape, kind + offset, ITEMS)) for offset in range(3))
+    for kind in range(34) for shape in range(4))
+CLOSING_FU: dict[tuple[bool, bool, bool, bool], tuple[int, int]] = {
+    flags: (_fu(_closing_words(False, *flags, ITEMS)), _fu(_closing_words(True, *flags, ITEMS)))
+    for flags in product((False, True), repeat=4)}
+
+
 def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
     """The walk over a reading that writes its breakdown in ``words`` (the words are the
     closure's, read as fast as locals)."""
-    edge, closed_wait, single, tsumo_word, open_no_fu, blocks, pairs = words
+    blocks, pairs = words.blocks, words.pairs
 
     def walk(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
              seat_wind: int, round_wind: int, tsumo: bool, is_open: bool, open_pinfu_fu: bool = True,
@@ -88,17 +136,9 @@ def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
         """The fu items of a regular reading won on ``win_group`` (the base excluded), in the
         order they are shown: the wait, then each pung, kong and valued pair in reading order,
         then tsumo or the open hand's 2. The analysis adds up the same rules as totals for every
-        candidate and asks for the breakdown of the one it shows."""
-        items: list[Word] = []
+        candidate (``WAIT_FU``, ``CLOSING_FU``) and asks for the breakdown of the one it shows."""
         group_kind, group_shape = win_group
-        if group_shape == CHOW_B:
-            rank = group_kind % 9
-            if (rank == 0 and win_kind == group_kind + 2) or (rank == 6 and win_kind == group_kind):
-                items.append(edge)
-            if win_kind == group_kind + 1:
-                items.append(closed_wait)
-        elif group_shape == PAIR_B:
-            items.append(single)
+        items = _wait_words(group_kind, group_shape, win_kind, words)
         # A concealed pung completed on a discard counts as open.
         ron_pung = group_shape == PUNG_B and not tsumo
         for block in reading:
@@ -108,14 +148,11 @@ def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
             if shape != PAIR_B:
                 opened = (ron_pung and block == win_group) or (open_blocks != () and block in open_blocks)
                 items.append(blocks[kind * 4 + shape][opened])  # type: ignore[index]
-            elif kind >= 27:
-                valued = (kind >= 31) + (kind == seat_wind) + (kind == round_wind)
+            else:
+                valued = pair_valued(kind, seat_wind, round_wind)
                 if valued:
                     items.append(pairs[valued >= 2])
-        if tsumo and (items or pinfu_tsumo_fu):
-            items.append(tsumo_word)
-        if is_open and not items and open_pinfu_fu:
-            items.append(open_no_fu)
+        items += _closing_words(bool(items), tsumo, is_open, open_pinfu_fu, pinfu_tsumo_fu, words)
         return items
 
     return walk

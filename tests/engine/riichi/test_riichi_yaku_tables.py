@@ -33,7 +33,9 @@ from engine.families.riichi.yaku import (
 
 TABLE_CASES = [(2024, 2000, {}), (77, 500, {"double_yakuman": True}),
                (77, 500, {"open_tanyao": False, "red_fives": False}),
-               (77, 500, {"renhou_as_yakuman": True, "open_pinfu_fu": False})]
+               (77, 500, {"renhou_as_yakuman": True, "open_pinfu_fu": False}),
+               (78, 500, {"pinfu_tsumo_fu": True}),
+               (79, 500, {"pinfu_tsumo_fu": True, "open_pinfu_fu": False})]
 
 
 def full_view(candidate: Candidate, facts: Facts, open_blocks: tuple) -> View:
