@@ -30,8 +30,10 @@ class Item:
 
     def to_dict(self) -> dict[str, Any]:
         explained = coded(self.why)
+        named = coded(self.name)
         return {"name": self.name, "value": self.value, "count": self.count, "why": self.why,
-                "why_code": explained and explained["code"], "why_params": explained and explained["params"]}
+                "why_code": explained and explained["code"], "why_params": explained and explained["params"],
+                "name_code": named and named["code"], "name_params": named and named["params"]}
 
 
 @dataclass(frozen=True, init=False)

@@ -77,7 +77,7 @@ def score_from_dict(data: Mapping[str, Any]) -> Score:
     return Score(
         valid=bool(data.get("valid", True)),
         meets_minimum=bool(data.get("meets_minimum", True)),
-        items=tuple(Item(str(i["name"]), int(i.get("value", 0)), int(i.get("count", 1)),
+        items=tuple(Item(stored_reason(i, "name"), int(i.get("value", 0)), int(i.get("count", 1)),
                          stored_reason(i, "why")) for i in data.get("items") or ()),
         total=int(data.get("total") or 0),
         han=data.get("han"),
@@ -92,8 +92,8 @@ def score_from_dict(data: Mapping[str, Any]) -> Score:
 
 
 def stored_reason(item: Mapping[str, Any], field: str) -> str:
-    """An item's reason as stored: with the code and params it was made from, when it has them
-    (they are kept, never worked out again from the text)."""
+    """An item's reason (or coded name) as stored: with the code and params it was made from,
+    when it has them (they are kept, never worked out again from the text)."""
     text = str(item.get(field, ""))
     code, params = item.get(f"{field}_code"), item.get(f"{field}_params")
     if isinstance(code, str) and code and isinstance(params, Mapping):

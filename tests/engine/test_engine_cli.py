@@ -73,7 +73,7 @@ def test_output_has_the_contract_keys():
     assert set(result) >= {"ok", "valid", "meets_minimum", "items", "total", "han", "fu", "limit",
                            "payments"}
     assert set(result["items"][0]) == {"name", "value", "count", "why", "native_name", "why_code",
-                                       "why_params"}
+                                       "why_params", "name_code", "name_params"}
 
 
 def test_module_entry_point_reads_stdin():

@@ -129,3 +129,28 @@ def test_a_stored_score_keeps_its_codes_and_plain_text_gets_none() -> None:
     # A reason stored without its code (before the codes existed) stays text: no code is guessed.
     written = {"name": "Dora", "value": 1, "count": 1, "why": "tiles after the dora indicators"}
     assert score_from_dict({"items": [written]}).to_dict()["items"][0]["why_code"] is None
+
+
+def test_classical_names_carry_their_codes_and_the_doubles_are_told_by_them() -> None:
+    """A classical item name built from a template ("Double: Green pung") carries its code and
+    params, kept through a stored score; the points-and-doubles game tells a double by that code,
+    and a name stored without one is not read back."""
+    from engine.families.babcock.titles import DOUBLE_LINES, LINES
+
+    classical = family_named("babcock")
+    named = doubles = 0
+    for request in _hands("classical")[:600]:
+        stored = json.loads(json.dumps(score_json(request)))
+        again = score_from_dict(stored).to_dict()
+        for item in again["items"]:
+            if item["name_code"] is None:
+                continue
+            named += 1
+            assert LINES[item["name_code"]].format(**item["name_params"]) == item["name"]
+            is_double = classical.line_unit({}, item) == "double"
+            assert is_double == (item["name_code"] in DOUBLE_LINES), item
+            doubles += is_double
+    assert named > 300 and doubles > 50
+    written = {"name": "Double: Green pung", "value": 1, "count": 1, "why": "a pung of dragons"}
+    item = score_from_dict({"items": [written]}).to_dict()["items"][0]
+    assert item["name_code"] is None and classical.line_unit({}, item) == "point"

@@ -199,8 +199,8 @@ def agreed_rules(options: Mapping[str, Any]) -> AgreedRules:
 
 
 def _is_double(item: Mapping[str, Any]) -> bool:
-    """A breakdown line that doubles the hand: the scoring names each of them "Double ..."."""
-    return str(item.get("name", "")).startswith("Double")
+    """A breakdown line that doubles the hand, told by its name's code (``titles.DOUBLE_LINES``)."""
+    return item.get("name_code") in titles.DOUBLE_LINES
 
 
 # Classical (Babcock, docs/rules.md): East repeats after an East win without limit; after a draw

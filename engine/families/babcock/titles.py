@@ -2,8 +2,9 @@
 "Double: own wind East pung") as English templates with a code, so a reader in another language
 can be shown them (the web layer translates the templates; babel.cfg extracts this module).
 
-The scorer writes each name with ``line``; ``explain_line`` reads a name back into its code and
-params (a stored hand scored before the codes existed reads the same). The names form a small
+The scorer writes each name with ``line``, which carries its code and params as a reason does;
+``explain_line`` reads a bare name back into its code and params, for a stored hand scored before
+the names had codes. The names form a small
 closed set (a template over the 34 tile kinds, the two set shapes, the eight flowers), so reading
 back is a lookup in that set rather than a pattern match. Pure data: no I/O.
 """
@@ -16,6 +17,7 @@ from itertools import product
 from typing import Any
 
 from engine.core.tiles import BONUS_NAMES, HONOR_NAMES, kind_name
+from engine.reasons import Reason, reason
 from engine.reasons.marker import N_
 
 SHAPES = ("pung", "kong")
@@ -36,9 +38,14 @@ LINES = {
 }
 
 
-def line(code: str, **params: Any) -> str:
-    """The English name of an item: the code's template filled in."""
-    return LINES[code].format(**params)
+# The names of the lines that double the hand (the scoring writes every double with one of these).
+DOUBLE_LINES = frozenset(code for code in LINES if code.endswith("_double"))
+
+
+def line(code: str, **params: Any) -> Reason:
+    """The English name of an item: the code's template filled in, carrying the code and params
+    (``Item.to_dict`` writes them as ``name_code`` and ``name_params``)."""
+    return reason(LINES, code, **params)
 
 
 def _every_params(code: str) -> Iterator[dict[str, Any]]:

@@ -137,7 +137,8 @@ def test_score_json_adds_native_names_and_nothing_else():
     mcr_result = score_json({"hand": "123m456m789m123p55p", "win_tile": "5p", "win_by": "tsumo"})
     assert all(item["native_name"] == native_name(family_named("mcr"), item["name"])
                for item in mcr_result["items"] + mcr_result["excluded"])
-    added = ("native_name", "why_code", "why_params")   # engine.reasons adds the reason codes
+    # engine.reasons adds the codes of the reasons and of the names built from a template
+    added = ("native_name", "why_code", "why_params", "name_code", "name_params")
     stripped = {**mcr_result, "items": [{k: v for k, v in item.items() if k not in added}
                                         for item in mcr_result["items"]]}
     assert set(stripped["items"][0]) == {"name", "value", "count", "why"}
