@@ -220,20 +220,17 @@ def decompositions_of_counts(counts: list[int], melds: tuple[Group, ...] = (),
         found.append(Decomposition(REGULAR, groups))
     if not special or sum(counts) + 3 * len(melds) != 14:
         return found
-    mask = held_mask(counts)
-    pairs = seven_pairs(counts, mask, len(melds))
-    if pairs:
-        found.append(Decomposition(SEVEN_PAIRS, tuple(Group(PAIR, kind) for kind in pairs)))
-    pair = thirteen_orphans_pair(counts, mask, len(melds))
-    if pair >= 0:
-        found.append(Decomposition(THIRTEEN_ORPHANS, (Group(PAIR, pair),), TERMINALS_AND_HONORS))
-    if honors_knitted(mask, len(melds)):
-        kinds = tuple(kind for kind in range(NUM_KINDS) if counts[kind])
-        found.append(Decomposition(HONORS_KNITTED, (), kinds))
-    for sequence in knitted_straights(mask, len(melds)):
-        for reading in regular_splits(knitted_rest(counts, sequence)):
-            groups = melds + tuple(Group(shape, kind) for shape, kind in reading)
-            found.append(Decomposition(KNITTED_STRAIGHT, groups, sequence))
+    for form, kinds in special_forms(counts, held_mask(counts), len(melds)):
+        if form == SEVEN_PAIRS:
+            found.append(Decomposition(SEVEN_PAIRS, tuple(Group(PAIR, kind) for kind in kinds)))
+        elif form == THIRTEEN_ORPHANS:
+            found.append(Decomposition(THIRTEEN_ORPHANS, (Group(PAIR, kinds[0]),), TERMINALS_AND_HONORS))
+        elif form == HONORS_KNITTED:
+            found.append(Decomposition(HONORS_KNITTED, (), kinds))
+        else:
+            for reading in regular_splits(knitted_rest(counts, kinds)):
+                groups = melds + tuple(Group(shape, kind) for shape, kind in reading)
+                found.append(Decomposition(KNITTED_STRAIGHT, groups, kinds))
     return found
 
 
@@ -241,6 +238,10 @@ def decompose(hand: DeclaredHand, *, special: bool = True) -> list[Decomposition
     """Every reading of a declared hand: its melds as fixed groups, its concealed tiles split."""
     melds = tuple(meld_group(meld) for meld in hand.melds)
     return decompositions_of_counts(counts34(hand.concealed), melds, special=special)
+
+
+def _kinds_of(mask: int) -> list[int]:
+    return [kind for kind in range(NUM_KINDS) if mask >> kind & 1]
 
 
 def held_mask(counts: Sequence[int]) -> int:
@@ -253,28 +254,12 @@ def held_mask(counts: Sequence[int]) -> int:
 # kinds held as bits (``mask``) and the meld count: the decompositions above, MCR's light readings
 # and the waits below all ask these.
 
-def seven_pairs(counts: Sequence[int], mask: int, meld_count: int) -> tuple[int, ...]:
-    """The pairs of a concealed hand read as seven pairs, four of a kind counting as two (as MCR
-    and the decompositions read it; Riichi, which wants seven different kinds, keeps its own);
-    empty when it is not one."""
-    if meld_count or mask.bit_count() > 7 or counts.count(2) + 2 * counts.count(4) != 7:
-        return ()
-    return tuple(kind for kind in range(NUM_KINDS) for _ in range(counts[kind] // 2))
-
-
 def thirteen_orphans_pair(counts: Sequence[int], mask: int, meld_count: int) -> int:
-    """The doubled kind of a Thirteen Orphans hand (every terminal and honour, nothing else), or
-    -1 when the hand is not one."""
+    """The doubled kind of a Thirteen Orphans hand (every terminal and honour, one of them twice,
+    nothing else), or -1 when the hand is not one."""
     if meld_count or mask != TERMINALS_AND_HONORS_MASK or sum(counts) != 14:
         return -1
     return next(kind for kind in TERMINALS_AND_HONORS if counts[kind] == 2)
-
-
-def honors_knitted(mask: int, meld_count: int) -> bool:
-    """Fourteen different kinds, all from one knitted sequence and the honours (MCR's Greater and
-    Lesser Honors and Knitted Tiles)."""
-    return not meld_count and mask.bit_count() == 14 and any(
-        not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS)
 
 
 # By the characters' nine bits of a mask: whether they hold the characters of some knitted
@@ -285,13 +270,40 @@ _KNITTED_CHARACTERS = tuple(
 
 
 def knitted_straights(mask: int, meld_count: int) -> list[tuple[int, ...]]:
-    """The knitted sequences all of whose kinds are held, at most one meld: a Knitted Straight
-    when the rest (``knitted_rest``) splits into one set and the pair, which the 14 tiles leave
-    the room for exactly."""
+    """The knitted sequences all of whose kinds are held, at most one meld."""
     if meld_count > 1 or not _KNITTED_CHARACTERS[mask & 0x1FF]:
         return []
     return [sequence for sequence, sequence_mask in KNITTED_SEQUENCE_MASKS
             if mask & sequence_mask == sequence_mask]
+
+
+def special_forms(counts: Sequence[int], mask: int, meld_count: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The special forms a hand of 14 tiles (3 per meld) may take, each with its kinds: the one
+    place they are decided.
+
+    SEVEN_PAIRS with its pairs, four of a kind counting as two (as MCR reads it; Riichi, which
+    wants seven different kinds, keeps its own test); THIRTEEN_ORPHANS with its doubled kind;
+    HONORS_KNITTED (fourteen different kinds from one knitted sequence and the honours) with its
+    kinds; KNITTED_STRAIGHT with each knitted sequence held whole, a Knitted Straight when the
+    rest (``knitted_rest``) splits into one set and the pair, which the 14 tiles leave room for
+    exactly. ``mask``: the kinds held, as bits (``held_mask``)."""
+    found: list[tuple[str, tuple[int, ...]]] = []
+    if not meld_count:
+        distinct = mask.bit_count()
+        if distinct <= 7:
+            if counts.count(2) + 2 * counts.count(4) == 7:
+                found.append((SEVEN_PAIRS, tuple(kind for kind in range(NUM_KINDS)
+                                                 for _ in range(counts[kind] // 2))))
+        elif distinct == 13:
+            pair = thirteen_orphans_pair(counts, mask, 0)
+            if pair >= 0:
+                found.append((THIRTEEN_ORPHANS, (pair,)))
+        elif distinct == 14 and any(not mask & ~(sequence_mask | HONORS_MASK)
+                                    for _, sequence_mask in KNITTED_SEQUENCE_MASKS):
+            found.append((HONORS_KNITTED, tuple(kind for kind in range(NUM_KINDS) if counts[kind])))
+    for sequence in knitted_straights(mask, meld_count):
+        found.append((KNITTED_STRAIGHT, sequence))
+    return found
 
 
 def knitted_rest(counts: Sequence[int], sequence: tuple[int, ...]) -> list[int]:
@@ -394,7 +406,7 @@ def regular_waits(counts: Sequence[int]) -> list[int]:
 def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = None) -> list[int]:
     """The kinds completing one of the special forms, each form tried only where the screen of
     ``may_wait_special`` lets it through. ``mask``: the kinds held, as bits. The forms without
-    melds are tried kind by kind through their own tests; a Knitted Straight waits on the rest's
+    melds are tried kind by kind through ``special_forms``; a Knitted Straight waits on the rest's
     regular waits when a knitted sequence is held whole, or on the one kind of a sequence it
     lacks when the rest then splits."""
     if mask is None:
@@ -403,12 +415,14 @@ def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = Non
     after = list(counts)
     if not meld_count:
         distinct = mask.bit_count()
-        if distinct <= 7 or distinct >= 12:   # see ``may_wait_special``
-            for kind in range(NUM_KINDS):
+        # Seven Pairs (the only form of 7 kinds or fewer) never holds a single: only a kind
+        # already held can complete it. Thirteen Orphans and Honors and Knitted (12 kinds or
+        # more) hold kinds of one set only, so the hand must hold none outside it already.
+        if distinct <= 7 or (distinct >= 12 and (not mask & ~TERMINALS_AND_HONORS_MASK or any(
+                not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS))):
+            for kind in range(NUM_KINDS) if distinct >= 12 else _kinds_of(mask):
                 after[kind] += 1
-                with_kind = mask | 1 << kind
-                if (seven_pairs(after, with_kind, 0) if distinct <= 7 else
-                        thirteen_orphans_pair(after, with_kind, 0) >= 0 or honors_knitted(with_kind, 0)):
+                if any(form != KNITTED_STRAIGHT for form, _ in special_forms(after, mask | 1 << kind, 0)):
                     found.add(kind)
                 after[kind] -= 1
     if not _may_wait_knitted_straight(mask, meld_count):

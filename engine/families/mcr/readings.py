@@ -30,13 +30,10 @@ from engine.core.shapes import (
     STEP_PUNG,
     THIRTEEN_ORPHANS,
     held_mask,
-    honors_knitted,
     knitted_rest,
-    knitted_straights,
-    seven_pairs,
+    special_forms,
     suit_splits,
     suit_steps,
-    thirteen_orphans_pair,
 )
 from engine.core.tiles import TERMINALS_AND_HONORS
 
@@ -152,20 +149,16 @@ def readings(counts: list[int], melds: tuple, mask: int | None = None) -> list[t
     meld_count = len(melds)
     if sum(counts) + 3 * meld_count != 14:
         return found
-    if not meld_count:
-        pairs = seven_pairs(counts, mask, 0)
-        if pairs:
-            found.append((SEVEN_PAIRS, (), -1, pairs, (), ()))
-        pair = thirteen_orphans_pair(counts, mask, 0)
-        if pair >= 0:
-            found.append((THIRTEEN_ORPHANS, (), pair, (pair,), TERMINALS_AND_HONORS, ()))
-        if honors_knitted(mask, 0):
-            present = tuple(kind for kind in range(34) if counts[kind])
-            found.append((HONORS_KNITTED, (), -1, (), present, ()))
-    for sequence in knitted_straights(mask, meld_count):
-        for sets, pair, order in regular_readings(knitted_rest(counts, sequence)):
-            found.append((KNITTED_STRAIGHT, melds + sets, pair, (), sequence, order))
+    for form, kinds in special_forms(counts, mask, meld_count):
+        if form == KNITTED_STRAIGHT:
+            for sets, pair, order in regular_readings(knitted_rest(counts, kinds)):
+                found.append((KNITTED_STRAIGHT, melds + sets, pair, (), kinds, order))
+        elif form == SEVEN_PAIRS:
+            found.append((SEVEN_PAIRS, (), -1, kinds, (), ()))
+        elif form == THIRTEEN_ORPHANS:
+            found.append((THIRTEEN_ORPHANS, (), kinds[0], kinds, TERMINALS_AND_HONORS, ()))
+        else:
+            found.append((HONORS_KNITTED, (), -1, (), kinds, ()))
     return found
-
 
 __all__ = ["PAIR", "meld_sets", "readings", "regular_readings", "suit_readings"]
