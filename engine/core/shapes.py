@@ -352,12 +352,10 @@ def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...
         if not near >> offset & 1:
             continue
         after[offset] += 1
-        role = suit_role(tuple(after), honors)
+        splits = suit_splits(tuple(after), honors)    # ``suit_role``, without a second cache
         after[offset] -= 1
-        if role == SETS_ONLY:
-            sets_only.append(offset)
-        elif role == WITH_PAIR:
-            with_pair.append(offset)
+        if splits:
+            (with_pair if splits[0][1] >= 0 else sets_only).append(offset)
     return tuple(sets_only), tuple(with_pair)
 
 
