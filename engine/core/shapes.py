@@ -3,6 +3,8 @@
 Rulesets never look at raw tiles to find sets: they ask here for all decompositions and score
 each one (MCR's "take the highest", Riichi's best fu/han split). Regular hands are split suit by
 suit with a cache keyed on the 9-count vector of one suit, so the work is shared across hands.
+Each shape is decided once here: a suit's splits by ``suit_splits``, the special forms by
+``special_forms``; the waits (which kinds complete a hand) are read off the same two.
 """
 
 from __future__ import annotations
@@ -359,22 +361,22 @@ def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...
     return tuple(sets_only), tuple(with_pair)
 
 
-SUITS: tuple[tuple[int, int, bool], ...] = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+_SUITS: tuple[tuple[int, int, bool], ...] = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 
 
-def suit_vectors(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+def _suit_vectors(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """The four suits' counts (characters, dots, bamboo, honours) as the caches' keys."""
-    return tuple(tuple(counts[base:base + size]) for base, size, _ in SUITS)
+    return tuple(tuple(counts[base:base + size]) for base, size, _ in _SUITS)
 
 
-def suit_roles(vectors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    return tuple(suit_role(vector, honors) for vector, (_, _, honors) in zip(vectors, SUITS, strict=True))
+def _suit_roles(vectors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    return tuple(suit_role(vector, honors) for vector, (_, _, honors) in zip(vectors, _SUITS, strict=True))
 
 
 def regular_complete(counts: Sequence[int]) -> bool:
     """Whether the concealed counts split into sets and one pair (``regular_splits`` is not empty):
     every suit splits, one of them with the pair."""
-    roles = suit_roles(suit_vectors(counts))
+    roles = _suit_roles(_suit_vectors(counts))
     return 0 not in roles and roles.count(WITH_PAIR) == 1
 
 
@@ -382,14 +384,14 @@ def regular_waits(counts: Sequence[int]) -> list[int]:
     """The kinds whose one more tile lets the concealed counts split into sets and one pair. Only
     one suit takes the tile, so the others must split already; the one that takes it must then
     make sets only or sets and the pair, whichever the others leave it."""
-    vectors = suit_vectors(counts)
-    roles = suit_roles(vectors)
+    vectors = _suit_vectors(counts)
+    roles = _suit_roles(vectors)
     short = roles.count(0)
     if short > 1:
         return []
     pairs = roles.count(WITH_PAIR)
     found: list[int] = []
-    for suit, (base, _, honors) in enumerate(SUITS):
+    for suit, (base, _, honors) in enumerate(_SUITS):
         role = roles[suit]
         if short and role:
             continue
@@ -467,9 +469,10 @@ def _may_wait_knitted_straight(mask: int, meld_count: int) -> bool:
 def waits(counts: Sequence[int], meld_count: int = 0, *, special: bool = True) -> list[int]:
     """The kinds that would complete a hand of 13 - 3*meld_count concealed tiles: four sets and a
     pair, or (with ``special``) one of the special forms above, in kind order. Equal to
-    ``completing_kinds`` with ``completes_by_decomposition`` (the test says so over many random
-    hands). A kind whose four copies are all in the hand is still listed (MCR's "unique wait"
-    needs it); callers that forbid it filter."""
+    ``completing_kinds`` asking whether ``decompositions_of_counts`` finds a reading
+    (tests/engine/core/test_waits.py says so over many random hands). A kind whose four copies
+    are all in the hand is still listed (MCR's "unique wait" needs it); callers that forbid it
+    filter."""
     found = regular_waits(counts)
     if special and sum(counts) + 3 * meld_count == 13:
         extra = special_waits(counts, meld_count)
@@ -492,9 +495,3 @@ def completing_kinds(counts: Sequence[int], meld_count: int, completes: Complete
             found.append(kind)
         after[kind] -= 1
     return found
-
-
-def completes_by_decomposition(counts: list[int], meld_count: int, *, special: bool = True) -> bool:
-    """Whether the counts with ``meld_count`` melds have a decomposition (the special forms too)."""
-    return bool(decompositions_of_counts(counts, tuple(Group(PUNG, 0) for _ in range(meld_count)),
-                                         special=special))

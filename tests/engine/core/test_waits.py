@@ -10,10 +10,12 @@ from mcr_random import random_hands
 
 from engine.core.hand import hand_from_dict
 from engine.core.shapes import (
+    PUNG,
     SETS_ONLY,
     WITH_PAIR,
-    completes_by_decomposition,
+    Group,
     completing_kinds,
+    decompositions_of_counts,
     may_wait_special,
     regular_complete,
     regular_waits,
@@ -22,6 +24,12 @@ from engine.core.shapes import (
     waits,
 )
 from engine.core.tiles import counts34
+
+
+def completes_by_decomposition(counts: list[int], meld_count: int, *, special: bool = True) -> bool:
+    """The definition of a complete hand: the decomposer finds a reading (melds as fixed sets)."""
+    return bool(decompositions_of_counts(counts, tuple(Group(PUNG, 0) for _ in range(meld_count)),
+                                         special=special))
 
 
 def defined_waits(counts: list[int], meld_count: int, *, special: bool = True) -> list[int]:
