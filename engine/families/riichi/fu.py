@@ -126,9 +126,14 @@ CLOSING_FU: dict[tuple[bool, bool, bool, bool], tuple[int, int]] = {
 
 
 def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
-    """The walk over a reading that writes its breakdown in ``words`` (the words are the
-    closure's, read as fast as locals)."""
+    """The walk over a reading that writes its breakdown in ``words``. The wait and closing items
+    are looked up in tables made here from ``_wait_words`` and ``_closing_words`` (a lookup per
+    walk instead of calls); the words are the closure's, read as fast as locals."""
     blocks, pairs = words.blocks, words.pairs
+    waits = tuple(tuple(tuple(_wait_words(kind, shape, kind + offset, words)) for offset in range(3))
+                  for kind in range(34) for shape in range(4))
+    closings = {(has_fu, *flags): tuple(_closing_words(has_fu, *flags, words))
+                for has_fu in (False, True) for flags in product((False, True), repeat=4)}
 
     def walk(reading: tuple[Block, ...], win_group: Block, open_blocks: tuple[Block, ...], win_kind: int,
              seat_wind: int, round_wind: int, tsumo: bool, is_open: bool, open_pinfu_fu: bool = True,
@@ -138,7 +143,7 @@ def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
         then tsumo or the open hand's 2. The analysis adds up the same rules as totals for every
         candidate (``WAIT_FU``, ``CLOSING_FU``) and asks for the breakdown of the one it shows."""
         group_kind, group_shape = win_group
-        items = _wait_words(group_kind, group_shape, win_kind, words)
+        items = [*waits[group_kind * 4 + group_shape][win_kind - group_kind]]
         # A concealed pung completed on a discard counts as open.
         ron_pung = group_shape == PUNG_B and not tsumo
         for block in reading:
@@ -148,11 +153,11 @@ def _walker(words: FuWords[Word]) -> Callable[..., list[Word]]:
             if shape != PAIR_B:
                 opened = (ron_pung and block == win_group) or (open_blocks != () and block in open_blocks)
                 items.append(blocks[kind * 4 + shape][opened])  # type: ignore[index]
-            else:
+            elif kind >= 27:
                 valued = pair_valued(kind, seat_wind, round_wind)
                 if valued:
                     items.append(pairs[valued >= 2])
-        items += _closing_words(bool(items), tsumo, is_open, open_pinfu_fu, pinfu_tsumo_fu, words)
+        items += closings[bool(items), tsumo, is_open, bool(open_pinfu_fu), bool(pinfu_tsumo_fu)]
         return items
 
     return walk
