@@ -389,6 +389,35 @@ def test_a_club_table_names_its_club_by_its_read_only_link(client, club, make_ta
     assert 'id="table-club"' not in client.get(f"/t/{outside}").get_data(as_text=True)
 
 
+def test_head_to_head_is_read_over_a_season_or_all_time(client, club) -> None:
+    token, ids, autumn = club
+    ann, bob, cai, dee = (ids[name] for name in NAMES[:4])
+    play_table(client, token, [ann, bob, cai, dee], [(0, 1, 8)])           # autumn: Ann wins off Bob
+    winter = add_season(client, token, name="Winter")                        # the newest takes new tables
+    play_table(client, token, [bob, ann, cai, dee], [(0, 1, 9), (0, 2, 8)])  # winter: Bob wins twice
+    assert winter != autumn
+
+    def figures(query: str) -> dict[str, str]:
+        html = client.get(f"/c/{token}/versus?a={ann}&b={bob}{query}").get_data(as_text=True)
+        return dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))
+
+    assert figures("")["Games together"] == "2"
+    autumn_only, winter_only = figures(f"&season={autumn}"), figures(f"&season={winter}")
+    assert autumn_only["Games together"] == "1" and autumn_only["Ann placed higher"] == "1"
+    assert autumn_only["Bob dealt in to Ann"] == "1" and autumn_only["Ann dealt in to Bob"] == "0"
+    assert winter_only["Games together"] == "1" and winter_only["Bob placed higher"] == "1"
+    assert winter_only["Ann dealt in to Bob"] == "1"
+    # the page offers all time and each season; a season of another club is no season here
+    html = client.get(f"/c/{token}/versus?a={ann}&b={bob}&season={winter}").get_data(as_text=True)
+    assert f"season={autumn}" in html and 'aria-current="true">Winter<' in html
+    other = make_club(client)
+    other_season = add_season(client, other)
+    assert client.get(f"/c/{token}/versus?a={ann}&b={bob}&season={other_season}").status_code == 404
+    # a player's page for a season compares within it
+    player = client.get(f"/c/{token}/players/{ann}?season={winter}").get_data(as_text=True)
+    assert f'<input type="hidden" name="season" value="{winter}">' in player
+
+
 def test_head_to_head_counts_the_deal_ins_between_the_two(client, club) -> None:
     token, ids, season = club
     ann, bob, cai, dee = (ids[name] for name in NAMES[:4])

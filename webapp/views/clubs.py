@@ -353,13 +353,17 @@ def head_to_head(kind: str, token: str):  # type: ignore[no-untyped-def]
         abort(404, description=_l("No such player or season in this club."))
     first = _in_club(lambda: storage.member(club.id, first_id))
     second = _in_club(lambda: storage.member(club.id, second_id))
-    result = storage.head_to_head(club.id, first.id, second.id)
+    season_id = _number(request.args.get("season"))
+    season = _in_club(lambda: storage.season(club.id, season_id)) if season_id is not None else None
+    result = storage.head_to_head(club.id, first.id, second.id, season_id)
     return render_template(
         "club_versus.html",
         club=club,
         first=first,
         second=second,
         result=result,
+        seasons=storage.seasons(club.id),
+        season=season,
         figure=_figure,
         **_links(kind, token),
     )
