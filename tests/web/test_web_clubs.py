@@ -389,6 +389,31 @@ def test_a_club_table_names_its_club_by_its_read_only_link(client, club, make_ta
     assert 'id="table-club"' not in client.get(f"/t/{outside}").get_data(as_text=True)
 
 
+def my_clubs(client) -> list[tuple[str, str, str]]:  # type: ignore[no-untyped-def]
+    """The home page's "Your clubs": (link kind, token, name), in order."""
+    html = client.get("/").get_data(as_text=True)
+    listed = html.split('id="my-clubs"', 1)[1].split("</ul>", 1)[0] if 'id="my-clubs"' in html else ""
+    return re.findall(r'href="/(c|cv)/([A-Za-z0-9_-]+)">([^<]+)</a>', listed)
+
+
+def test_the_home_page_lists_the_clubs_this_browser_opened_by_the_link_it_opened_them_with(client, app):
+    friday = make_club(client)
+    friday_view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(client, friday)).group(1)
+    assert my_clubs(client) == [("c", friday, "Friday club")]
+    # a club someone shared read-only is listed read-only: its edit link is never known here
+    with app.test_client() as other:
+        sunday = make_club(other, "Sunday club")
+        sunday_view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(other, sunday)).group(1)
+        assert [name for _, _, name in my_clubs(other)] == ["Sunday club"]   # each browser its own
+    assert client.get(f"/cv/{sunday_view}").status_code == 200
+    assert my_clubs(client) == [("cv", sunday_view, "Sunday club"), ("c", friday, "Friday club")]
+    html = client.get("/").get_data(as_text=True)
+    assert sunday not in html and "read-only" in html.split('id="my-clubs"', 1)[1].split("</ul>", 1)[0]
+    # opening its own club by the read-only link lists it first (the newest), still by its edit link
+    assert client.get(f"/cv/{friday_view}").status_code == 200
+    assert my_clubs(client) == [("c", friday, "Friday club"), ("cv", sunday_view, "Sunday club")]
+
+
 def test_head_to_head_is_read_over_a_season_or_all_time(client, club) -> None:
     token, ids, autumn = club
     ann, bob, cai, dee = (ids[name] for name in NAMES[:4])

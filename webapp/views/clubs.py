@@ -40,13 +40,13 @@ from webapp.storage.clubs import ClubError, ClubRef
 from webapp.storage.placing import RuleRefused, rules_offered
 from webapp.views import backend
 from webapp.views.importing import ImportFailed
+from webapp.views.my_clubs import EDIT
 from webapp.views.present import preset_catalogue
 from webapp.views.request_numbers import NumberRefused
 from webapp.views.season_archive import import_season_zip, season_zip
 from webapp.views.tables import home_page
 
 bp = Blueprint("clubs", __name__)
-EDIT, VIEW = "c", "cv"
 WRONG_CLUB_LINK = _l("No club has this link. Check that the whole link was copied.")
 ID = re.compile(r"[0-9]{1,9}")
 PAGE_TABLES = 20  # the newest tables a club or season page lists (the exports carry them all)
@@ -97,6 +97,7 @@ def create_club():  # type: ignore[no-untyped-def]
 @bp.get("/<any(c, cv):kind>/<token>")
 def club_page(kind: str, token: str):  # type: ignore[no-untyped-def]
     club = _club(kind, token)
+    table_cookie.remember(f"{kind}/{token}", table_cookie.CLUBS)   # for the home page's list
     storage = backend().storage
     members = storage.members(club.id)
     seasons = storage.seasons(club.id)

@@ -32,6 +32,7 @@ from webapp.views import backend, history_window, load_edit
 from webapp.views.archive import table_zip
 from webapp.views.backend import Conflict, Loaded
 from webapp.views.importing import ImportFailed, import_upload
+from webapp.views.my_clubs import remembered_clubs
 from webapp.views.present import preset_catalogue, table_club, table_view, title_facts
 from webapp.views.request_numbers import OPTION, SIGNED, VERSION, NumberRefused
 
@@ -54,8 +55,8 @@ def home_page(form: dict[str, Any], status: int = 200):  # type: ignore[no-untyp
                  for preset in preset_catalogue()]
     names = [preset["name"] for preset in catalogue]
     selected = form.get("rules") if form.get("rules") in names else default_preset()
-    return render_template("home.html", my_tables=tables, presets=catalogue, selected=selected,
-                           form=form, default_players=DEFAULT_PLAYERS), status
+    return render_template("home.html", my_tables=tables, my_clubs=remembered_clubs(), presets=catalogue,
+                           selected=selected, form=form, default_players=DEFAULT_PLAYERS), status
 
 
 def _distinct_choices(option: dict[str, Any]) -> dict[str, Any]:
