@@ -24,6 +24,7 @@ from flask_talisman import Talisman
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from webapp.rate_storage import STORAGE_URI
 from webapp.security import JSONRejected, check_api_request, check_nesting
 
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -124,7 +125,7 @@ def _limiter(app: Flask) -> Limiter:
                                exempt_when=partial(_other_budget, budget),
                                deduct_when=_counts_as_write if budget == "writes" else None)
               for budget, setting in BUDGET_SETTINGS.items()]
-    return Limiter(client_key, app=app, storage_uri="memory://", headers_enabled=False,
+    return Limiter(client_key, app=app, storage_uri=STORAGE_URI, headers_enabled=False,
                    enabled=bool(app.config.get("RATE_LIMITS_ENABLED", True)), application_limits=limits)
 
 
