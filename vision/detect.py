@@ -210,10 +210,9 @@ def holds_centres(outer: np.ndarray, inner: np.ndarray) -> np.ndarray:
 
 
 def same_place(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """(len(boxes), len(others)) matrix: whether either box holds the other's centre. Boxes of
-    one tile from different looks can overlap too little for NMS to merge them (a face without its
-    edge, a tile with its shadow), but one holds the other's centre; two tiles side by side never
-    do."""
+    """(len(boxes), len(others)) matrix: whether either box holds the other's centre: two boxes
+    of one tile may overlap too little to tell by IoU (a face without its edge, a tile with its
+    shadow), but one holds the other's centre; two tiles side by side never do."""
     return holds_centres(boxes, others) | holds_centres(others, boxes).T
 
 

@@ -47,15 +47,11 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     not_winning: set[int] = set()            # sideways tiles that form no set: never the winning tile
     rows = find_rows(det, options, frame)
     for row in stray_rows(det, rows, frame, options):
-        reading.doubt("stray", f"{len(row)} faint detection{'s' if len(row) > 1 else ''} away from the "
-                               f"hand ({' '.join(codes[i] for i in row)}) left out", row,
-                      count=len(row), codes=" ".join(codes[i] for i in row))
+        _left_out(reading, "stray", "faint detection", row, codes)
         rows.remove(row)
     if options.apart_distance is not None:
         for row in apart_rows(rows, frame, options.apart_distance):
-            reading.doubt("apart", f"{len(row)} tile{'s' if len(row) > 1 else ''} away from the hand "
-                                   f"({' '.join(codes[i] for i in row)}) left out", row,
-                          count=len(row), codes=" ".join(codes[i] for i in row))
+            _left_out(reading, "apart", "tile", row, codes)
             rows.remove(row)
     row_of: dict[int, int] = {}
     for number, row in enumerate(rows):
@@ -88,6 +84,14 @@ def read_layout(det: Detections, options: LayoutOptions = LayoutOptions()) -> La
     order = {id(group): n for n, group in enumerate(reading.groups)}
     groups = sorted(reading.groups, key=lambda group: (min(group.tiles, default=0), order[id(group)]))
     return Layout(tuple(groups), hand, tuple(reading.ambiguities))
+
+
+def _left_out(reading: Reading, kind: str, noun: str, row: list[int], codes: list[str]) -> None:
+    """The doubt of a row left out of the hand (``stray``: faint boxes; ``apart``: other tiles)."""
+    listed = " ".join(codes[i] for i in row)
+    plural = "s" if len(row) > 1 else ""
+    reading.doubt(kind, f"{len(row)} {noun}{plural} away from the hand ({listed}) left out", row,
+                  count=len(row), codes=listed)
 
 
 def _winning_tile(candidates: list[list[int]], not_winning: set[int], codes: list[str],
