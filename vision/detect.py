@@ -327,7 +327,8 @@ class TileDetector:
         # the detector also looks at the photo mirrored left to right, and the boxes of both views
         # are merged by NMS: a tile one view misses the other often finds (a layout is no less a
         # layout mirrored; upside down it is not: a tile's thickness shows below its face); what
-        # the second pass wins and costs is in the model card
+        # the second pass wins and costs is in the model card. A reader of turned photos gives it
+        # only to the view it keeps (vision.level.mirrored)
         self.mirror = mirror
         self.row_rule = self.config.row_rule
         detector_input = self.detector.get_inputs()[0]

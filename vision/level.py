@@ -35,14 +35,14 @@ camera held that close is moved back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
 import numpy as np
 
 from vision.classify import FrameMemory, cutting_angle
-from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, turn_level
+from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, mirror_boxes, nms, turn_level
 from vision.detections import Detections
 from vision.row_gaps import candidate_boxes, in_rows
 from vision.rows import row_angle
@@ -124,15 +124,51 @@ def _view(pixels: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray | No
     return turn_level(pixels, angle)
 
 
-def _look(detector: TileDetector, pixels: np.ndarray, angle: float, mirror: bool | None = None):
-    """Boxes and scores (from FAINT_CONF) in the photo turned so that rows at ``angle`` lie level
-    (``mirror`` as in TileDetector.find_tiles)."""
+@dataclass(frozen=True, eq=False)
+class Look:
+    """One detector look: ``image``, the pixels its tiles are named in (a level view of the photo,
+    or that view padded), ``matrix`` from the photo's pixels to them (None: the photo as it is),
+    and the boxes and scores found there (from FAINT_CONF); ``seen``, the pixels the detector was
+    shown, and ``to_image``, which takes boxes found in ``seen`` to ``image``'s pixels (for the
+    mirrored look that only the look kept gets: ``mirrored``)."""
+
+    image: np.ndarray
+    matrix: np.ndarray | None
+    boxes: np.ndarray
+    scores: np.ndarray
+    seen: np.ndarray
+    to_image: Callable[[np.ndarray], np.ndarray]
+    is_mirrored: bool = False
+
+
+def _look(detector: TileDetector, pixels: np.ndarray, angle: float) -> Look:
+    """The detector's look at the photo turned so that rows at ``angle`` lie level."""
     level, matrix = _view(pixels, angle)
-    return level, matrix, *detector.find_tiles(level, min(FAINT_CONF, detector.conf), mirror)
+    boxes, scores = detector.find_tiles(level, min(FAINT_CONF, detector.conf), False)
+    return Look(level, matrix, boxes, scores, level, lambda found: found)
+
+
+def mirrored(detector: TileDetector, look: Look) -> Look:
+    """``look`` with the detector's look at its pixels mirrored left to right, the boxes of both
+    merged by one NMS (once: a look already mirrored is returned as it is). The looks that choose
+    the view among rows of tiles (turned, closer) compare counts of sure tiles, which the mirrored
+    look hardly changes, so only the look kept gets it: each mirrored look is a detector pass (the
+    detector's own ``mirror``, vision/detect.py, says why it helps). Looks that find fewer tiles
+    than make a line are compared mirrored: there one tile's score at the threshold decides."""
+    if look.is_mirrored:
+        return look
+    seen = np.ascontiguousarray(look.seen[:, ::-1])
+    boxes, scores = detector.find_tiles(seen, min(FAINT_CONF, detector.conf), False)
+    if not len(boxes):
+        return replace(look, is_mirrored=True)
+    boxes = look.to_image(mirror_boxes(boxes, seen.shape[1]).astype(np.float32))
+    boxes, scores = np.concatenate([look.boxes, boxes]), np.concatenate([look.scores, scores])
+    keep = nms(boxes, scores, detector.iou, detector.max_det)
+    return replace(look, boxes=boxes[keep], scores=scores[keep], is_mirrored=True)
 
 
 def _zoomed_out(detector: TileDetector, pixels: np.ndarray, zoom: float = ZOOM_OUT,
-                matrix: np.ndarray | None = None, mirror: bool | None = None):
+                matrix: np.ndarray | None = None) -> Look:
     """``_look`` at ``pixels`` in the middle of a grey canvas ``zoom`` times their size
     (``matrix``: photo -> ``pixels``, when they are a turned view of the photo).
 
@@ -152,7 +188,7 @@ def _zoomed_out(detector: TileDetector, pixels: np.ndarray, zoom: float = ZOOM_O
     top, left = (canvas_h - small_h) // 2, (canvas_w - small_w) // 2
     canvas = cv2.copyMakeBorder(small, top, canvas_h - small_h - top, left, canvas_w - small_w - left,
                                 cv2.BORDER_CONSTANT, value=(PAD_VALUE, PAD_VALUE, PAD_VALUE))
-    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf), mirror)
+    boxes, scores = detector.find_tiles(canvas, min(FAINT_CONF, detector.conf), False)
     stretch = np.array([width / small_w, height / small_h] * 2)
     boxes = ((boxes - [left, top, left, top]) * stretch).astype(np.float32) if len(boxes) else boxes
     pad_x, pad_y = _reach(boxes, width, height, zoom)
@@ -161,8 +197,14 @@ def _zoomed_out(detector: TileDetector, pixels: np.ndarray, zoom: float = ZOOM_O
     shift = np.array([[1.0, 0.0, pad_x], [0.0, 1.0, pad_y]])
     if matrix is not None:
         shift = shift @ np.vstack([matrix, [0.0, 0.0, 1.0]])
-    shifted = boxes + np.array([pad_x, pad_y, pad_x, pad_y], np.float32) if len(boxes) else boxes
-    return padded, shift, shifted, scores
+    offset = np.array([left, top, left, top], np.float32)
+    place = np.array([pad_x, pad_y, pad_x, pad_y], np.float32)
+
+    def to_image(found: np.ndarray) -> np.ndarray:
+        return ((found - offset) * stretch + place).astype(np.float32) if len(found) else found
+
+    shifted = boxes + place if len(boxes) else boxes
+    return Look(padded, shift, shifted, scores, canvas, to_image)
 
 
 def _reach(boxes: np.ndarray, width: int, height: int, zoom: float) -> tuple[int, int]:
@@ -179,46 +221,47 @@ def _reach(boxes: np.ndarray, width: int, height: int, zoom: float) -> tuple[int
             min(int(np.ceil(over_y)), int((zoom - 1) * height / 2)))
 
 
-def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: tuple,
-            mirror: bool | None) -> tuple[float, tuple]:
+def _closer(detector: TileDetector, pixels: np.ndarray, angle: float, look: Look,
+            full: Callable[[Look], Look]) -> tuple[float, Look]:
     """The angle and look with the most sure tiles among ``look`` and, when it finds few tiles or
     big ones, the same view looked at smaller; when neither finds enough for a line, the close-up
     look of one tile (``ZOOM_OUT``), and unless that tile fills the photo, the photo turned a
-    quarter each way, looked at small."""
-    image, matrix, boxes, scores = look
-    sure = boxes[_sure(detector, scores)]
+    quarter each way, looked at small. ``full``: a look as it is compared when it finds fewer
+    tiles than make a line (mirrored, when the reader mirrors)."""
+    sure = look.boxes[_sure(detector, look.scores)]
     count = len(sure)
     if count >= FEW_TILES:
         sides = np.minimum(sure[:, 2] - sure[:, 0], sure[:, 3] - sure[:, 1])
-        if float(np.median(sides)) <= BIG_TILE * min(image.shape[:2]):
+        if float(np.median(sides)) <= BIG_TILE * min(look.image.shape[:2]):
             return angle, look
-    closer = _zoomed_out(detector, image, CLOSE_ZOOM, matrix, mirror)
-    found = int(_sure(detector, closer[3]).sum())
+    closer = _zoomed_out(detector, look.image, CLOSE_ZOOM, look.matrix)
+    found = int(_sure(detector, closer.scores).sum())
     if found > count:
         look, count = closer, found
     if count >= MIN_LINE:
         return angle, look
     # a close-up of one tile: looked at much smaller, and kept when surer of its best tile; one
     # tile filling the photo needs no quarter-turned looks
-    close_up = _zoomed_out(detector, pixels, ZOOM_OUT, None, mirror)
-    surer = _best(detector, close_up[3]) > _best(detector, look[3])
+    look, close_up = full(look), full(_zoomed_out(detector, pixels, ZOOM_OUT, None))
+    count = int(_sure(detector, look.scores).sum())
+    surer = _best(detector, close_up.scores) > _best(detector, look.scores)
     if _fills(detector, close_up if surer else look, pixels.shape[0] * pixels.shape[1]):
         return (0.0, close_up) if surer else (angle, look)
     for turned in (_snapped(angle + np.pi / 2), _snapped(angle - np.pi / 2)):
         view, view_matrix = _view(pixels, turned)
         for zoom in TURNED_ZOOMS:
-            tried = _zoomed_out(detector, view, zoom, view_matrix, mirror)
-            found = int(_sure(detector, tried[3]).sum())
+            tried = full(_zoomed_out(detector, view, zoom, view_matrix))
+            found = int(_sure(detector, tried.scores).sum())
             if found > count:
                 angle, look, count = turned, tried, found
-    if count < MIN_LINE and _best(detector, close_up[3]) > _best(detector, look[3]):
+    if count < MIN_LINE and _best(detector, close_up.scores) > _best(detector, look.scores):
         angle, look = 0.0, close_up
     return angle, look
 
 
-def _fills(detector: TileDetector, look: tuple, area: int) -> bool:
+def _fills(detector: TileDetector, look: Look, area: int) -> bool:
     """Whether a sure box of ``look`` covers ``CLOSE_UP_SHARE`` of a photo of ``area`` pixels."""
-    boxes = look[2][_sure(detector, look[3])]
+    boxes = look.boxes[_sure(detector, look.scores)]
     sizes = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
     return bool(len(sizes)) and float(sizes.max()) >= CLOSE_UP_SHARE * area
 
@@ -247,7 +290,7 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     LEVEL_TOLERANCE of it is not tried again (the view's ``refused`` says which turn this one
     refused). Rows the detector reads well as they are, whose tiles turned level it reads badly
     (a column of upright tiles seen slanting), would otherwise cost every frame a second look.
-    Two looks in a turned photo, five at most.
+    Two looks in a turned photo (and the kept one mirrored: ``mirrored``), five at most.
 
     The faint tiles come as a function that names them when first called (once): only
     suggestions use them, and the boxes under the threshold are most of the classifier's work
@@ -255,16 +298,21 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     ways), which a live camera need not do for frames whose reading it does not emit."""
     angle = _snapped(hint)
     refusal = None
-    look = _look(detector, pixels, angle, mirror)
-    count = int(_sure(detector, look[3]).sum())
+    mirror_on = getattr(detector, "mirror", False) if mirror is None else mirror
+
+    def full(look: Look) -> Look:
+        return mirrored(detector, look) if mirror_on else look
+
+    look = _look(detector, pixels, angle)
+    count = int(_sure(detector, look.scores).sum())
     if count < MIN_LINE and angle != 0.0:
         # the camera moved since the last frame: start again from the photo as it is
-        angle, look = 0.0, _look(detector, pixels, 0.0, mirror)
-        count = int(_sure(detector, look[3]).sum())
+        angle, look = 0.0, _look(detector, pixels, 0.0)
+        count = int(_sure(detector, look.scores).sum())
     if count >= MIN_LINE:
         # a few tiles give the line roughly: the turned look is checked the same way, once more
         for _ in range(LEVEL_LOOKS):
-            residual = rows_direction(look[2][_sure(detector, look[3])])
+            residual = rows_direction(look.boxes[_sure(detector, look.scores)])
             if abs(residual) <= LEVEL_TOLERANCE:
                 break
             turned = _snapped(angle + residual)
@@ -272,8 +320,8 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
                     <= LEVEL_TOLERANCE:
                 refusal = refused
                 break
-            again = _look(detector, pixels, turned, mirror)
-            found = int(_sure(detector, again[3]).sum())
+            again = _look(detector, pixels, turned)
+            found = int(_sure(detector, again.scores).sum())
             # the level look is kept unless it finds far fewer tiles: in a slanting photo the
             # first look's count holds boxes over two tiles and parts of tiles
             if found < max(MIN_LINE, LEVEL_KEEP * count):
@@ -281,13 +329,15 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
                 break
             angle, look, count = turned, again, found
     elif count >= 1:
+        look = full(look)
         turned = _snapped(angle + np.pi / 2)
-        again = _look(detector, pixels, turned, mirror)
-        if _sure(detector, again[3]).sum() > count:
+        again = full(_look(detector, pixels, turned))
+        if _sure(detector, again.scores).sum() > _sure(detector, look.scores).sum():
             angle, look = turned, again
     if close_ups:
-        angle, look = _closer(detector, pixels, angle, look, mirror)
-    image, matrix, boxes, scores = look
+        angle, look = _closer(detector, pixels, angle, look, full)
+    look = full(look)
+    image, matrix, boxes, scores = look.image, look.matrix, look.boxes, look.scores
     sure = _sure(detector, scores)
     # every crop is cut along the line the sure tiles give (a faint box alone tells no line)
     line = cutting_angle(boxes[sure])
