@@ -8,9 +8,10 @@ reading is right: a tile under ``unsure_below`` is one worth a look, and the res
 
 A tile the classifier is unsure of is read the other way up too (a quarter turn: a called tile's
 crop is turned) and cut a little wider and tighter (a detector's box is a few pixels off either
-way); the surer reading, or the mean of the cuts, is kept. A live camera keeps the readings of the
-boxes that did not move since its last frame, once the camera's own shake is taken out
-(``FrameMemory``), so a still hand costs the classifier nothing frame after frame.
+way); the surer reading, or the mean of the cuts, is kept. A live camera keeps the sure readings
+of the tiles whose pixels did not change at their place since its last frame, once the camera's
+own shake is taken out (``FrameMemory``), so a still hand costs the classifier little frame after
+frame.
 """
 
 from __future__ import annotations
@@ -28,10 +29,14 @@ SURE = 0.9                 # a reading below this is checked with the crop turne
 CHOICES = 3                # readings kept per tile, best first, for vision.suggest
 TTA_MARGIN = 0.05          # an unsure tile is also classified cut this much wider and tighter
 LEVEL_DEGREES = 3.0        # rows slanting less than this are cut straight (as in training)
-MOVED = 0.08               # a box that moved more than this share of its size is read again
+SAME_TILE = 0.3           # a box this near a last frame's box (a share of its size, the camera's
+                           # motion taken out) is that tile: a detector's boxes of one tile shift
+                           # a tenth of its size from frame to frame, its neighbour lies a size away
 THUMB = (12, 9)            # the look at a tile's pixels that tells a live camera it changed
 CHANGED = 12.0             # mean grey-level change of that look from which a tile is read again
 NEAR = 0.6                 # boxes of two frames this near (a share of a tile) may be one tile
+MOTION_FIT = 0.2           # a pair further than this (a share of a tile) off the motion is no part
+                           # of it (a detector's box of one tile shifts a tenth of it frame to frame)
 MOTION_PAIRS = 3           # pairs of boxes needed to tell how the camera moved
 
 
@@ -113,16 +118,20 @@ class Named:
 
 @dataclass
 class FrameMemory:
-    """The last frame's boxes, a small look at each tile's pixels, and their probabilities."""
+    """The last frame's boxes, its grey pixels, and the boxes' probabilities."""
 
     boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
-    thumbs: np.ndarray = field(default_factory=lambda: np.zeros((0, *THUMB), np.float32))
+    grey: np.ndarray | None = None
     probabilities: np.ndarray | None = None
 
 
+def grey_of(image: np.ndarray) -> np.ndarray:
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+
+
 def thumbnails(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """A THUMB grey look at each box, to tell whether a tile under a still box changed."""
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    """A THUMB grey look at each box, to tell whether the pixels at a place changed."""
+    grey = grey_of(image)
     height, width = grey.shape
     out = np.empty((len(boxes), *THUMB), np.float32)
     for index, (x1, y1, x2, y2) in enumerate(boxes.astype(int)):
@@ -147,7 +156,7 @@ def camera_motion(last: np.ndarray, boxes: np.ndarray) -> np.ndarray | None:
         return None
     matrix, _ = cv2.estimateAffinePartial2D(then[nearest[near]].astype(np.float32),
                                             now[near].astype(np.float32), method=cv2.RANSAC,
-                                            ransacReprojThreshold=MOVED * size)
+                                            ransacReprojThreshold=MOTION_FIT * size)
     return matrix
 
 
@@ -160,19 +169,24 @@ def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     return np.hstack([moved - half, moved + half]).astype(boxes.dtype)
 
 
-def still_matches(boxes: np.ndarray, thumbs: np.ndarray, memory: FrameMemory) -> np.ndarray:
-    """For each box, the index of the last frame's box it is (moved under MOVED of its size once
-    the camera's own motion is taken out, its pixels changed under CHANGED), or -1."""
+def still_matches(boxes: np.ndarray, grey: np.ndarray, memory: FrameMemory) -> np.ndarray:
+    """For each box of this frame (``grey``: its pixels), the index of the last frame's box it is,
+    or -1: the box lies within SAME_TILE of its size of that box once the camera's own motion is
+    taken out, and the pixels under it changed under CHANGED from the pixels at the same place of
+    the last frame (the box carried back by that motion). The same place, not the last box: a
+    detector's box of a still tile shifts a little from frame to frame, and the pixels under two
+    boxes a tenth of a tile apart differ as much as two tiles' do."""
     found = np.full(len(boxes), -1, np.int64)
-    if not len(memory.boxes) or not len(boxes):
+    if memory.grey is None or not len(memory.boxes) or not len(boxes):
         return found
     motion = camera_motion(memory.boxes, boxes)
     last = memory.boxes if motion is None else moved_boxes(memory.boxes, motion)
     size = np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)
     distance = np.abs(boxes[:, None, :] - last[None, :, :]).max(axis=2) / size[:, None]
     nearest = distance.argmin(axis=1)
-    close = distance[np.arange(len(boxes)), nearest] < MOVED
-    change = np.abs(thumbs - memory.thumbs[nearest]).mean(axis=(1, 2))
+    close = distance[np.arange(len(boxes)), nearest] < SAME_TILE
+    then = boxes if motion is None else moved_boxes(boxes, cv2.invertAffineTransform(motion))
+    change = np.abs(thumbnails(grey, boxes) - thumbnails(memory.grey, then)).mean(axis=(1, 2))
     keep = close & (change < CHANGED)
     found[keep] = nearest[keep]
     return found
@@ -221,18 +235,21 @@ class TileClassifier:
         angle = cutting_angle(boxes) if angle is None else angle
         chosen = np.zeros((count, len(self.spec.classes)), np.float32)
         todo = np.arange(count)
-        thumbs = None
+        grey = None
         if memory is not None:
-            thumbs = thumbnails(pixels, boxes)
-            matched = still_matches(boxes, thumbs, memory)
-            kept = matched >= 0
-            if memory.probabilities is not None and kept.any():
-                chosen[kept] = memory.probabilities[matched[kept]]
+            grey = grey_of(pixels)
+            matched = still_matches(boxes, grey, memory)
+            last = memory.probabilities
+            if last is not None and len(last):
+                # an unsure reading is read again: each frame's look at it is new evidence for
+                # the camera's vote (vision.stabilize), where a sure one would only repeat itself
+                kept = (matched >= 0) & (last[np.maximum(matched, 0)].max(axis=1) >= sure)
+                chosen[kept] = last[matched[kept]]
                 todo = np.flatnonzero(~kept)
         if len(todo):
             chosen[todo] = self._read_fresh(pixels, boxes[todo], angle, tta, sure)
         if memory is not None:
-            memory.boxes, memory.thumbs, memory.probabilities = boxes.copy(), thumbs, chosen.copy()
+            memory.boxes, memory.grey, memory.probabilities = boxes.copy(), grey, chosen.copy()
         return chosen
 
     def _read_fresh(self, pixels: np.ndarray, boxes: np.ndarray, angle: float, tta: bool,
