@@ -16,7 +16,7 @@ frame.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -116,13 +116,23 @@ class Named:
                    np.zeros((0, CHOICES), np.float32))
 
 
+@dataclass(frozen=True)
+class SeenFrame:
+    """A camera frame as read: its tiles' boxes, its grey pixels, and the boxes' probabilities."""
+
+    boxes: np.ndarray
+    grey: np.ndarray
+    probabilities: np.ndarray
+
+
 @dataclass
 class FrameMemory:
-    """The last frame's boxes, its grey pixels, and the boxes' probabilities."""
+    """One camera's last frame read. ``seen`` is replaced whole with each frame (one assignment),
+    so two frames of one camera read at once (a web page posting frames faster than they are
+    answered) each match against one whole frame, never the boxes of one and the readings of
+    another."""
 
-    boxes: np.ndarray = field(default_factory=lambda: np.zeros((0, 4), np.float32))
-    grey: np.ndarray | None = None
-    probabilities: np.ndarray | None = None
+    seen: SeenFrame | None = None
 
 
 def grey_of(image: np.ndarray) -> np.ndarray:
@@ -169,24 +179,24 @@ def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     return np.hstack([moved - half, moved + half]).astype(boxes.dtype)
 
 
-def still_matches(boxes: np.ndarray, grey: np.ndarray, memory: FrameMemory) -> np.ndarray:
-    """For each box of this frame (``grey``: its pixels), the index of the last frame's box it is,
+def still_matches(boxes: np.ndarray, grey: np.ndarray, seen: SeenFrame | None) -> np.ndarray:
+    """For each box of this frame (``grey``: its pixels), the index of ``seen``'s box it is,
     or -1: the box lies within SAME_TILE of its size of that box once the camera's own motion is
     taken out, and the pixels under it changed under CHANGED from the pixels at the same place of
     the last frame (the box carried back by that motion). The same place, not the last box: a
     detector's box of a still tile shifts a little from frame to frame, and the pixels under two
     boxes a tenth of a tile apart differ as much as two tiles' do."""
     found = np.full(len(boxes), -1, np.int64)
-    if memory.grey is None or not len(memory.boxes) or not len(boxes):
+    if seen is None or not len(seen.boxes) or not len(boxes):
         return found
-    motion = camera_motion(memory.boxes, boxes)
-    last = memory.boxes if motion is None else moved_boxes(memory.boxes, motion)
+    motion = camera_motion(seen.boxes, boxes)
+    last = seen.boxes if motion is None else moved_boxes(seen.boxes, motion)
     size = np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)
     distance = np.abs(boxes[:, None, :] - last[None, :, :]).max(axis=2) / size[:, None]
     nearest = distance.argmin(axis=1)
     close = distance[np.arange(len(boxes)), nearest] < SAME_TILE
     then = boxes if motion is None else moved_boxes(boxes, cv2.invertAffineTransform(motion))
-    change = np.abs(thumbnails(grey, boxes) - thumbnails(memory.grey, then)).mean(axis=(1, 2))
+    change = np.abs(thumbnails(grey, boxes) - thumbnails(seen.grey, then)).mean(axis=(1, 2))
     keep = close & (change < CHANGED)
     found[keep] = nearest[keep]
     return found
@@ -238,18 +248,19 @@ class TileClassifier:
         grey = None
         if memory is not None:
             grey = grey_of(pixels)
-            matched = still_matches(boxes, grey, memory)
-            last = memory.probabilities
-            if last is not None and len(last):
+            seen = memory.seen
+            matched = still_matches(boxes, grey, seen)
+            if seen is not None and len(seen.probabilities):
                 # an unsure reading is read again: each frame's look at it is new evidence for
                 # the camera's vote (vision.stabilize), where a sure one would only repeat itself
+                last = seen.probabilities
                 kept = (matched >= 0) & (last[np.maximum(matched, 0)].max(axis=1) >= sure)
                 chosen[kept] = last[matched[kept]]
                 todo = np.flatnonzero(~kept)
         if len(todo):
             chosen[todo] = self._read_fresh(pixels, boxes[todo], angle, tta, sure)
         if memory is not None:
-            memory.boxes, memory.grey, memory.probabilities = boxes.copy(), grey, chosen.copy()
+            memory.seen = SeenFrame(boxes.copy(), grey, chosen.copy())
         return chosen
 
     def _read_fresh(self, pixels: np.ndarray, boxes: np.ndarray, angle: float, tta: bool,

@@ -155,22 +155,24 @@ class HandReader:
         self._refused_frames = 0             # frames since that turn was last tried
 
     def read_bytes(self, data: bytes, *, frame: bool = False, lean: bool = False,
-                   start_angle: float | None = None, hand_size: int | None = None) -> Reading:
+                   start_angle: float | None = None, hand_size: int | None = None,
+                   memory: FrameMemory | None = None) -> Reading:
         """A photo file's bytes; raises vision.decode.ImageError for what is not a usable photo.
         ``frame``: a live camera frame's bytes instead, read as ``read_pixels`` reads a frame
-        (``lean`` and ``start_angle`` as there). ``hand_size``: the table's hand (14, or 17 for
+        (``lean``, ``start_angle`` and ``memory`` as there). ``hand_size``: the table's hand (14, or 17 for
         the Taiwanese game), when it is not the reader's own."""
         start = time.perf_counter()
         decoded = decode_image(data, min_side=self.min_side)
         decode_ms = _ms(start)
         reading = self.read_pixels(decoded.pixels, scale=decoded.scale, hint=None if frame else 0.0,
-                                   lean=lean, start_angle=start_angle)
+                                   lean=lean, start_angle=start_angle, memory=memory)
         reading = replace(reading, timing_ms=reading.timing_ms | {"decode": decode_ms})
         return reading if hand_size is None or hand_size == reading.hand_size \
             else reading.for_hand_size(hand_size)
 
     def read_pixels(self, pixels: np.ndarray, *, scale: float = 1.0, hint: float | None = None,
-                    lean: bool = False, start_angle: float | None = None) -> Reading:
+                    lean: bool = False, start_angle: float | None = None,
+                    memory: FrameMemory | None = None) -> Reading:
         """Upright BGR pixels (a camera frame); ``scale`` = these pixels per photo pixel.
         ``hint``: the rows' angle to look at first (vision.level), given for a photo; by default
         the angle found in the last frame read, as a camera stays where it is (and a live frame is
@@ -178,15 +180,18 @@ class HandReader:
         ``start_angle``: a live frame's angle to look at first, for a caller that keeps its own
         camera's angle (one reader shared by several cameras: each camera's last angle, from its
         frames' ``Reading.angle``); the reader's own last angle is then neither used nor changed.
+        ``memory``: that camera's own last frame (vision.classify.FrameMemory), for such a caller,
+        so the tiles that stayed still keep their readings (the reader's own camera has its own).
         ``lean``: a frame read only to keep a settled vote (vision.stabilize.Stabilizer.settled),
         without the detector's mirrored look (vision.level.mirrored), a pass of its work: the
         look finds fewer tiles, which can only unsettle the vote, never be emitted."""
-        if hint is not None and start_angle is not None:
-            raise ValueError("give a photo's hint or a frame's start_angle, not both")
+        if hint is not None and (start_angle is not None or memory is not None):
+            raise ValueError("give a photo's hint or a frame's start_angle and memory, not both")
         start = time.perf_counter()
         first = hint if hint is not None else start_angle if start_angle is not None else self._angle
         # the reader's own camera keeps the readings of tiles that stay still from frame to frame
-        memory = self._memory if hint is None and start_angle is None else None
+        if hint is None and start_angle is None and memory is None:
+            memory = self._memory
         # the reader's own camera does not try again, frame after frame, a turn that found no rows;
         # every RETRY_TURN frames it does, in case the camera has moved
         own_camera = hint is None and start_angle is None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.classify import FrameMemory, camera_motion, grey_of, still_matches
+from vision.classify import FrameMemory, SeenFrame, camera_motion, grey_of, still_matches
 
 
 def _frame_and_boxes(seed: int = 3) -> tuple[np.ndarray, np.ndarray]:
@@ -34,15 +34,15 @@ def _shaken(frame: np.ndarray, boxes: np.ndarray, degrees: float, shift: tuple[f
     return moved, np.hstack([centres - half, centres + half]).astype(np.float32)
 
 
-def _memory(frame: np.ndarray, boxes: np.ndarray) -> FrameMemory:
-    return FrameMemory(boxes=boxes, grey=grey_of(frame), probabilities=np.eye(len(boxes), dtype=np.float32))
+def _seen(frame: np.ndarray, boxes: np.ndarray) -> SeenFrame:
+    return SeenFrame(boxes, grey_of(frame), np.eye(len(boxes), dtype=np.float32))
 
 
 def test_a_shaken_camera_keeps_every_still_tiles_reading():
     frame, boxes = _frame_and_boxes()
     moved, moved_boxes = _shaken(frame, boxes, degrees=2.0, shift=(9.0, -7.0))
-    memory = _memory(frame, boxes)
-    found = still_matches(moved_boxes, grey_of(moved), memory)
+    seen = _seen(frame, boxes)
+    found = still_matches(moved_boxes, grey_of(moved), seen)
     assert found.tolist() == list(range(12))
     # the shift alone is a fifth of a tile: without the camera's motion taken out, the tiles at the
     # row's ends would all be read again
@@ -53,12 +53,12 @@ def test_a_shaken_camera_keeps_every_still_tiles_reading():
 
 def test_a_tile_whose_face_changed_or_that_is_new_is_read_again():
     frame, boxes = _frame_and_boxes()
-    memory = _memory(frame[:, :], boxes[:11])          # the last frame did not see the twelfth tile
+    seen = _seen(frame[:, :], boxes[:11])          # the last frame did not see the twelfth tile
     changed = frame.copy()
     x1, y1, x2, y2 = boxes[4].astype(int)
     changed[y1:y2, x1:x2] = 255 - changed[y1:y2, x1:x2]  # a different tile put down in its place
     moved, moved_boxes = _shaken(changed, boxes, degrees=-1.5, shift=(-6.0, 4.0))
-    found = still_matches(moved_boxes, grey_of(moved), memory)
+    found = still_matches(moved_boxes, grey_of(moved), seen)
     assert found[4] == -1 and found[11] == -1
     assert [index for index in range(12) if found[index] == index] == [i for i in range(11) if i != 4]
 
@@ -77,7 +77,7 @@ def test_a_still_tile_keeps_its_reading_though_the_detector_boxes_it_a_little_of
     rng = np.random.default_rng(5)
     sizes = np.repeat(boxes[:, 2:] - boxes[:, :2], 2, axis=1)
     jittered = (moved_boxes + rng.uniform(-0.08, 0.08, boxes.shape) * sizes).astype(np.float32)
-    found = still_matches(jittered, grey_of(moved), _memory(frame, boxes))
+    found = still_matches(jittered, grey_of(moved), _seen(frame, boxes))
     assert found.tolist() == list(range(12))
 
 

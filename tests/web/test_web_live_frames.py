@@ -173,3 +173,64 @@ def test_the_shipped_reader_reads_a_full_frame_as_the_photo_without_suggestions(
     assert lean["tiles"] and lean["suggestions"] == []
     with pytest.raises(ValueError):
         reader.frame(b"not a photo", lean=False)
+
+
+class CameraFrameReader(FrameReader):
+    """A FrameReader that keeps a camera per session, as PhotoReader does: records which it got."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cameras: list[object | None] = []
+
+    def new_camera(self) -> object:
+        return object()
+
+    def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0,  # type: ignore[override]
+              hand_size: int | None = None, camera: object | None = None) -> dict[str, Any]:
+        self.cameras.append(camera)
+        return super().frame(data, lean=lean, start_angle=start_angle, hand_size=hand_size)
+
+
+def test_each_session_keeps_its_own_camera_memory(live_app) -> None:  # type: ignore[no-untyped-def]
+    reader = CameraFrameReader()
+    client, token = live_app(reader)
+    for session in ("session-a", "session-a", "session-b", "session-a"):
+        _post(client, token, session=session)
+    a1, a2, b, a3 = reader.cameras
+    assert a1 is not None and a1 is a2 is a3 and b is not None and b is not a1
+
+
+@pytest.mark.skipif(not (REPO / "models" / "vision.json").is_file(), reason="no shipped model yet")
+def test_the_shipped_reader_keeps_a_still_camera_s_sure_readings() -> None:
+    """A session's camera memory: the second frame of a still hand, a few pixels shaken, keeps most
+    of the first frame's sure readings (the classifier reads again what was unsure, and a tile
+    whose pixels at its place changed past the check), and the answer is the same hand."""
+    from vision.classify import SURE
+
+    reader = load_reader(REPO / "models")
+    assert reader is not None
+    photo = cv2.imread(str(PHOTO))
+    shaken = cv2.warpAffine(photo, np.float32([[1, 0, 3], [0, 1, -2]]), photo.shape[1::-1],
+                            borderMode=cv2.BORDER_REPLICATE)
+    camera = reader.new_camera()
+    first = reader.frame(_jpeg(photo), lean=False, camera=camera)
+    seen = camera.seen
+    assert seen is not None and len(seen.boxes) == len(first["tiles"])
+    calls = []
+    classifier = reader.hand_reader.detector.tile_classifier
+    read_fresh = classifier._read_fresh
+
+    def counted(pixels, boxes, *args):  # type: ignore[no-untyped-def]
+        calls.append(len(boxes))
+        return read_fresh(pixels, boxes, *args)
+
+    classifier._read_fresh = counted
+    try:
+        again = reader.frame(_jpeg(shaken), lean=False, camera=camera)
+    finally:
+        classifier._read_fresh = read_fresh
+    unsure = int((seen.probabilities.max(axis=1) < SURE).sum())
+    assert calls and calls[0] <= unsure + len(seen.boxes) // 4
+    assert again["hand"] == first["hand"]
+    # a camera of its own: the reader's own camera (vision watch) is not the session's
+    assert reader.hand_reader._memory.seen is None

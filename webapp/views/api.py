@@ -303,7 +303,8 @@ def _live_frame(session: str, data: bytes, hand_size: int):  # type: ignore[no-u
     started = time.perf_counter()
     try:
         read, angle = read_frame(reader, data, lean=votes.settled(session), start_angle=votes.angle(session),
-                                 hand_size=hand_size)
+                                 hand_size=hand_size,
+                                 camera=votes.camera(session, getattr(reader, "new_camera", None)))
     except (ValueError, OSError) as error:
         return refuse(UploadError.of("upload.frame_unreadable", 422, detail=str(error)), 422)
     elapsed = (time.perf_counter() - started) * 1000

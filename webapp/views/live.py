@@ -41,14 +41,17 @@ def signature_of(read: Mapping[str, Any]) -> str | None:
 
 
 def read_frame(reader: Callable[[bytes], Mapping[str, Any]], data: bytes, *, lean: bool,
-               start_angle: float = 0.0, hand_size: int | None = None) -> tuple[dict[str, Any], float]:
+               start_angle: float = 0.0, hand_size: int | None = None,
+               camera: object | None = None) -> tuple[dict[str, Any], float]:
     """One frame's (reading, angle for the session's next frame): through the reader's ``frame``
-    (webapp.views.reader.PhotoReader), from ``start_angle``, for the table's ``hand_size``, or, for
+    (webapp.views.reader.PhotoReader), from ``start_angle``, for the table's ``hand_size``, with
+    the session's ``camera`` (what the reader keeps of its last frame, when it keeps any), or, for
     a reader that has none (a stand-in), read as a photo, the angle kept."""
     frame = getattr(reader, "frame", None)
     if frame is None:
         return dict(reader(data)), start_angle
-    read = dict(frame(data, lean=lean, start_angle=start_angle, hand_size=hand_size))
+    kept = {} if camera is None else {"camera": camera}
+    read = dict(frame(data, lean=lean, start_angle=start_angle, hand_size=hand_size, **kept))
     return read, float(read.pop("angle", start_angle))
 
 
@@ -61,6 +64,7 @@ class _Session:
     stabilizer: Stabilizer[dict[str, Any]]
     recent: deque[str | None]
     angle: float = 0.0
+    camera: object | None = None      # the reader's memory of this camera's last frame
 
 
 class LiveVotes:
@@ -85,18 +89,32 @@ class LiveVotes:
             held = self._sessions.get(session)
             return held.angle if held is not None else 0.0
 
+    def camera(self, session: str, make: Callable[[], object] | None) -> object | None:
+        """The session's camera memory (made by the reader's ``make`` the first time; None for a
+        reader that keeps none). A session's frames share it; sessions never do."""
+        if make is None:
+            return None
+        with self._lock:
+            held = self._held(session)
+            if held.camera is None:
+                held.camera = make()
+            return held.camera
+
+    def _held(self, session: str) -> _Session:
+        if session not in self._sessions:
+            self._sessions[session] = _Session(Stabilizer(window=self.window, quorum=self.quorum),
+                                               deque(maxlen=self.window))
+            while len(self._sessions) > MAX_SESSIONS:
+                self._sessions.popitem(last=False)
+        self._sessions.move_to_end(session)
+        return self._sessions[session]
+
     def push(self, session: str, read: Mapping[str, Any], angle: float | None = None) -> dict[str, Any]:
         """Add one frame's reading (and ``angle``, where the session's next frame starts, when
         given); ``stable`` is true the first time its hand wins the vote."""
         signature = signature_of(read)
         with self._lock:
-            if session not in self._sessions:
-                self._sessions[session] = _Session(Stabilizer(window=self.window, quorum=self.quorum),
-                                                   deque(maxlen=self.window))
-                while len(self._sessions) > MAX_SESSIONS:
-                    self._sessions.popitem(last=False)
-            self._sessions.move_to_end(session)
-            held = self._sessions[session]
+            held = self._held(session)
             if angle is not None:
                 held.angle = angle
             stable = held.stabilizer.push(signature, dict(read))

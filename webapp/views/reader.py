@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from vision.classes import MODEL_CONFIG
 
 if TYPE_CHECKING:
+    from vision.classify import FrameMemory
     from vision.reader import HandReader
 
 Reader = Callable[[bytes], dict[str, Any]]
@@ -29,7 +30,8 @@ class PhotoReader:
     rows looked for at the session's last frame's angle first, no close-up look, and ``lean`` (the session's
     vote is settled: vision.stabilize.Stabilizer.settled) without the detector's mirrored look.
     A frame's answer only draws its boxes and votes, so it names no faint tile and works out no
-    suggestion: the frame the vote takes is uploaded as the hand's photo and read in full."""
+    suggestion: the frame the vote takes is uploaded as the hand's photo and read in full. Each
+    camera keeps its last frame (``new_camera``), so its tiles that stay still keep their readings."""
 
     def __init__(self, hand_reader: HandReader) -> None:
         self.hand_reader = hand_reader
@@ -47,19 +49,26 @@ class PhotoReader:
         except ImageError as error:
             raise ValueError(str(error)) from error
 
+    def new_camera(self) -> FrameMemory:
+        """What one live camera keeps from frame to frame (a session's, in webapp.views.live)."""
+        from vision.classify import FrameMemory  # noqa: PLC0415 - optional at import time
+
+        return FrameMemory()
+
     def frame(self, data: bytes, *, lean: bool, start_angle: float = 0.0,
-              hand_size: int | None = None) -> dict[str, Any]:
+              hand_size: int | None = None, camera: FrameMemory | None = None) -> dict[str, Any]:
         """A live frame's JPEG bytes -> its reading, ``suggestions`` empty; raises ValueError for
         what is not a usable image. ``start_angle``: the angle (radians) the session's last frame
         found its rows at; this one's rows are looked for there first. The answer's ``angle`` is
         where the session's next frame starts: the angle found when this frame showed enough tiles
         to tell it, as ``vision watch`` keeps it, else ``start_angle`` again. The one reader serves
-        every table, so each session keeps its own angle (webapp.views.live.LiveVotes)."""
+        every table, so each session keeps its own angle (webapp.views.live.LiveVotes), and its
+        own ``camera`` (``new_camera``)."""
         from vision.decode import ImageError  # noqa: PLC0415
 
         try:
             reading = self.hand_reader.read_bytes(data, frame=True, lean=lean, start_angle=start_angle,
-                                                  hand_size=hand_size)
+                                                  hand_size=hand_size, memory=camera)
         except ImageError as error:
             raise ValueError(str(error)) from error
         # without suggest options the reading's JSON neither suggests nor names its faint tiles
