@@ -17,6 +17,7 @@ frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -133,6 +134,7 @@ class FrameMemory:
     another."""
 
     seen: SeenFrame | None = None
+    still: Any = None       # the last frame read whole, for frames carried over (vision.still)
 
 
 def grey_of(image: np.ndarray) -> np.ndarray:

@@ -25,6 +25,7 @@ from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout
 from vision.level import MIN_LINE, detect_level
 from vision.rows import reading_order
+from vision.still import MAX_STILL, StillFrame, carried_boxes, drift, frame_motion, small_grey, unchanged
 from vision.suggest import Suggestion, SuggestOptions, suggest
 
 
@@ -50,6 +51,9 @@ class Reading:
     # where a camera's next frame looks for its rows first: ``angle`` when this reading saw enough
     # tiles to tell it, else where this one started
     next_angle: float = 0.0
+    # a live frame that showed what the camera's last frame read showed: that reading, its boxes
+    # moved with the camera, not read again (vision.still)
+    carried: bool = False
 
     @property
     def hand_size(self) -> int:
@@ -130,6 +134,24 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+def _carried(memory: FrameMemory, small: np.ndarray, width: float, start: float) -> Reading | None:
+    """A lean frame that shows what the camera's last frame read showed (vision.still): that
+    reading, its boxes moved with the camera (``width``: the photo's width in its own pixels);
+    None when the frame is to be read."""
+    still = memory.still
+    if still is None or still.carried >= MAX_STILL:
+        return None
+    motion = drift(still.small, small)
+    if motion is None or not unchanged(still.small, small, motion):
+        return None
+    memory.still = replace(still, carried=still.carried + 1)
+    last = still.reading
+    moved = frame_motion(motion, small.shape[1], width)
+    detections = replace(last.detections, boxes=carried_boxes(last.detections.boxes, moved))
+    timing = {"decode": 0.0, "detect": _ms(start), "layout": 0.0}
+    return replace(last, detections=detections, timing_ms=timing, carried=True)
+
+
 class HandReader:
     """Decode, detect and lay out. ``min_side``: the long side a large JPEG is decoded to;
     ``suggest``: offer suggestions towards a complete hand of ``hand_size`` tiles (14, or 17 for
@@ -188,10 +210,14 @@ class HandReader:
         if hint is not None and (start_angle is not None or memory is not None):
             raise ValueError("give a photo's hint or a frame's start_angle and memory, not both")
         start = time.perf_counter()
-        first = hint if hint is not None else start_angle if start_angle is not None else self._angle
-        # the reader's own camera keeps the readings of tiles that stay still from frame to frame
         if hint is None and start_angle is None and memory is None:
             memory = self._memory
+        small = small_grey(pixels) if memory is not None else None
+        if lean and memory is not None and small is not None:
+            carried = _carried(memory, small, pixels.shape[1] / scale, start)
+            if carried is not None:
+                return carried
+        first = hint if hint is not None else start_angle if start_angle is not None else self._angle
         # the reader's own camera does not try again, frame after frame, a turn that found no rows;
         # every RETRY_TURN frames it does, in case the camera has moved
         own_camera = hint is None and start_angle is None
@@ -232,8 +258,14 @@ class HandReader:
             detections, level = detections.scaled(1.0 / scale), level.scaled(1.0 / scale)
         timing = {"decode": 0.0, "detect": detect_ms, "layout": _ms(start)}
         if faint_now is None:
-            return Reading(detections, layout, timing, suggest_options=self.suggest_options,
-                           layout_options=self.options, level=level if turned else None,
-                           angle=view.angle, faint_later=faint_later, next_angle=next_angle)
-        return Reading(detections, layout, timing, faint_now[0], self.suggest_options, self.options,
-                       level if turned else None, faint_now[1], view.angle, next_angle=next_angle)
+            reading = Reading(detections, layout, timing, suggest_options=self.suggest_options,
+                              layout_options=self.options, level=level if turned else None,
+                              angle=view.angle, faint_later=faint_later, next_angle=next_angle)
+        else:
+            reading = Reading(detections, layout, timing, faint_now[0], self.suggest_options, self.options,
+                              level if turned else None, faint_now[1], view.angle, next_angle=next_angle)
+        if memory is not None and small is not None and not lean:
+            # only a frame read in full is carried over: a lean frame's reading may differ from
+            # the vote's, and carried over it would vote again and again (vision.still)
+            memory.still = StillFrame(small, reading)
+        return reading

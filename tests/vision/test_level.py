@@ -328,3 +328,38 @@ def test_a_frame_s_start_angle_is_used_and_leaves_the_reader_s_own_angle_alone(b
     assert len(block_reader.blocks.looks) == 1
     with pytest.raises(ValueError):
         block_reader.read_pixels(level, hint=0.0, start_angle=0.0)
+
+
+def test_a_settled_camera_s_unchanged_frame_is_carried_over_unread(block_reader):
+    """While the vote is settled (a lean frame), a frame that shows what the last frame read in
+    full showed is not read: that reading, its boxes moved with the camera (vision.still)."""
+    from vision.still import MAX_STILL
+
+    photo, _ = photo_of_a_row(0)
+    first = block_reader.read_pixels(photo)
+    looks = len(block_reader.blocks.looks)
+    drifted = np.roll(photo, 3, axis=1)                        # the camera drifted 3 pixels
+    carried = block_reader.read_pixels(drifted, lean=True)
+    assert carried.carried and len(block_reader.blocks.looks) == looks      # no detector look
+    np.testing.assert_allclose(carried.detections.boxes[:, 0], first.detections.boxes[:, 0] + 3, atol=1)
+    assert carried.layout.signature() == first.layout.signature()
+    # a frame read in full (the vote not settled) is read, however still
+    assert not block_reader.read_pixels(drifted).carried and len(block_reader.blocks.looks) > looks
+    # a tile taken away is a change: the lean frame is read, and its reading is never carried over
+    gone = photo.copy()
+    gone[150:230, 292:352] = 30
+    read = block_reader.read_pixels(gone, lean=True)
+    assert not read.carried and len(read.detections) == 9
+    back = block_reader.read_pixels(photo, lean=True)
+    assert back.carried and len(back.detections) == 10
+    # at most MAX_STILL frames in a row are carried over: then one is read again
+    block_reader.read_pixels(photo)
+    carried_in_a_row = [block_reader.read_pixels(photo, lean=True).carried for _ in range(MAX_STILL + 1)]
+    assert carried_in_a_row == [True] * MAX_STILL + [False]
+
+
+def test_a_photo_is_never_carried_over(block_reader):
+    photo, _ = photo_of_a_row(0)
+    block_reader.blocks.config = type("Config", (), {"calibrated": False})()   # a photo names faint boxes
+    block_reader.read_pixels(photo)
+    assert not block_reader.read_pixels(photo, hint=0.0, lean=True).carried
