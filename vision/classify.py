@@ -39,6 +39,7 @@ NEAR = 0.6                 # boxes of two frames this near (a share of a tile) m
 MOTION_FIT = 0.2           # a pair further than this (a share of a tile) off the motion is no part
                            # of it (a detector's box of one tile shifts a tenth of it frame to frame)
 MOTION_PAIRS = 3           # pairs of boxes needed to tell how the camera moved
+FRAME_WEIGHT = 0.5         # a still tile's new look, against the mean of the looks before it
 
 
 def softmax(logits: np.ndarray, temperature: float = 1.0) -> np.ndarray:
@@ -147,7 +148,8 @@ def thumbnails(image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     height, width = grey.shape
     out = np.empty((len(boxes), *THUMB), np.float32)
     for index, (x1, y1, x2, y2) in enumerate(boxes.astype(int)):
-        x1, y1 = max(0, x1), max(0, y1)
+        # a box carried back by the camera's motion may lie partly or wholly off the frame
+        x1, y1 = min(max(0, x1), width - 1), min(max(0, y1), height - 1)
         x2, y2 = min(width, max(x1 + 1, x2)), min(height, max(y1 + 1, y2))
         out[index] = cv2.resize(grey[y1:y2, x1:x2], (THUMB[1], THUMB[0]), interpolation=cv2.INTER_AREA)
     return out
@@ -189,8 +191,8 @@ def still_matches(boxes: np.ndarray, grey: np.ndarray, seen: SeenFrame | None) -
     detector's box of a still tile shifts a little from frame to frame, and the pixels under two
     boxes a tenth of a tile apart differ as much as two tiles' do."""
     found = np.full(len(boxes), -1, np.int64)
-    if seen is None or not len(seen.boxes) or not len(boxes):
-        return found
+    if seen is None or not len(seen.boxes) or not len(boxes) or seen.grey.shape != grey.shape:
+        return found    # a frame read in another view (turned level, or not) shares no places
     motion = camera_motion(seen.boxes, boxes)
     last = seen.boxes if motion is None else moved_boxes(seen.boxes, motion)
     size = np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)
@@ -247,20 +249,29 @@ class TileClassifier:
         angle = cutting_angle(boxes) if angle is None else angle
         chosen = np.zeros((count, len(self.spec.classes)), np.float32)
         todo = np.arange(count)
-        grey = None
+        grey, seen = None, None
+        before = np.full(count, -1, np.int64)
         if memory is not None:
             grey = grey_of(pixels)
             seen = memory.seen
             matched = still_matches(boxes, grey, seen)
             if seen is not None and len(seen.probabilities):
-                # an unsure reading is read again: each frame's look at it is new evidence for
-                # the camera's vote (vision.stabilize), where a sure one would only repeat itself
+                # an unsure reading is read again: each frame's look at it is new evidence (the
+                # mean with what the frames before said, below), where a sure one would only
+                # repeat itself
                 last = seen.probabilities
                 kept = (matched >= 0) & (last[np.maximum(matched, 0)].max(axis=1) >= sure)
                 chosen[kept] = last[matched[kept]]
                 todo = np.flatnonzero(~kept)
+                before[todo] = matched[todo]
         if len(todo):
             chosen[todo] = self._read_fresh(pixels, boxes[todo], angle, tta, sure)
+        if seen is not None and (before >= 0).any():
+            # a still tile read again: its reading is the running mean over the frames that saw it,
+            # so one frame's glare or blur sways it less than it sways one frame's look
+            again = np.flatnonzero(before >= 0)
+            chosen[again] = FRAME_WEIGHT * chosen[again] \
+                + (1 - FRAME_WEIGHT) * seen.probabilities[before[again]]
         if memory is not None:
             memory.seen = SeenFrame(boxes.copy(), grey, chosen.copy())
         return chosen

@@ -119,3 +119,24 @@ def test_a_live_camera_reads_again_only_the_changed_and_the_unsure_tiles():
     sure = first.max(axis=1) >= 0.9
     np.testing.assert_array_equal(again[sure], first[sure])      # kept, not read again
     assert 0 < session.read <= 2 * unsure                         # the unsure: read, turned too
+    # an unsure tile read again is the mean of this frame's look and the looks before it
+    fresh = classifier.read(moved, moved_boxes, tta=False, angle=0.0)
+    np.testing.assert_allclose(again[~sure], 0.5 * fresh[~sure] + 0.5 * first[~sure], atol=1e-6)
+
+
+def test_a_box_carried_off_the_frame_or_a_frame_of_another_view_is_no_match():
+    """A box carried back by the camera's motion may lie off the last frame (a tile that came
+    into view), and a frame read in another view (turned level, or not) has other pixels: neither
+    is a match, and neither stops the frame being read."""
+    from vision.classify import thumbnails
+
+    frame, boxes = _frame_and_boxes()
+    frame = cv2.GaussianBlur(frame, (5, 5), 0)             # faces as a camera's pixels show them
+    off = np.array([[700, 500, 760, 560], [-90, -80, -30, -20]], np.float32)
+    assert thumbnails(frame, off).shape == (2, 12, 9)
+    moved, moved_boxes = _shaken(frame, boxes, degrees=1.0, shift=(-15.0, 0.0))
+    boxes_now = np.vstack([moved_boxes, off])           # and two boxes where the last frame has none
+    found = still_matches(boxes_now, grey_of(moved), _seen(frame, boxes))
+    assert found[4:9].tolist() == [4, 5, 6, 7, 8] and found[-2:].tolist() == [-1, -1]
+    turned = np.ascontiguousarray(np.rot90(frame))
+    assert (still_matches(boxes, grey_of(turned), _seen(frame, boxes)) == -1).all()
