@@ -64,13 +64,14 @@ class Turn:
 class _Place:
     state: str              # AWAY (answered, expected back), WAITING_HERE (a request waiting), WRITING
     due: float = 0.0        # AWAY and WRITING: after this, passed by
+    went: float | None = None   # when its writer was first let through (its turn began)
     wake: threading.Condition | None = None     # WAITING_HERE: how its request is woken
 
 
 @dataclass
 class _Line:
     places: dict[int, _Place] = field(default_factory=dict)     # in the order the writers joined
-    turn_seconds: float = FIRST_TURN_SECONDS                     # between two writes, while writers wait
+    turn_seconds: float = FIRST_TURN_SECONDS     # a turn: from its writer let through to its write stored
     last_write: float | None = None
     version: int | None = None          # the newest version a write of the line made or met
 
@@ -108,6 +109,8 @@ class WriteTurns:
                 if ahead is None:
                     self._stop_waiting(place)
                     place.state, place.due = WRITING, now + IN_FLIGHT_SECONDS
+                    if place.went is None:
+                        place.went = now
                     return Turn(ticket, go=True, version=line.version)
                 if (ahead > self.waiting_limit or now >= deadline
                         or (place.wake is None and self._waiting_now >= self.waiting_limit)):
@@ -137,14 +140,19 @@ class WriteTurns:
 
     def written(self, table: str, ticket: int, version: int) -> None:
         """The write of a writer let through was taken, making ``version``: it leaves the line.
-        While others wait, the time between two writes is the unit of every estimated wait."""
+        While others wait, the time a turn takes is the unit of every estimated wait: from the
+        previous write, or from when this writer was let through if the table stood waiting for
+        it (a writer back later than its estimate). Counting that wait would lengthen every
+        estimate, so more writers would come back late and the table would stand longer still."""
         with self._lock:
             now = self.clock()
             line = self._live_line(table, now)
             self._saw(line, version)
-            line.places.pop(ticket, None)
+            place = line.places.pop(ticket, None)
             if line.last_write is not None and line.places:
-                interval = min(now - line.last_write, 1.0)
+                began = line.last_write if place is None or place.went is None \
+                    else max(line.last_write, place.went)
+                interval = min(now - began, 1.0)
                 line.turn_seconds += WEIGHT * (interval - line.turn_seconds)
             line.last_write = now
             self._after_leaving(table, line)

@@ -99,6 +99,28 @@ def test_a_writer_told_to_come_back_late_does_not_keep_a_free_table_idle() -> No
     assert turns.admit("t", late.ticket).go                 # back within grace: its place is kept
 
 
+def test_the_time_the_table_waited_for_a_late_writer_does_not_lengthen_the_estimated_waits() -> None:
+    """The estimated wait told to a writer sent away is counted in turns, each as long as the
+    server took for one: the time the table stood waiting for a writer that came back late is not
+    part of it (else every estimate grows, more writers come back late, and the line stands more)."""
+    clock = Clock()
+    turns = WriteTurns(waiting=0, hold_seconds=LONG, clock=clock)
+    first = turns.admit("t", None)
+    late = turns.admit("t", None)
+    behind = turns.admit("t", None)
+    clock.now += 0.02
+    turns.written("t", first.ticket, 1)
+    for version in range(2, 6):                  # each turn: the table waits 0.4 s, the write 0.02 s
+        clock.now += 0.4
+        assert turns.admit("t", late.ticket).go
+        clock.now += 0.02
+        turns.written("t", late.ticket, version)
+        late = turns.admit("t", None)            # it joins again, behind the one behind it
+        behind, late = late, behind
+    newcomer = turns.admit("t", None)            # two writers ahead of it: two turns away
+    assert 0 < newcomer.retry_after_ms < 2 * 50  # each no longer than the first guess (0.05 s)
+
+
 def test_tables_have_separate_lines() -> None:
     turns = turns_answered_at_once(Clock())
     assert turns.admit("a", None).go
