@@ -32,9 +32,6 @@ EXPORT_FORMAT = "tiletally-table"
 # "=HYPERLINK(...)" must arrive as text.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 EXPORT_FORMAT_VERSION = 1
-# The columns of a hand record an import inserts (all but its id and the new table's id).
-HAND_COLUMNS = ("event_seq", "hand_seq", "kind", "input", "photo_ref", "detections", "corrections",
-                "score", "payments")
 
 
 def export_document(loaded: Loaded, captures: Mapping[int, Mapping[str, Any]]) -> dict[str, Any]:
@@ -146,8 +143,7 @@ def plan_import(data: Mapping[str, Any], name: str | None = None) -> ImportPlan:
         hand = hand_row(0, seq, event, state, entry.get("photo_ref"),
                         entry.get("detections"), entry.get("corrections"))
         if hand is not None:
-            hands.append({**{column: getattr(hand, column) for column in HAND_COLUMNS},
-                          "created_at": utc_now()})
+            hands.append(hand)          # its table_id is the new table's, set at the insert
     records_json = [snapshot.record_to_json(record) for record in final.records]
     return ImportPlan(start, overrides, table_name, len(log), final, events, hands, records_json)
 
