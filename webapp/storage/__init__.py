@@ -17,8 +17,9 @@ when the table is created) and a separate read-only view token (stored, so an ed
 
 The modules: ``models`` (the database tables), ``database`` (URL, engine, migrations,
 transactions), ``values`` (references, errors, name checks, tokens), ``loaded`` (a table read at
-one version, paged), ``store`` (tables, reads and writes), ``media`` (photos and pending hands in
-the database), ``transfer`` (export and import).
+one version, paged), ``recent_pages`` (each table's newest page, kept from one write to the
+next), ``store`` (tables, reads and writes), ``media`` (photos and pending hands in the database),
+``transfer`` (export and import).
 """
 
 from webapp.storage.database import DEFAULT_DB_PATH, MIGRATIONS_DIR, database_url, make_engine, upgrade
