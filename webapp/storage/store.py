@@ -350,7 +350,7 @@ class Storage(MediaStore, ClubStore, ClubReads):
                 # The club the writer read is part of the check: a table moved into a club since
                 # (which keeps its version) is a conflict, so no event escapes the club's tally.
                 # Each statement goes to the tables themselves (Core), not through the ORM's unit
-                # of work: the same SQL for a third of the Python time, inside the table's lock.
+                # of work: the same SQL without the ORM's bookkeeping while the table is locked.
                 tables = TableRow.__table__.c
                 same_club = tables.club_id.is_(None) if club_id is None else tables.club_id == club_id
                 bumped = session.execute(
