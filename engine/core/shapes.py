@@ -246,6 +246,11 @@ def _kinds_of(mask: int) -> list[int]:
     return [kind for kind in range(NUM_KINDS) if mask >> kind & 1]
 
 
+def _odd_kinds(counts: Sequence[int], mask: int) -> list[int]:
+    """The kinds of ``mask`` held an odd number of times."""
+    return [kind for kind in _kinds_of(mask) if counts[kind] & 1]
+
+
 def held_mask(counts: Sequence[int]) -> int:
     """The kinds held, as bits (bit k when ``counts[k]``): what the special forms read first."""
     return kind_mask(kind for kind in range(NUM_KINDS) if counts[kind])
@@ -415,16 +420,24 @@ def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = Non
     after = list(counts)
     if not meld_count:
         distinct = mask.bit_count()
-        # Seven Pairs (the only form of 7 kinds or fewer) never holds a single: only a kind
-        # already held can complete it. Thirteen Orphans and Honors and Knitted (12 kinds or
-        # more) hold kinds of one set only, so the hand must hold none outside it already.
-        if distinct <= 7 or (distinct >= 12 and (not mask & ~TERMINALS_AND_HONORS_MASK or any(
-                not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS))):
-            for kind in range(NUM_KINDS) if distinct >= 12 else _kinds_of(mask):
-                after[kind] += 1
-                if any(form != KNITTED_STRAIGHT for form, _ in special_forms(after, mask | 1 << kind, 0)):
-                    found.add(kind)
-                after[kind] -= 1
+        # Seven Pairs (the only form of 7 kinds or fewer) holds every kind an even number of
+        # times: only the one kind held an odd number of times can complete it, and only when
+        # there is one. Thirteen Orphans and Honors and Knitted (12 kinds or more) hold kinds of
+        # one set only, so the hand must hold none outside it already.
+        if distinct <= 7:
+            tried = _odd_kinds(counts, mask)
+            if len(tried) != 1:
+                tried = []
+        elif distinct >= 12 and (not mask & ~TERMINALS_AND_HONORS_MASK or any(
+                not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS)):
+            tried = range(NUM_KINDS)
+        else:
+            tried = []
+        for kind in tried:
+            after[kind] += 1
+            if any(form != KNITTED_STRAIGHT for form, _ in special_forms(after, mask | 1 << kind, 0)):
+                found.add(kind)
+            after[kind] -= 1
     if not _may_wait_knitted_straight(mask, meld_count):
         return sorted(found)
     held = knitted_straights(mask, meld_count)

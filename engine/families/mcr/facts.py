@@ -127,8 +127,7 @@ class Reading:
         for key, sets, because in self.refused:
             out.append(_refused(key, sets, because))
         if self.terminal_pungs_removed:
-            out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
-                                why("mcr.pungs_counted", count=self.terminal_pungs_removed)))
+            out.append(_pungs_counted(self.terminal_pungs_removed))
         return tuple(out)
 
 
@@ -148,6 +147,11 @@ def _refused(key: str, sets: str | tuple, because: tuple[str, str | None]) -> Ex
     code, fan = because
     reason = why(code, tiles=text(sets)) if fan is None else why(code, tiles=text(sets), fan=fan)
     return Excluded(FANS[key].name, FANS[key].value, reason)
+
+
+@lru_cache(maxsize=8)   # by how many pungs: at most four
+def _pungs_counted(count: int) -> Excluded:
+    return Excluded(FANS["pung_of_terminals_or_honors"].name, 1, why("mcr.pungs_counted", count=count))
 
 
 _CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, why("mcr.chicken_hand"))
