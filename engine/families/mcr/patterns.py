@@ -55,7 +55,8 @@ def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
 # -- scoring one reading ----------------------------------------------------------------------
 
 def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int, tuple, tuple]:
-    """(points, tie-break order, the fields of a ``Reading``, made only for the best reading)."""
+    """(points, tie-break order, the ``facts.ScoredReading`` fields, written out only for the best
+    reading)."""
     form, sets, pair, pairs, knitted, search_order = reading
     raw: list[Raw] = list(facts.tile_fans)   # entries are never changed in place
     refused: list = []

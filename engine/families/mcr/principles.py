@@ -31,8 +31,8 @@ from engine.families.mcr.reasons import why
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
                       search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, tuple]:
-    """(points, tie-break order, the ``Reading`` fields): the caller makes a ``Reading`` of the
-    winner's fields only, not an object per reading tried."""
+    """(points, tie-break order, the ``facts.ScoredReading`` fields): the caller writes out the
+    winner's items only, not those of every reading tried."""
     dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
         tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
