@@ -16,6 +16,7 @@ from engine.core.shapes import (
     CHOW,
     PAIR,
 )
+from engine.core.tables import Table
 from engine.core.tiles import (
     DRAGONS,
     GREEN_TILES,
@@ -91,11 +92,12 @@ def reading_items(kept: list[Raw], order: tuple[int, ...] | None, values: dict[s
     if not kept:
         return [_CHICKEN]
     if order is not None:
-        return [_item(fan[0], values[fan[0]], fan[1], fan[2]) for fan in map(kept.__getitem__, order)]
+        items = _ITEMS
+        return [items[fan[0], values[fan[0]], fan[1], fan[2]] for fan in map(kept.__getitem__, order)]
     out: list[Item] = []
     for fan in sorted(kept, key=_rank_of_fan):
         key = fan[0]
-        item = _item(key, values[key], fan[1], fan[2])
+        item = _ITEMS[key, values[key], fan[1], fan[2]]
         if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
             before = out[-1]
             out[-1] = Item(before.name, before.value, before.count + item.count,
@@ -125,9 +127,12 @@ def _rank_of_fan(fan: Raw) -> int:
 
 # Items and exclusions are immutable and depend only on the fan, its value and count and the
 # sets or tiles named in its reason, so each is made once and shared by every hand that has it.
-@lru_cache(maxsize=65536)
-def _item(key: str, value: int, count: int, why: str | tuple) -> Item:
-    return Item(NAMES[key], value, count, text(why))
+def _item(key: tuple[str, int, int, str | tuple]) -> Item:
+    name, value, count, why = key
+    return Item(NAMES[name], value, count, text(why))
+
+
+_ITEMS = Table(_item, 65536)   # by (fan, value, count, why)
 
 
 @lru_cache(maxsize=65536)
@@ -154,13 +159,16 @@ def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
     return " + ".join(set_text(shape, first) for first in firsts)
 
 
-@lru_cache(maxsize=4)
-def _values_for(two_concealed_kongs: int) -> dict[str, int]:
+def _fan_values(two_concealed_kongs: int) -> dict[str, int]:
     """Every fan's value under the options (only Two Concealed Kongs depends on them)."""
     values = {key: fan.value for key, fan in FANS.items()}
     values["two_concealed_kongs"] = two_concealed_kongs
     values["melded_and_concealed_kongs"] = 5
     return values
+
+
+VALUES = Table(_fan_values, 16)   # by Two Concealed Kongs' value; shared dicts, never changed
+_values_for = VALUES.__getitem__
 
 _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 
