@@ -15,6 +15,7 @@ from functools import cache
 from itertools import permutations, product
 
 from engine.core.hand import DeclaredHand, Meld
+from engine.core.tables import Table
 from engine.core.tiles import (
     HONORS_MASK,
     NUM_KINDS,
@@ -331,22 +332,30 @@ def knitted_rest(counts: Sequence[int], sequence: tuple[int, ...]) -> list[int]:
 SETS_ONLY, WITH_PAIR = 1, 2
 
 
-@cache  # finite domain: the suit vectors of hands (counts 0-4, a fifth tried by the waits)
 def suit_role(vec: tuple[int, ...], honors: bool) -> int:
     """SETS_ONLY when one suit's counts split into sets, WITH_PAIR into sets and one pair, 0 when
-    neither: whether ``suit_splits`` finds a split (its tile count, 3n or 3n+2, says which)."""
-    splits = suit_splits(vec, honors)
+    neither: whether ``suit_splits`` finds a split (its tile count, 3n or 3n+2, says which).
+    Kept in ``SUIT_ROLES``, which the per-hand callers read directly."""
+    return SUIT_ROLES[vec, honors]
+
+
+def _suit_role(key: tuple[tuple[int, ...], bool]) -> int:
+    splits = suit_splits(*key)
     if not splits:
         return 0
     return WITH_PAIR if splits[0][1] >= 0 else SETS_ONLY
 
 
-@cache  # finite domain, as ``suit_role``
 def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The offsets whose one more tile makes this suit (sets only, sets and the pair): the
     ``suit_role`` of the suit with each tile added, a fifth of a kind included. A set spans at
     most three kinds in a row (an honour set one), so a tile with no held tile that near would be
-    left alone: only the tiles near one held are tried."""
+    left alone: only the tiles near one held are tried. Kept in ``SUIT_COMPLETIONS``."""
+    return SUIT_COMPLETIONS[vec, honors]
+
+
+def _suit_completions(key: tuple[tuple[int, ...], bool]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    vec, honors = key
     sets_only: list[int] = []
     with_pair: list[int] = []
     after = list(vec)
@@ -366,6 +375,12 @@ def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...
     return tuple(sets_only), tuple(with_pair)
 
 
+# By (suit counts, honours?): a finite domain (counts 0-4, a fifth tried by the waits), read with
+# one subscript on the per-hand paths.
+SUIT_ROLES = Table(_suit_role, 1 << 20)
+SUIT_COMPLETIONS = Table(_suit_completions, 1 << 20)
+
+
 _SUITS: tuple[tuple[int, int, bool], ...] = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 
 
@@ -375,7 +390,8 @@ def _suit_vectors(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 def _suit_roles(vectors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    return tuple(suit_role(vector, honors) for vector, (_, _, honors) in zip(vectors, _SUITS, strict=True))
+    roles = SUIT_ROLES
+    return tuple(roles[vector, honors] for vector, (_, _, honors) in zip(vectors, _SUITS, strict=True))
 
 
 def regular_complete(counts: Sequence[int]) -> bool:
@@ -403,7 +419,7 @@ def regular_waits(counts: Sequence[int]) -> list[int]:
         others_pairs = pairs - (role == WITH_PAIR)
         if others_pairs > 1:
             continue
-        completions = suit_completions(vectors[suit], honors)[0 if others_pairs else 1]
+        completions = SUIT_COMPLETIONS[vectors[suit], honors][0 if others_pairs else 1]
         found.extend(base + offset for offset in completions)
     return found
 

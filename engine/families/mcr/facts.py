@@ -117,7 +117,7 @@ def reading_excluded(implied: tuple[Excluded, ...], refused: list,
     for key, sets, because in refused:
         out.append(_refused(key, sets, because))
     if terminal_pungs_removed:
-        out.append(_pungs_counted(terminal_pungs_removed))
+        out.append(_PUNGS_COUNTED[terminal_pungs_removed])
     return tuple(out)
 
 
@@ -142,9 +142,9 @@ def _refused(key: str, sets: str | tuple, because: tuple[str, str | None]) -> Ex
     return Excluded(FANS[key].name, FANS[key].value, reason)
 
 
-@lru_cache(maxsize=8)   # by how many pungs: at most four
-def _pungs_counted(count: int) -> Excluded:
-    return Excluded(FANS["pung_of_terminals_or_honors"].name, 1, why("mcr.pungs_counted", count=count))
+# By how many pungs (one to four) another fan accounted for.
+_PUNGS_COUNTED = (None, *(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
+                                   why("mcr.pungs_counted", count=count)) for count in range(1, 5)))
 
 
 _CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, why("mcr.chicken_hand"))

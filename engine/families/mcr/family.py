@@ -8,12 +8,12 @@ principles, and keep the best reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
+from engine.core.tables import Table
 from engine.core.tiles import format_kinds
 from engine.families.flow import SEATING_APPENDIX4, Flow
 from engine.families.mcr import names, reasons
@@ -112,7 +112,7 @@ def _build_score(scored: ScoredReading, facts: HandFacts, options: dict) -> Scor
     flower_count = 0
     if flowers:
         flower_count = flowers.bit_count()
-        items.append(_flower_item(flowers))
+        items.append(_FLOWER_ITEMS[flowers])
     total = fan_points + flower_count
     minimum = options.get("minimum", 8)
     if minimum.__class__ is not int:
@@ -131,12 +131,14 @@ def _build_score(scored: ScoredReading, facts: HandFacts, options: dict) -> Scor
                           "reason_params": {"points": fan_points, "minimum": minimum}})
 
 
-@lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)
 def _flower_item(flowers: int) -> Item:
     kinds = [kind for kind in range(flowers.bit_length()) if flowers >> kind & 1]
     count = len(kinds)
     return Item(FANS["flower_tiles"].name, 1, count,
                 why("mcr.flowers" if count > 1 else "mcr.flower", count=count, tiles=format_kinds(kinds)))
+
+
+_FLOWER_ITEMS = Table(_flower_item, 256)   # one per set of flower/season tiles (bit k for kind k)
 
 
 
