@@ -136,8 +136,18 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
     those choices first in the order of ``_KIND_CHOICES``, which this walk follows, meeting no
     split twice.
     """
+    return tuple(_search(vec, honors, False))
+
+
+class _FirstFound(Exception):
+    """Ends a search that only asks for the first split."""
+
+
+def _search(vec: tuple[int, ...], honors: bool, first_only: bool) -> list[SuitSplit]:
+    """``suit_splits``' walk: every split in its order, or only the first (``first_only``: all a
+    question "does this suit split, and with the pair?" needs, answered without keeping it)."""
     if sum(vec) % 3 == 1:
-        return ()
+        return []
     size = len(vec)
     found: list[SuitSplit] = []
     cnt = list(vec)
@@ -148,6 +158,8 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
             index += 1
         if index == size:
             found.append((groups, pair))
+            if first_only:
+                raise _FirstFound
             return
         count = cnt[index]
         cnt[index] = 0
@@ -166,8 +178,11 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
                 walk(index + 1, index if takes_pair else pair, groups + added)
         cnt[index] = count
 
-    walk(0, -1, ())
-    return tuple(found)
+    try:
+        walk(0, -1, ())
+    except _FirstFound:
+        pass
+    return found
 
 
 def suit_steps(split: SuitSplit) -> tuple[int, ...]:
@@ -368,7 +383,7 @@ def _suit_completions(key: tuple[tuple[int, ...], bool]) -> tuple[tuple[int, ...
         if not near >> offset & 1:
             continue
         after[offset] += 1
-        splits = suit_splits(tuple(after), honors)    # ``suit_role``, without a second cache
+        splits = _search(tuple(after), honors, True)    # ``suit_role``, without keeping the answer
         after[offset] -= 1
         if splits:
             (with_pair if splits[0][1] >= 0 else sets_only).append(offset)
