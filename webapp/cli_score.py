@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.hand import HandError
 from engine.core.report import ENGLISH, Words, format_score
-from engine.core.result import Excluded, Item, Score
+from engine.core.result import Excluded, Item, Score, coded
 from engine.families import RulesError, default_preset, families, family_of, score_json, score_request
 from engine.reasons.marker import N_
 from webapp.engine_messages import command_line_error, render
@@ -124,7 +124,9 @@ def breakdown_words(family: str) -> Words:
     tr = catalog()
 
     def name(item: Item | Excluded) -> str:
-        title = titled(family, item.name, language, tr=tr)
+        named = coded(item.name)   # the code and params of a name the scorer built, else None
+        title = titled(family, item.name, language, tr=tr, code=named and named["code"],
+                       params=named and named["params"])
         return f"{title.title} {title.native}" if title.native else title.title
 
     def reason(score: Score) -> str | None:

@@ -94,7 +94,8 @@ def switch_url(language: str) -> str:
 
 
 def _item_title(family: str, item: Mapping[str, Any]) -> ItemTitle:
-    return item_lines.titled(family, str(item.get("name", "")), current_language(), item.get("native_name"))
+    return item_lines.titled(family, str(item.get("name", "")), current_language(), item.get("native_name"),
+                             code=item.get("name_code"), params=item.get("name_params"))
 
 
 def _item_reason(family: str, item: Mapping[str, Any], field: str = "why") -> str:

@@ -2,14 +2,17 @@
 Dots" as 5 饼子的暗刻子).
 
 The scorer builds these names from the hand, from English templates with a code (the family's
-``built_names``: engine/families/babcock/titles.py); a name is read back into its code and params (so a stored
-hand reads the same) and written with the template translated by the catalogs (babel.cfg extracts
-that module) and its params put in the reader's language as a reason's are (honour, suit and
-flower names, "pung"/"kong"). Any other name is titled by ``item_names`` alone.
+``built_names``: engine/families/babcock/titles.py), and an item carries the code and params
+(``name_code``, ``name_params``). A title is written from them with the template translated by
+the catalogs (babel.cfg extracts that module) and its params put in the reader's language as a
+reason's are (honour, suit and flower names, "pung"/"kong"); the English name is never read back.
+A name without its code (a hand stored before the names had codes) is shown as written, as a
+reason without its code is. Any other name is titled by ``item_names`` alone.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -26,29 +29,29 @@ def _built_names(family: str) -> BuiltNames | None:
     return known.built_names if known is not None else None
 
 
-def line_title(family: str, english: str, language: str, tr: Translator | None = None) -> str | None:
-    """A built name in the reader's language, or None where the name is no built one (or the
-    reader reads English, the engine's own name)."""
+def line_title(family: str, code: str | None, params: Mapping[str, Any] | None, language: str,
+               tr: Translator | None = None) -> str | None:
+    """A built name, written from its code and params in the reader's language; None where the
+    family builds no names, the code is none of its lines, or the reader reads English (the
+    engine's own name)."""
     lines = _built_names(family)
-    if lines is None or language == DEFAULT_LANGUAGE:
-        return None
-    explained = lines.explain_line(english)
-    if explained is None:
+    if lines is None or language == DEFAULT_LANGUAGE or code not in lines.LINES:
         return None
     tr = tr if tr is not None else flask_babel   # type: ignore[assignment]
-    values = {name: param_text(family, name, value, language, tr)
-              for name, value in explained["params"].items()}
+    values = {name: param_text(family, name, value, language, tr) for name, value in (params or {}).items()}
     try:
-        return tr.gettext(lines.LINES[explained["code"]]).format(**values)
+        return tr.gettext(lines.LINES[code]).format(**values)
     except (KeyError, IndexError, ValueError):
         return None
 
 
 def titled(family: str, english: str, language: str, native: str | None = None,
-           tr: Translator | None = None) -> ItemTitle:
-    """An item's title as ``item_names.item_title`` gives it, a built name translated."""
+           tr: Translator | None = None, code: str | None = None,
+           params: Mapping[str, Any] | None = None) -> ItemTitle:
+    """An item's title as ``item_names.item_title`` gives it, a built name (``code`` and
+    ``params``: the item's ``name_code`` and ``name_params``) translated."""
     named = item_title(family, english, language, native)
-    line = line_title(family, english, language, tr) if named.title == english else None
+    line = line_title(family, code, params, language, tr) if code and named.title == english else None
     return ItemTitle(line, named.native) if line else named
 
 
@@ -85,5 +88,5 @@ def page_titles(family: str, language: str) -> dict[str, ItemTitle]:
 @lru_cache(maxsize=32)
 def _page_titles(family: str, language: str, catalog: Any) -> dict[str, ItemTitle]:
     remembered = _Remembered(flask_babel)   # type: ignore[arg-type]
-    return {english: titled(family, english, language, tr=remembered)
-            for english in _built_names(family).every_line()}  # type: ignore[union-attr]
+    return {english: titled(family, english, language, tr=remembered, code=code, params=params)
+            for english, (code, params) in _built_names(family).every_line().items()}  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ from functools import cache
 from itertools import permutations, product
 
 from engine.core.hand import DeclaredHand, Meld
+from engine.core.tables import Table
 from engine.core.tiles import (
     HONORS_MASK,
     NUM_KINDS,
@@ -135,8 +136,18 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
     those choices first in the order of ``_KIND_CHOICES``, which this walk follows, meeting no
     split twice.
     """
+    return tuple(_search(vec, honors, False))
+
+
+class _FirstFound(Exception):
+    """Ends a search that only asks for the first split."""
+
+
+def _search(vec: tuple[int, ...], honors: bool, first_only: bool) -> list[SuitSplit]:
+    """``suit_splits``' walk: every split in its order, or only the first (``first_only``: all a
+    question "does this suit split, and with the pair?" needs, answered without keeping it)."""
     if sum(vec) % 3 == 1:
-        return ()
+        return []
     size = len(vec)
     found: list[SuitSplit] = []
     cnt = list(vec)
@@ -147,6 +158,8 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
             index += 1
         if index == size:
             found.append((groups, pair))
+            if first_only:
+                raise _FirstFound
             return
         count = cnt[index]
         cnt[index] = 0
@@ -165,8 +178,11 @@ def suit_splits(vec: tuple[int, ...], honors: bool) -> tuple[SuitSplit, ...]:
                 walk(index + 1, index if takes_pair else pair, groups + added)
         cnt[index] = count
 
-    walk(0, -1, ())
-    return tuple(found)
+    try:
+        walk(0, -1, ())
+    except _FirstFound:
+        pass
+    return found
 
 
 def suit_steps(split: SuitSplit) -> tuple[int, ...]:
@@ -244,6 +260,11 @@ def decompose(hand: DeclaredHand, *, special: bool = True) -> list[Decomposition
 
 def _kinds_of(mask: int) -> list[int]:
     return [kind for kind in range(NUM_KINDS) if mask >> kind & 1]
+
+
+def _odd_kinds(counts: Sequence[int], mask: int) -> list[int]:
+    """The kinds of ``mask`` held an odd number of times."""
+    return [kind for kind in _kinds_of(mask) if counts[kind] & 1]
 
 
 def held_mask(counts: Sequence[int]) -> int:
@@ -326,22 +347,30 @@ def knitted_rest(counts: Sequence[int], sequence: tuple[int, ...]) -> list[int]:
 SETS_ONLY, WITH_PAIR = 1, 2
 
 
-@cache  # finite domain: the suit vectors of hands (counts 0-4, a fifth tried by the waits)
 def suit_role(vec: tuple[int, ...], honors: bool) -> int:
     """SETS_ONLY when one suit's counts split into sets, WITH_PAIR into sets and one pair, 0 when
-    neither: whether ``suit_splits`` finds a split (its tile count, 3n or 3n+2, says which)."""
-    splits = suit_splits(vec, honors)
+    neither: whether ``suit_splits`` finds a split (its tile count, 3n or 3n+2, says which).
+    Kept in ``SUIT_ROLES``, which the per-hand callers read directly."""
+    return SUIT_ROLES[vec, honors]
+
+
+def _suit_role(key: tuple[tuple[int, ...], bool]) -> int:
+    splits = suit_splits(*key)
     if not splits:
         return 0
     return WITH_PAIR if splits[0][1] >= 0 else SETS_ONLY
 
 
-@cache  # finite domain, as ``suit_role``
 def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The offsets whose one more tile makes this suit (sets only, sets and the pair): the
     ``suit_role`` of the suit with each tile added, a fifth of a kind included. A set spans at
     most three kinds in a row (an honour set one), so a tile with no held tile that near would be
-    left alone: only the tiles near one held are tried."""
+    left alone: only the tiles near one held are tried. Kept in ``SUIT_COMPLETIONS``."""
+    return SUIT_COMPLETIONS[vec, honors]
+
+
+def _suit_completions(key: tuple[tuple[int, ...], bool]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    vec, honors = key
     sets_only: list[int] = []
     with_pair: list[int] = []
     after = list(vec)
@@ -354,11 +383,17 @@ def suit_completions(vec: tuple[int, ...], honors: bool) -> tuple[tuple[int, ...
         if not near >> offset & 1:
             continue
         after[offset] += 1
-        splits = suit_splits(tuple(after), honors)    # ``suit_role``, without a second cache
+        splits = _search(tuple(after), honors, True)    # ``suit_role``, without keeping the answer
         after[offset] -= 1
         if splits:
             (with_pair if splits[0][1] >= 0 else sets_only).append(offset)
     return tuple(sets_only), tuple(with_pair)
+
+
+# By (suit counts, honours?): a finite domain (counts 0-4, a fifth tried by the waits), read with
+# one subscript on the per-hand paths.
+SUIT_ROLES = Table(_suit_role, 1 << 20)
+SUIT_COMPLETIONS = Table(_suit_completions, 1 << 20)
 
 
 _SUITS: tuple[tuple[int, int, bool], ...] = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
@@ -370,7 +405,8 @@ def _suit_vectors(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
 
 
 def _suit_roles(vectors: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    return tuple(suit_role(vector, honors) for vector, (_, _, honors) in zip(vectors, _SUITS, strict=True))
+    roles = SUIT_ROLES
+    return tuple(roles[vector, honors] for vector, (_, _, honors) in zip(vectors, _SUITS, strict=True))
 
 
 def regular_complete(counts: Sequence[int]) -> bool:
@@ -398,7 +434,7 @@ def regular_waits(counts: Sequence[int]) -> list[int]:
         others_pairs = pairs - (role == WITH_PAIR)
         if others_pairs > 1:
             continue
-        completions = suit_completions(vectors[suit], honors)[0 if others_pairs else 1]
+        completions = SUIT_COMPLETIONS[vectors[suit], honors][0 if others_pairs else 1]
         found.extend(base + offset for offset in completions)
     return found
 
@@ -415,16 +451,24 @@ def special_waits(counts: Sequence[int], meld_count: int, mask: int | None = Non
     after = list(counts)
     if not meld_count:
         distinct = mask.bit_count()
-        # Seven Pairs (the only form of 7 kinds or fewer) never holds a single: only a kind
-        # already held can complete it. Thirteen Orphans and Honors and Knitted (12 kinds or
-        # more) hold kinds of one set only, so the hand must hold none outside it already.
-        if distinct <= 7 or (distinct >= 12 and (not mask & ~TERMINALS_AND_HONORS_MASK or any(
-                not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS))):
-            for kind in range(NUM_KINDS) if distinct >= 12 else _kinds_of(mask):
-                after[kind] += 1
-                if any(form != KNITTED_STRAIGHT for form, _ in special_forms(after, mask | 1 << kind, 0)):
-                    found.add(kind)
-                after[kind] -= 1
+        # Seven Pairs (the only form of 7 kinds or fewer) holds every kind an even number of
+        # times: only the one kind held an odd number of times can complete it, and only when
+        # there is one. Thirteen Orphans and Honors and Knitted (12 kinds or more) hold kinds of
+        # one set only, so the hand must hold none outside it already.
+        if distinct <= 7:
+            tried = _odd_kinds(counts, mask)
+            if len(tried) != 1:
+                tried = []
+        elif distinct >= 12 and (not mask & ~TERMINALS_AND_HONORS_MASK or any(
+                not mask & ~(sequence_mask | HONORS_MASK) for _, sequence_mask in KNITTED_SEQUENCE_MASKS)):
+            tried = range(NUM_KINDS)
+        else:
+            tried = []
+        for kind in tried:
+            after[kind] += 1
+            if any(form != KNITTED_STRAIGHT for form, _ in special_forms(after, mask | 1 << kind, 0)):
+                found.add(kind)
+            after[kind] -= 1
     if not _may_wait_knitted_straight(mask, meld_count):
         return sorted(found)
     held = knitted_straights(mask, meld_count)

@@ -12,7 +12,7 @@ The words a page shows are English marked with ``N_``; the pages translate them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -108,9 +108,7 @@ class BuiltNames(Protocol):
 
     LINES: Mapping[str, str]
 
-    def explain_line(self, name: str) -> dict[str, Any] | None: ...
-
-    def every_line(self) -> Iterable[str]: ...
+    def every_line(self) -> Mapping[str, tuple[str, Mapping[str, Any]]]: ...
 
 
 @dataclass(frozen=True)

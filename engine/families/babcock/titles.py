@@ -2,11 +2,11 @@
 "Double: own wind East pung") as English templates with a code, so a reader in another language
 can be shown them (the web layer translates the templates; babel.cfg extracts this module).
 
-The scorer writes each name with ``line``, which carries its code and params as a reason does;
-``explain_line`` reads a bare name back into its code and params, for a stored hand scored before
-the names had codes. The names form a small
-closed set (a template over the 34 tile kinds, the two set shapes, the eight flowers), so reading
-back is a lookup in that set rather than a pattern match. Pure data: no I/O.
+The scorer writes each name with ``line``, which carries its code and params as a reason does
+(``Item.to_dict`` writes them as ``name_code`` and ``name_params``); a page writes the name in its
+reader's language from them, never from the English. The names form a small closed set (a
+template over the 34 tile kinds, the two set shapes, the eight flowers): ``every_line`` lists it,
+for the pages that title names before a hand is scored. Pure data: no I/O.
 """
 
 from __future__ import annotations
@@ -71,8 +71,3 @@ def every_line() -> Mapping[str, tuple[str, Mapping[str, Any]]]:
             names.setdefault(line(code, **params), (code, params))
     return names
 
-
-def explain_line(name: str) -> dict[str, Any] | None:
-    """``{"code": ..., "params": {...}}`` for a name the scorer builds, or None."""
-    found = every_line().get(name)
-    return {"code": found[0], "params": dict(found[1])} if found else None

@@ -16,6 +16,7 @@ from engine.core.shapes import (
     CHOW,
     PAIR,
 )
+from engine.core.tables import Table
 from engine.core.tiles import (
     DRAGONS,
     GREEN_TILES,
@@ -78,58 +79,46 @@ class HandFacts:
                  "concealed_mask")
 
 
-class Reading:
-    """A scored reading. Points are known at once; the explanation (items with their reasons and
-    the excluded fans) is only written out for the reading that wins, when it is asked for."""
+# A scored reading's fields, as ``principles._apply_principles`` returns them: (form, kept raw
+# fans, their item order or None, the implied exclusions, the refusals, the fan values, how many
+# terminal pungs were trimmed, the points). Points are known at once; the explanation (items with
+# their reasons and the excluded fans) is only written out for the reading that wins.
+ScoredReading = tuple
 
-    __slots__ = ("form", "kept", "order", "implied", "refused", "values", "terminal_pungs_removed",
-                 "points")
 
-    def __init__(self, form: str, kept: list, order: tuple[int, ...] | None, implied: tuple, refused: list,
-                 values: dict[str, int], terminal_pungs_removed: int, points: int) -> None:
-        self.form = form
-        self.kept = kept
-        self.order = order       # indexes into kept in item order, None to sort (and merge) here
-        self.implied = implied   # Excluded entries for the fans non-repeat dropped, in raw order
-        self.refused = refused
-        self.values = values   # fan values under the options (see ``_values_for``)
-        self.terminal_pungs_removed = terminal_pungs_removed
-        self.points = points   # fan points of the kept fans (8 for Chicken Hand), flowers aside
+def reading_items(kept: list[Raw], order: tuple[int, ...] | None, values: dict[str, int]) -> list[Item]:
+    """One item per kept fan, in Green Book order (``order``: indexes into ``kept``, None to sort
+    and merge a fan met twice here); Chicken Hand if nothing scores."""
+    if not kept:
+        return [_CHICKEN]
+    if order is not None:
+        items = _ITEMS
+        return [items[fan[0], values[fan[0]], fan[1], fan[2]] for fan in map(kept.__getitem__, order)]
+    out: list[Item] = []
+    for fan in sorted(kept, key=_rank_of_fan):
+        key = fan[0]
+        item = _ITEMS[key, values[key], fan[1], fan[2]]
+        if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
+            before = out[-1]
+            out[-1] = Item(before.name, before.value, before.count + item.count,
+                           reasons_joined((before.why, item.why)))
+        else:
+            out.append(item)
+    return out
 
-    @property
-    def items(self) -> list[Item]:
-        """One item per fan, in Green Book order; Chicken Hand if nothing scores."""
-        kept = self.kept
-        if not kept:
-            return [_CHICKEN]
-        values = self.values
-        if self.order is not None:
-            return [_item(fan[0], values[fan[0]], fan[1], fan[2])
-                    for fan in map(kept.__getitem__, self.order)]
-        out: list[Item] = []
-        for fan in sorted(kept, key=_rank_of_fan):
-            key = fan[0]
-            item = _item(key, values[key], fan[1], fan[2])
-            if out and out[-1].name == item.name:     # the same fan twice: one item, both reasons
-                before = out[-1]
-                out[-1] = Item(before.name, before.value, before.count + item.count,
-                               reasons_joined((before.why, item.why)))
-            else:
-                out.append(item)
-        return out
 
-    @property
-    def excluded(self) -> tuple[Excluded, ...]:
-        """Every fan a counting principle removed, and which principle."""
-        if not self.refused and not self.terminal_pungs_removed:
-            return self.implied   # already a tuple (often the shared empty one): nothing new to build
-        out: list[Excluded] = list(self.implied)
-        for key, sets, because in self.refused:
-            out.append(_refused(key, sets, because))
-        if self.terminal_pungs_removed:
-            out.append(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
-                                why("mcr.pungs_counted", count=self.terminal_pungs_removed)))
-        return tuple(out)
+def reading_excluded(implied: tuple[Excluded, ...], refused: list,
+                     terminal_pungs_removed: int) -> tuple[Excluded, ...]:
+    """Every fan a counting principle removed, and which principle (``implied``: non-repeat's, in
+    raw order; ``refused``: the set combinations' refusals)."""
+    if not refused and not terminal_pungs_removed:
+        return implied   # already a tuple (often the shared empty one): nothing new to build
+    out: list[Excluded] = list(implied)
+    for key, sets, because in refused:
+        out.append(_refused(key, sets, because))
+    if terminal_pungs_removed:
+        out.append(_PUNGS_COUNTED[terminal_pungs_removed])
+    return tuple(out)
 
 
 def _rank_of_fan(fan: Raw) -> int:
@@ -138,9 +127,12 @@ def _rank_of_fan(fan: Raw) -> int:
 
 # Items and exclusions are immutable and depend only on the fan, its value and count and the
 # sets or tiles named in its reason, so each is made once and shared by every hand that has it.
-@lru_cache(maxsize=65536)
-def _item(key: str, value: int, count: int, why: str | tuple) -> Item:
-    return Item(NAMES[key], value, count, text(why))
+def _item(key: tuple[str, int, int, str | tuple]) -> Item:
+    name, value, count, why = key
+    return Item(NAMES[name], value, count, text(why))
+
+
+_ITEMS = Table(_item, 65536)   # by (fan, value, count, why)
 
 
 @lru_cache(maxsize=65536)
@@ -148,6 +140,11 @@ def _refused(key: str, sets: str | tuple, because: tuple[str, str | None]) -> Ex
     code, fan = because
     reason = why(code, tiles=text(sets)) if fan is None else why(code, tiles=text(sets), fan=fan)
     return Excluded(FANS[key].name, FANS[key].value, reason)
+
+
+# By how many pungs (one to four) another fan accounted for.
+_PUNGS_COUNTED = (None, *(Excluded(FANS["pung_of_terminals_or_honors"].name, 1,
+                                   why("mcr.pungs_counted", count=count)) for count in range(1, 5)))
 
 
 _CHICKEN = Item(FANS["chicken_hand"].name, 8, 1, why("mcr.chicken_hand"))
@@ -162,13 +159,16 @@ def sets_text(shape: str, firsts: tuple[int, ...]) -> str:
     return " + ".join(set_text(shape, first) for first in firsts)
 
 
-@lru_cache(maxsize=4)
-def _values_for(two_concealed_kongs: int) -> dict[str, int]:
+def _fan_values(two_concealed_kongs: int) -> dict[str, int]:
     """Every fan's value under the options (only Two Concealed Kongs depends on them)."""
     values = {key: fan.value for key, fan in FANS.items()}
     values["two_concealed_kongs"] = two_concealed_kongs
     values["melded_and_concealed_kongs"] = 5
     return values
+
+
+VALUES = Table(_fan_values, 16)   # by Two Concealed Kongs' value; shared dicts, never changed
+_values_for = VALUES.__getitem__
 
 _WAIT_KEYS = ("edge_wait", "closed_wait", "single_wait")
 

@@ -8,16 +8,16 @@ principles, and keep the best reading.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from engine.core.coded import CodedText
 from engine.core.hand import DeclaredHand
 from engine.core.result import Item, Score, invalid
+from engine.core.tables import Table
 from engine.core.tiles import format_kinds
 from engine.families.flow import SEATING_APPENDIX4, Flow
 from engine.families.mcr import names, reasons
-from engine.families.mcr.facts import HandFacts, Reading
+from engine.families.mcr.facts import HandFacts, ScoredReading, reading_excluded, reading_items
 from engine.families.mcr.fans import FANS
 from engine.families.mcr.hand_fans import hand_facts
 from engine.families.mcr.options import OPTION_SPECS
@@ -96,27 +96,28 @@ def score_hand(hand: DeclaredHand, options: dict, request: Mapping) -> Score:
         return invalid("not a winning hand: the tiles do not make 4 sets and a pair, Seven Pairs, "
                        "Thirteen Orphans or a knitted hand", reason_code="score.not_a_win")
     best = score_reading(found[0], facts, options)
-    for reading in found[1:]:
-        points, order_key, scored = score_reading(reading, facts, options)
-        if (points, order_key) > (best[0], best[1]):
-            best = (points, order_key, scored)
-    return _build_score(Reading(*best[2]), facts, options)
+    if len(found) > 1:
+        for reading in found[1:]:
+            points, order_key, scored = score_reading(reading, facts, options)
+            if (points, order_key) > (best[0], best[1]):
+                best = (points, order_key, scored)
+    return _build_score(best[2], facts, options)
 
 
-def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
-    items = scored.items
-    excluded = scored.excluded
-    fan_points = scored.points
+def _build_score(scored: ScoredReading, facts: HandFacts, options: dict) -> Score:
+    form, kept, order, implied, refused, values, removed, fan_points = scored
+    items = reading_items(kept, order, values)
+    excluded = reading_excluded(implied, refused, removed)
     flowers = facts.flowers
     flower_count = 0
     if flowers:
         flower_count = flowers.bit_count()
-        items.append(_flower_item(flowers))
+        items.append(_FLOWER_ITEMS[flowers])
     total = fan_points + flower_count
     minimum = options.get("minimum", 8)
     if minimum.__class__ is not int:
         minimum = int(minimum)
-    details = {"fan_points": fan_points, "flower_points": flower_count, "form": scored.form}
+    details = {"fan_points": fan_points, "flower_points": flower_count, "form": form}
     if facts.notes:
         details["notes"] = list(facts.notes)
     if fan_points >= minimum:
@@ -130,12 +131,14 @@ def _build_score(scored: Reading, facts: HandFacts, options: dict) -> Score:
                           "reason_params": {"points": fan_points, "minimum": minimum}})
 
 
-@lru_cache(maxsize=256)  # one per set of flower/season tiles (bit k for kind k)
 def _flower_item(flowers: int) -> Item:
     kinds = [kind for kind in range(flowers.bit_length()) if flowers >> kind & 1]
     count = len(kinds)
     return Item(FANS["flower_tiles"].name, 1, count,
                 why("mcr.flowers" if count > 1 else "mcr.flower", count=count, tiles=format_kinds(kinds)))
+
+
+_FLOWER_ITEMS = Table(_flower_item, 256)   # one per set of flower/season tiles (bit k for kind k)
 
 
 

@@ -6,7 +6,7 @@ features are cached on the features.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from engine.core.hand import DeclaredHand
 from engine.core.shapes import (
@@ -14,6 +14,7 @@ from engine.core.shapes import (
     KONG,
     PUNG,
 )
+from engine.core.tables import Table
 from engine.core.tiles import (
     DRAGONS,
     TERMINALS_AND_HONORS_MASK,
@@ -23,9 +24,9 @@ from engine.core.tiles import (
 from engine.families.mcr.facts import (
     GREEN,
     REVERSIBLE,
+    VALUES,
     HandFacts,
     Raw,
-    _values_for,
     code,
 )
 from engine.families.mcr.reasons import why
@@ -96,7 +97,7 @@ def hand_facts(hand: DeclaredHand, options: dict) -> HandFacts:
     facts.notes = ()   # most hands have none: a tuple grown only when one is added
     facts.mask = mask
     value_key = int(options.get("two_concealed_kongs", 8))
-    facts.values = _values_for(value_key)
+    facts.values = VALUES[value_key]
     facts.value_key = value_key
     facts.no_knitted_waits = options.get("knitted_straight_waits") is False
     facts.hog_count = 0
@@ -181,7 +182,6 @@ _PART_FEATURES = tuple(tuple(_part_features(part, bits) for bits in range(512 if
                        for part in range(4))
 
 
-@cache  # at most 2**14 feature sets
 def _mask_fans(features: int) -> tuple[tuple[Raw, ...], int]:
     """The flush, tile-range, terminal, All Types, Reversible and All Green fans for these mask
     features (entries shared), and the suit of a possible Nine Gates (-1 if none)."""
@@ -211,6 +211,9 @@ def _mask_fans(features: int) -> tuple[tuple[Raw, ...], int]:
     return tuple(out), nine_gates_suit
 
 
+_MASK_FANS = Table(_mask_fans, 1 << 14)   # by the mask's features: at most 2**14
+
+
 _NINE_GATES = tuple(["nine_gates", 1, why("mcr.nine_gates", tiles=f"1112345678999{letter}")]
                     for letter in "mps")
 _SELF_DRAWN = tuple(["self_drawn", 1, why("mcr.self_drawn", tile=code(kind))] for kind in range(34))
@@ -220,8 +223,8 @@ def _tile_fans(facts: HandFacts, options: dict) -> list[Raw]:
     """Fans read from the tiles alone, the melds and the circumstances of the win."""
     mask = facts.mask
     characters, dots, bamboo, honors = _PART_FEATURES
-    fans, nine_gates_suit = _mask_fans(characters[mask & 0x1FF] & dots[mask >> 9 & 0x1FF]
-                                       & bamboo[mask >> 18 & 0x1FF] & honors[mask >> 27])
+    fans, nine_gates_suit = _MASK_FANS[characters[mask & 0x1FF] & dots[mask >> 9 & 0x1FF]
+                                       & bamboo[mask >> 18 & 0x1FF] & honors[mask >> 27]]
     out: list[Raw] = list(fans)
     if nine_gates_suit >= 0 and not facts.melds:
         base = nine_gates_suit * 9

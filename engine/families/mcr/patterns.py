@@ -10,8 +10,6 @@ best reading.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from engine.core.hand import DeclaredHand
 from engine.core.shapes import (
     CHOW,
@@ -22,6 +20,7 @@ from engine.core.shapes import (
     SEVEN_PAIRS,
     THIRTEEN_ORPHANS,
 )
+from engine.core.tables import Table
 from engine.core.tiles import (
     format_kinds,
     kind_name,
@@ -55,7 +54,8 @@ def readings(hand: DeclaredHand, facts: HandFacts) -> list[tuple]:
 # -- scoring one reading ----------------------------------------------------------------------
 
 def score_reading(reading: tuple, facts: HandFacts, options: dict) -> tuple[int, tuple, tuple]:
-    """(points, tie-break order, the fields of a ``Reading``, made only for the best reading)."""
+    """(points, tie-break order, the ``facts.ScoredReading`` fields, written out only for the best
+    reading)."""
     form, sets, pair, pairs, knitted, search_order = reading
     raw: list[Raw] = list(facts.tile_fans)   # entries are never changed in place
     refused: list = []
@@ -160,7 +160,7 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
                 raw.append(["three_suited_terminal_chows", 1, (_three_suited_text, pair)])
                 special_chows = True
     if chow_count >= 2 and not special_chows:
-        chosen, refusals = _combination_entries(tuple(chows), True)
+        chosen, refusals = _COMBINATION_ENTRIES[tuple(chows), True]
         raw += chosen
         if refusals:
             refused += refusals
@@ -168,7 +168,7 @@ def _set_fans(form: str, sets: tuple, pair: int, facts: HandFacts, raw: list[Raw
         if pung_count >= 2:
             suited_pungs = tuple([first for first in pungs if first < 27])
             if len(suited_pungs) >= 2:
-                chosen, refusals = _combination_entries(suited_pungs, False)
+                chosen, refusals = _COMBINATION_ENTRIES[suited_pungs, False]
                 raw += chosen
                 if refusals:
                     refused += refusals
@@ -229,10 +229,10 @@ _CONCEALED = ["concealed_hand", 1, why("mcr.concealed_hand")]
 _MELDED_HAND = ["melded_hand", 1, why("mcr.melded_hand")]
 
 
-@lru_cache(maxsize=65536)  # keyed on the set firsts, shared by every hand with such sets
-def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Raw, ...], tuple]:
-    """The raw fans and the refusals ``best_set_fans`` gives for these sets (entries are shared,
-    never changed in place)."""
+def _combination_entries(key: tuple[tuple[int, ...], bool]) -> tuple[tuple[Raw, ...], tuple]:
+    """The raw fans and the refusals ``best_set_fans`` gives for these sets (``key``: their
+    first kinds, and whether they are chows; entries are shared, never changed in place)."""
+    firsts, chows = key
     chosen, refusals = shared_best_set_fans(firsts, chows)
     shape = CHOW if chows else "pung"
     # Reasons written here, once per cached answer: a text key is cheaper for the item caches to
@@ -243,16 +243,19 @@ def _combination_entries(firsts: tuple[int, ...], chows: bool) -> tuple[tuple[Ra
                   for key, indexes, because in refusals))
 
 
+# Keyed on the set firsts, shared by every hand with such sets.
+_COMBINATION_ENTRIES = Table(_combination_entries, 65536)
+
+
 def _honor_fans(pungs: list[int], pair: int, facts: HandFacts, raw: list[Raw]) -> None:
-    raw += _honor_entries(tuple([first for first in pungs if first >= 27]), pair if pair >= 27 else -1,
-                          facts.round_wind, facts.seat_wind)
+    raw += _HONOR_ENTRIES[tuple([first for first in pungs if first >= 27]), pair if pair >= 27 else -1,
+                          facts.round_wind, facts.seat_wind]
 
 
-@lru_cache(maxsize=16384)  # honour pungs, honour pair and the two winds: a small finite domain
-def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
-                   seat_wind: int) -> tuple[Raw, ...]:
-    """The wind and dragon fans (entries shared, never changed in place), their reasons written
-    once here."""
+def _honor_entries(key: tuple[tuple[int, ...], int, int, int]) -> tuple[Raw, ...]:
+    """The wind and dragon fans of (honour pungs, honour pair, round wind, seat wind) (entries
+    shared, never changed in place), their reasons written once here."""
+    honor_pungs, pair, round_wind, seat_wind = key
     raw: list[Raw] = []
     wind_pungs = tuple([first for first in honor_pungs if first in WIND_SET])
     dragon_pungs = tuple([first for first in honor_pungs if first in DRAGON_SET])
@@ -278,6 +281,10 @@ def _honor_entries(honor_pungs: tuple[int, ...], pair: int, round_wind: int,
     if seat_wind in wind_pungs:
         raw.append(["seat_wind", 1, why("mcr.seat_wind", honour=kind_name(seat_wind)), (seat_wind,)])
     return tuple(raw)
+
+
+# Honour pungs, honour pair and the two winds: a small finite domain.
+_HONOR_ENTRIES = Table(_honor_entries, 16384)
 
 
 def _pure_terminal_text(first: int, pair: int) -> str:

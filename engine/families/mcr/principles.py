@@ -15,6 +15,7 @@ from engine.core.result import Excluded
 from engine.core.shapes import (
     KNITTED_STRAIGHT,
 )
+from engine.core.tables import Table
 from engine.families.mcr.facts import (
     _WAIT_KEYS,
     COVERS,
@@ -31,10 +32,10 @@ from engine.families.mcr.reasons import why
 
 def _apply_principles(form: str, raw: list[Raw], refused: list, facts: HandFacts,
                       search_order: tuple, terminal_pungs: int) -> tuple[int, tuple, tuple]:
-    """(points, tie-break order, the ``Reading`` fields): the caller makes a ``Reading`` of the
-    winner's fields only, not an object per reading tried."""
-    dropped, implied, trim, points, hog_kept, terminal_kept, order = _non_repeat(
-        tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key)
+    """(points, tie-break order, the ``facts.ScoredReading`` fields): the caller writes out the
+    winner's items only, not those of every reading tried."""
+    dropped, implied, trim, points, hog_kept, terminal_kept, order = _NON_REPEAT[
+        tuple(map(_KEY, raw)), form == KNITTED_STRAIGHT and facts.no_knitted_waits, facts.value_key]
     kept = [fan for fan in raw if fan[0] not in dropped] if dropped else raw
     removed = 0
     if trim:
@@ -56,7 +57,6 @@ _KEY = itemgetter(0)   # a raw entry's fan key
 _COUNTED = frozenset({"tile_hog", "pung_of_terminals_or_honors"})   # the fans counted more than once
 
 
-@lru_cache(maxsize=65536)  # keyed on which fans a reading has; many hands share the same list
 def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
                 value_key: int) -> tuple[dict[str, str], tuple[Excluded, ...], bool, int, bool, bool,
                                          tuple[int, ...] | None]:
@@ -88,6 +88,8 @@ def _non_repeat(keys: tuple[str, ...], no_knitted_waits: bool,
             bool(kept_bits & _HOG_BIT), bool(kept_bits & _TERMINAL_PUNG_BIT), order)
 
 
+# Keyed on which fans a reading has; many hands share the same list.
+_NON_REPEAT = Table(lambda key: _non_repeat(*key), 65536)
 _NOTHING_DROPPED: dict[str, str] = {}   # shared by every cached answer that drops nothing; never changed
 
 

@@ -9,12 +9,12 @@ and a pair re-reads the winning suit and the pair's suit only.
 from __future__ import annotations
 
 from engine.core.shapes import (
+    SUIT_COMPLETIONS,
+    SUIT_ROLES,
     WITH_PAIR,
     may_wait_special,
     regular_waits,
     special_waits,
-    suit_completions,
-    suit_role,
 )
 
 
@@ -42,7 +42,7 @@ def is_unique_wait_of_regular(counts: tuple[int, ...], meld_count: int, win: int
     vec = list(counts[base:base + (7 if honors else 9)])
     vec[win - base] -= 1
     vec = tuple(vec)
-    role = suit_role(vec, honors)
+    role = SUIT_ROLES[vec, honors]
     pair_suit = pair // 9 if pair < 27 else 3
     # The winning suit's completions: with the pair elsewhere, sets only; else sets and the pair.
     # Its role is 0 (only it can be completed) or WITH_PAIR (then the pair's suit, holding the
@@ -50,17 +50,17 @@ def is_unique_wait_of_regular(counts: tuple[int, ...], meld_count: int, win: int
     if role == WITH_PAIR:
         if pair_suit == suit:   # cannot happen: the suit would hold two pairs' worth of tiles
             raise AssertionError("a complete regular hand's winning suit holds a pair and the pair")
-        for offset in suit_completions(vec, honors)[0]:
+        for offset in SUIT_COMPLETIONS[vec, honors][0]:
             if base + offset != win:
                 return False
         pair_base = 9 * pair_suit
         pair_honors = pair_suit == 3
         pair_vec = counts[pair_base:pair_base + (7 if pair_honors else 9)]
-        for offset in suit_completions(pair_vec, pair_honors)[0]:
+        for offset in SUIT_COMPLETIONS[pair_vec, pair_honors][0]:
             if pair_base + offset != win:
                 return False
     elif role == 0:
-        for offset in suit_completions(vec, honors)[0 if pair_suit != suit else 1]:
+        for offset in SUIT_COMPLETIONS[vec, honors][0 if pair_suit != suit else 1]:
             if base + offset != win:
                 return False
     else:   # SETS_ONLY: the tile count says it cannot be (a complete suit less one tile)

@@ -46,7 +46,7 @@ def test_the_domain_holds_every_group_of_random_hands_and_only_groups_of_two_to_
             return table[key]
 
     family, options = resolve_options("mcr", {})
-    patterns._combination_entries.cache_clear()   # every group goes to the table, whatever ran before
+    patterns._COMBINATION_ENTRIES.clear()   # every group goes to the table, whatever ran before
     combos._RENAMED_BEST = Recording()
     try:
         for item in random_hands(2000, 7):
