@@ -17,6 +17,8 @@ from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -512,31 +514,29 @@ class ClubStore(Database):
             )
             if everything or old is None or old.items != figures.items:
                 item_seats.append(seat)
-        # One statement for the seats (executemany), one delete and one insert for their items.
+        connection = session.connection()
         if seat_rows:
-            table = SeatTallyRow.__table__
-            session.connection().execute(
-                update(table)
-                .where(table.c.table_id == bindparam("at_table"), table.c.seat == bindparam("at_seat"))
-                .values({key: bindparam(key) for key in seat_rows[0] if not key.startswith("at_")}),
-                seat_rows,
-            )
-        if item_seats:
-            session.execute(
-                delete(SeatItemRow).where(SeatItemRow.table_id == table_id, SeatItemRow.seat.in_(item_seats))
-            )
+            connection.execute(_SEAT_FIGURES, seat_rows)
+        if item_seats and (everything or before is None):
+            connection.execute(_ITEMS_OF_TABLE, {"at_table": table_id})
             rows = [
                 {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
                 for seat in item_seats
                 for item, hands in tally.seats[seat].items.items()
             ]
             if rows:
-                session.execute(insert(SeatItemRow), rows)
-        session.execute(
-            update(TallyRow)
-            .where(TallyRow.table_id == table_id)
-            .values(version=version, tally=tally.to_json())
-        )
+                connection.execute(insert(SeatItemRow.__table__), rows)
+        elif item_seats and before is not None:
+            # An append only adds to counts: the items it changed, one upsert for all of them.
+            rows = [
+                {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
+                for seat in item_seats
+                for item, hands in tally.seats[seat].items.items()
+                if before.seats[seat].items.get(item) != hands
+            ]
+            if rows:
+                connection.execute(_item_upsert(connection.dialect.name), rows)
+        connection.execute(_TALLY, {"at_table": table_id, "version": version, "tally": tally.to_json()})
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -566,6 +566,34 @@ TALLY_COLUMNS = (
     "dealer_streak",
     "total",
 )
+
+
+# The statements of every event's tally, built once: Core, on the session's connection, so a
+# write pays for neither the ORM's bulk machinery nor building a statement each time.
+_SEAT_TABLE, _ITEM_TABLE, _TALLY_TABLE = SeatTallyRow.__table__, SeatItemRow.__table__, TallyRow.__table__
+_SEAT_FIGURES = (
+    update(_SEAT_TABLE)
+    .where(_SEAT_TABLE.c.table_id == bindparam("at_table"), _SEAT_TABLE.c.seat == bindparam("at_seat"))
+    .values({key: bindparam(key) for key in (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak")})
+)
+_ITEMS_OF_TABLE = delete(_ITEM_TABLE).where(_ITEM_TABLE.c.table_id == bindparam("at_table"))
+_TALLY = (
+    update(_TALLY_TABLE)
+    .where(_TALLY_TABLE.c.table_id == bindparam("at_table"))
+    .values(version=bindparam("version"), tally=bindparam("tally", type_=_TALLY_TABLE.c.tally.type))
+)
+_ITEM_UPSERTS: dict[str, Any] = {}
+
+
+def _item_upsert(dialect: str) -> Any:
+    """Insert-or-set of (table, seat, item) counts, in the dialect's ON CONFLICT form."""
+    if dialect not in _ITEM_UPSERTS:
+        dialect_insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+        statement = dialect_insert(_ITEM_TABLE)
+        _ITEM_UPSERTS[dialect] = statement.on_conflict_do_update(
+            index_elements=["table_id", "seat", "item"], set_={"hands": statement.excluded.hands}
+        )
+    return _ITEM_UPSERTS[dialect]
 
 
 def _with_events(
