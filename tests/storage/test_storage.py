@@ -49,7 +49,7 @@ def test_a_fresh_database_is_migrated_and_matches_the_models(storage, db_url):
     names = set(inspect(storage.engine).get_table_names())
     assert {"players", "tables", "table_players", "events", "hands", "alembic_version"} <= names
     with storage.engine.connect() as connection:
-        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0006"
+        assert connection.scalar(text("SELECT version_num FROM alembic_version")) == "0007"
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     Storage(db_url).close()      # opening again is a no-op upgrade
 

@@ -1,10 +1,11 @@
 """Clubs: their people, seasons and tables, and each club table's tally kept with every event.
 
-A club table's tally (``webapp.storage.tally``) is written in the same transaction as each of
-its events: the seat rows (``seat_tallies``) and breakdown items (``seat_items``) that standings
-and player pages add up in SQL (``webapp.storage.club_reads``), and the whole tally as JSON
-(``table_tallies``) that the next event continues from. An append continues it with the new
-records; an undo or an amendment, or a tally that is not at the version the writer read, is
+A club table's tally (``webapp.storage.tally``) is worked out before each of its events is
+written and stored in the same transaction: the seat rows (``seat_tallies``) and breakdown items
+(``seat_items``) that standings and player pages add up in SQL (``webapp.storage.club_reads``),
+and the whole tally as JSON beside the table's snapshot (``table_snapshots.tally``, in the
+snapshot's own statement), which the next event continues from. An append continues it with the
+new records; an undo or an amendment, or a tally that is not at the version the writer read, is
 folded again from every record that counts now.
 """
 
@@ -16,16 +17,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import bindparam, case, delete, insert, select, text, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
 from engine.table.fold import effective_events
 from engine.table.standing import HandRecord, TableState
 from engine.table.state import Table
-from webapp.snapshot import REWRITES_HISTORY
 from webapp.storage import placing
 from webapp.storage.database import Database
 from webapp.storage.models import (
@@ -36,12 +34,12 @@ from webapp.storage.models import (
     SeatItemRow,
     SeatRow,
     SeatTallyRow,
+    SnapshotRow,
     TableRow,
-    TallyRow,
     utc_now,
 )
 from webapp.storage.season import Season
-from webapp.storage.tally import TableTally, add_records, tally_of
+from webapp.storage.tally import SEATS, TableTally, add_records, tally_of
 from webapp.storage.values import StorageError, check_text, hash_token, new_token
 
 CLUB_NAME = N_("the club name")
@@ -69,6 +67,18 @@ class Member:
     id: int
     name: str
     short_name: str
+
+
+@dataclass(frozen=True)
+class TallyWrite:
+    """A club table's tally after an event, with what its rows are written against: the tally
+    before the event (None: every seat row and item is written again), the table's preset and
+    options, and its season."""
+
+    tally: TableTally
+    before: TableTally | None
+    rules: tuple[str, dict[str, Any]]
+    season: Season | None
 
 
 def _season(row: SeasonRow) -> Season:
@@ -315,18 +325,21 @@ class ClubStore(Database):
                 for seat, member_id in enumerate(member_ids)
             ],
         )
-        session.execute(delete(TallyRow).where(TallyRow.table_id == table.id))
-        session.add(TallyRow(table_id=table.id, version=table.version, tally=TableTally().to_json()))
-        session.flush()
+        tally = tally_of(records)
         self._write_tally(
             session,
             table.id,
-            table.version,
-            (table.rules, dict(table.options or {})),
-            tally_of(records),
-            None,
-            _season(season) if season is not None else None,
-            everything=True,
+            TallyWrite(
+                tally, None, (table.rules, dict(table.options or {})),
+                _season(season) if season is not None else None,
+            ),
+        )
+        # The tally at the table's version goes with its snapshot (a snapshot at another version
+        # has the next event fold it again).
+        session.execute(
+            update(SnapshotRow.__table__)
+            .where(SnapshotRow.__table__.c.table_id == table.id)
+            .values(tally=tally.to_json())
         )
 
     def move_into_club(
@@ -416,134 +429,99 @@ class ClubStore(Database):
     # -- the tally, kept with each event ------------------------------------------------------
     @staticmethod
     def _tally_row(session: Session, table_id: int) -> Any:
-        """(version, tally JSON, preset, options, season row) of a club table, or None."""
+        """(version, tally JSON or None, preset, options, season row) of a table: the tally kept
+        with its snapshot, at the snapshot's version."""
         return session.execute(
-            select(TallyRow.version, TallyRow.tally, TableRow.rules, TableRow.options, SeasonRow)
-            .join(TableRow, TableRow.id == TallyRow.table_id)
+            select(SnapshotRow.version, SnapshotRow.tally, TableRow.rules, TableRow.options, SeasonRow)
+            .select_from(TableRow)
+            .outerjoin(SnapshotRow, SnapshotRow.table_id == TableRow.id)
             .outerjoin(SeasonRow, SeasonRow.id == TableRow.season_id)
-            .where(TallyRow.table_id == table_id)
+            .where(TableRow.id == table_id)
         ).first()
 
-    def _tally_before(self, table_id: int, version: int, event: Mapping[str, Any], loaded: Any) -> Any:
-        """Before an event's write: the club table's stored tally, its rules and season, and (where
-        the tally will be folded again) the log, all read now so the write itself only writes."""
-        found = getattr(loaded, "tally", None)
-        if found is None or found[0] != version:     # not read with the table at this version
-            with self._read() as session:
-                found = self._tally_row(session, table_id)
-        if found is not None and (found[0] != version or event.get("type") in REWRITES_HISTORY):
-            loaded.log  # noqa: B018 - read now (and kept), not inside the write
-        return found
-
-    def _keep_tally(
+    def _tally_after(
         self,
-        session: Session,
         table_id: int,
         version: int,
-        seq: int,
         payload: Mapping[str, Any],
         new_records: Sequence[HandRecord],
         full: TableState | None,
         loaded: Any,
-        found: Any,
-    ) -> None:
-        """Inside an event's transaction (after its version bump): continue the table's tally
-        (``found``, read before the write at ``version``) with the event, or fold it again where
-        the past changed or the tally is not at that version."""
+    ) -> TallyWrite:
+        """Before an event's write (at ``version``): the club table's tally after it, worked out
+        now so that the write itself only writes. The stored tally (read with ``loaded``, or here)
+        is continued with the event's new records; where the past changed (``full``: the state
+        after an undo or amendment) or the stored tally is not at ``version``, it is folded again
+        from every record that counts."""
+        found = getattr(loaded, "tally", None)
+        if found is None or found[0] != version:  # not read with the table at this version
+            with self._read() as session:
+                found = self._tally_row(session, table_id)
         stored_version, stored, rules, overrides, season_row = found
         table_rules = (rules, dict(overrides or {}))
         season = _season(season_row) if season_row is not None else None
-        if full is None and stored_version == version:
-            events = {seq - 1: payload}
+        if full is None and stored is not None and stored_version == version:
+            events = {version: payload}  # the event's id is its seq - 1
+            before = TableTally.from_json(stored)
             tally = add_records(
                 TableTally.from_json(stored), [(r, events.get(r.event_id)) for r in new_records]
             )
-            self._write_tally(
-                session, table_id, seq, table_rules, tally, TableTally.from_json(stored), season
-            )
-            return
+            return TallyWrite(tally, before, table_rules, season)
         whole_log = [*loaded.log, dict(payload)]
         if full is None:
             full = Table(rules, list(loaded.head.players), dict(overrides or {}), whole_log).state
-        self._write_tally(
-            session,
-            table_id,
-            seq,
-            table_rules,
-            tally_of(_with_events(full, whole_log)),
-            None,
-            season,
-            everything=True,
-        )
+        return TallyWrite(tally_of(_with_events(full, whole_log)), None, table_rules, season)
 
     @staticmethod
     def _replayed(table: TableRow, names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> TableState:
         return Table(table.rules, names, dict(table.options or {}), log).state
 
-    def _write_tally(
-        self,
-        session: Session,
-        table_id: int,
-        version: int,
-        rules: tuple[str, dict[str, Any]],
-        tally: TableTally,
-        before: TableTally | None,
-        season: Season | None,
-        everything: bool = False,
-    ) -> None:
-        """Store ``tally``: the seats whose figures changed since ``before`` (every seat when a total
-        changed, since one total moves every seat's placing), their items likewise."""
-        places = placing.placings(rules[0], rules[1], season, tally.totals, tally.pot)
-        moved = everything or before is None or before.totals != tally.totals or before.pot != tally.pot
-        seat_rows, item_seats = [], []
-        for seat, figures in enumerate(tally.seats):
-            old = before.seats[seat] if before is not None else None
-            if not (moved or old is None or vars(old) != vars(figures)):
-                continue
-            seat_rows.append(
-                {
-                    "at_table": table_id,
-                    "at_seat": seat,
-                    "total": tally.totals[seat],
-                    "place": places[seat][0],
-                    "figure": places[seat][1],
-                    "tiebreak": places[seat][2],
-                    **{key: getattr(figures, key) for key in TALLY_COLUMNS if key != "total"},
-                    **dict(zip(DEALT_IN_TO, figures.dealt_in_to, strict=True)),
-                }
-            )
-            if everything or old is None or old.items != figures.items:
-                item_seats.append(seat)
+    @staticmethod
+    def _write_tally(session: Session, table_id: int, write: TallyWrite) -> None:
+        """Store a tally's seat rows (the four seats in one statement: one total moves every
+        seat's placing) and the items that changed since ``write.before`` (without ``before``,
+        every item). The tally itself goes with the table's snapshot (``Storage._store_snapshot``)."""
+        tally, before = write.tally, write.before
+        places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
+        figures: dict[str, Any] = {"at_table": table_id}
+        for seat, counted in enumerate(tally.seats):
+            values = {
+                "total": tally.totals[seat],
+                "place": places[seat][0],
+                "figure": places[seat][1],
+                "tiebreak": places[seat][2],
+                **{key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"},
+                **dict(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True)),
+            }
+            figures.update({f"{key}_{seat}": value for key, value in values.items()})
         connection = session.connection()
-        if seat_rows:
-            connection.execute(_SEAT_FIGURES, seat_rows)
-        if item_seats and (everything or before is None):
+        connection.execute(_SEAT_FIGURES, figures)
+        if before is None:
             connection.execute(_ITEMS_OF_TABLE, {"at_table": table_id})
-            rows = [
-                {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
-                for seat in item_seats
-                for item, hands in tally.seats[seat].items.items()
-            ]
-            if rows:
-                connection.execute(insert(SeatItemRow.__table__), rows)
-        elif item_seats and before is not None:
-            # An append only adds to counts: the items it changed, one upsert for all of them.
-            rows = [
-                {"table_id": table_id, "seat": seat, "item": item[:120], "hands": hands}
-                for seat in item_seats
-                for item, hands in tally.seats[seat].items.items()
-                if before.seats[seat].items.get(item) != hands
-            ]
-            if rows:
-                connection.execute(_item_upsert(connection.dialect.name), rows)
-        connection.execute(_TALLY, {"at_table": table_id, "version": version, "tally": tally.to_json()})
+        # An append only adds to counts: the items it changed, one insert-or-set for all of them.
+        rows = [
+            (seat, item[:120], hands)
+            for seat, counted in enumerate(tally.seats)
+            for item, hands in counted.items.items()
+            if before is None or before.seats[seat].items.get(item) != hands
+        ]
+        if rows:
+            connection.execute(
+                _item_counts(len(rows)),
+                {"at_table": table_id}
+                | {f"{key}_{row}": value for row, values in enumerate(rows)
+                   for key, value in zip(("seat", "item", "hands"), values, strict=True)},
+            )
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
-        stored = session.scalar(select(TallyRow.tally).where(TallyRow.table_id == table.id))
-        if stored is None:
-            return
-        tally = TableTally.from_json(stored)
+        stored = session.scalar(select(SnapshotRow.tally).where(SnapshotRow.table_id == table.id))
+        if stored is not None:
+            tally = TableTally.from_json(stored)
+        else:  # not kept with the snapshot (the snapshot was rebuilt since): folded from the log
+            log = self._log(session, table.id, table.version)  # type: ignore[attr-defined]
+            state = self._replayed(table, [seat.player.name for seat in table.seats], log)
+            tally = tally_of(_with_events(state, log))
         placed = placing.placings(table.rules, dict(table.options or {}), season, tally.totals, tally.pot)
         for seat, (place, figure, tiebreak) in enumerate(placed):
             session.execute(
@@ -568,32 +546,41 @@ TALLY_COLUMNS = (
 )
 
 
-# The statements of every event's tally, built once: Core, on the session's connection, so a
-# write pays for neither the ORM's bulk machinery nor building a statement each time.
-_SEAT_TABLE, _ITEM_TABLE, _TALLY_TABLE = SeatTallyRow.__table__, SeatItemRow.__table__, TallyRow.__table__
+# The statement of every event's seat rows, built once: the four seats' figures in one UPDATE
+# (a CASE on the seat per column: one round trip, where an executemany costs one per row on
+# psycopg2), run on the session's connection, not through the ORM.
+SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak")
+_SEAT_TABLE, _ITEM_TABLE = SeatTallyRow.__table__, SeatItemRow.__table__
 _SEAT_FIGURES = (
     update(_SEAT_TABLE)
-    .where(_SEAT_TABLE.c.table_id == bindparam("at_table"), _SEAT_TABLE.c.seat == bindparam("at_seat"))
-    .values({key: bindparam(key) for key in (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak")})
+    .where(_SEAT_TABLE.c.table_id == bindparam("at_table"))
+    .values(
+        {
+            key: case(
+                *(
+                    (_SEAT_TABLE.c.seat == seat, bindparam(f"{key}_{seat}", type_=_SEAT_TABLE.c[key].type))
+                    for seat in range(SEATS)
+                ),
+                else_=_SEAT_TABLE.c[key],
+            )
+            for key in SEAT_FIGURES
+        }
+    )
 )
 _ITEMS_OF_TABLE = delete(_ITEM_TABLE).where(_ITEM_TABLE.c.table_id == bindparam("at_table"))
-_TALLY = (
-    update(_TALLY_TABLE)
-    .where(_TALLY_TABLE.c.table_id == bindparam("at_table"))
-    .values(version=bindparam("version"), tally=bindparam("tally", type_=_TALLY_TABLE.c.tally.type))
-)
-_ITEM_UPSERTS: dict[str, Any] = {}
+_ITEM_COUNTS: dict[int, Any] = {}
 
 
-def _item_upsert(dialect: str) -> Any:
-    """Insert-or-set of (table, seat, item) counts, in the dialect's ON CONFLICT form."""
-    if dialect not in _ITEM_UPSERTS:
-        dialect_insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
-        statement = dialect_insert(_ITEM_TABLE)
-        _ITEM_UPSERTS[dialect] = statement.on_conflict_do_update(
-            index_elements=["table_id", "seat", "item"], set_={"hands": statement.excluded.hands}
+def _item_counts(count: int) -> Any:
+    """Insert-or-set of ``count`` items' hands at one table: rows of VALUES in one statement, in
+    the ON CONFLICT form SQLite and PostgreSQL share (text, so it is compiled once per count)."""
+    if count not in _ITEM_COUNTS:
+        rows = ", ".join(f"(:at_table, :seat_{row}, :item_{row}, :hands_{row})" for row in range(count))
+        _ITEM_COUNTS[count] = text(
+            f"INSERT INTO {_ITEM_TABLE.name} (table_id, seat, item, hands) VALUES {rows} "
+            "ON CONFLICT (table_id, seat, item) DO UPDATE SET hands = excluded.hands"
         )
-    return _ITEM_UPSERTS[dialect]
+    return _ITEM_COUNTS[count]
 
 
 def _with_events(

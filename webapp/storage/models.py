@@ -110,6 +110,10 @@ class SnapshotRow(Base):
     table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
     version: Mapped[int] = mapped_column(Integer)      # the table version this state is after
     head: Mapped[dict] = mapped_column(JSON)
+    # A club table's whole tally at the same version (``webapp.storage.tally.TableTally`` as
+    # JSON): the next event's tally continues from it. Written in the snapshot's own statement;
+    # None outside a club (and where a snapshot was stored without it: the next event folds it).
+    tally: Mapped[dict | None] = mapped_column(JSON, nullable=True)
 
 
 class RecordRow(Base):
@@ -227,13 +231,3 @@ class SeatItemRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     item: Mapped[str] = mapped_column(String(120), primary_key=True)
     hands: Mapped[int] = mapped_column(Integer)
-
-
-class TallyRow(Base):
-    """A club table's whole tally (``webapp.storage.tally.TableTally`` as JSON): the next event's
-    tally continues from it, read and written in that event's transaction."""
-
-    __tablename__ = "table_tallies"
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    version: Mapped[int] = mapped_column(Integer)      # the table version it is after
-    tally: Mapped[dict] = mapped_column(JSON)

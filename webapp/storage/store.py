@@ -283,12 +283,13 @@ class Storage(MediaStore, ClubStore, ClubReads):
     @staticmethod
     def _store_snapshot(session: Session, table_id: int, version: int, state: TableState,
                         first_position: int, count: int,
-                        records_json: Sequence[dict[str, Any]] | None = None) -> None:
+                        records_json: Sequence[dict[str, Any]] | None = None,
+                        tally: dict[str, Any] | None = None) -> None:
         """The snapshot after ``version``: the head, and ``state.records`` stored from
         ``first_position`` on (``records_json``: those records already as JSON, made before the
-        write began). From 0 (a new table, a rewritten past) every stored record goes first; an
-        append adds after the last one (no record is ever stored beyond the head's count, so
-        there is nothing to remove)."""
+        write began), and a club table's ``tally`` at that version (``storage.clubs``). From 0 (a
+        new table, a rewritten past) every stored record goes first; an append adds after the last
+        one (no record is ever stored beyond the head's count, so there is nothing to remove)."""
         if first_position == 0:
             session.execute(delete(RecordRow).where(RecordRow.table_id == table_id))
         if records_json is None:
@@ -300,9 +301,10 @@ class Storage(MediaStore, ClubStore, ClubReads):
         head = snapshot.head_to_json(state, count)
         snapshots = SnapshotRow.__table__
         stored = session.execute(update(snapshots).where(snapshots.c.table_id == table_id)
-                                 .values(version=version, head=head))
+                                 .values(version=version, head=head, tally=tally))
         if stored.rowcount == 0:
-            session.execute(insert(snapshots).values(table_id=table_id, version=version, head=head))
+            session.execute(insert(snapshots).values(table_id=table_id, version=version, head=head,
+                                                     tally=tally))
 
     def _version_now(self, table_id: int) -> int | None:
         """The table's committed version after a lost race (None if even that cannot be read)."""
@@ -339,8 +341,12 @@ class Storage(MediaStore, ClubStore, ClubReads):
         elif loaded.stale:
             full = replace(state, records=loaded.state.records + snapshot.normalised(state.records))
         club_id = loaded.ref.club_id
-        # A club table's tally is read here, before the write: inside it a write only writes.
-        tally = self._tally_before(table_id, version, event, loaded) if club_id is not None else None
+        # A club table's tally after the event is worked out here, before the write: inside it a
+        # write only writes (the tally itself goes in the snapshot's statement).
+        tally = None if club_id is None else self._tally_after(
+            table_id, version, payload, state.records,
+            full if event.get("type") in snapshot.REWRITES_HISTORY else None, loaded)
+        tally_json = tally.tally.to_json() if tally is not None else None
         try:
             with self._append() as session:
                 # The conditional bump comes first: it takes the table's row lock (a second writer
@@ -369,13 +375,12 @@ class Storage(MediaStore, ClubStore, ClubReads):
                 if hand is not None:
                     session.execute(insert(HandRow.__table__).values(hand))
                 if full is not None:
-                    self._store_snapshot(session, table_id, seq, full, 0, len(full.records))
+                    self._store_snapshot(session, table_id, seq, full, 0, len(full.records), tally=tally_json)
                 else:
-                    self._store_snapshot(session, table_id, seq, state, count, count + len(state.records))
+                    self._store_snapshot(session, table_id, seq, state, count, count + len(state.records),
+                                         tally=tally_json)
                 if tally is not None:
-                    self._keep_tally(session, table_id, version, seq, payload, state.records,
-                                     full if event.get("type") in snapshot.REWRITES_HISTORY else None,
-                                     loaded, tally)
+                    self._write_tally(session, table_id, tally)
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, self._version_now(table_id)) from error
