@@ -280,3 +280,63 @@ def test_a_process_killed_mid_write_leaves_the_table_as_before(storage, db_url, 
         assert totals == (32 - 38, -16 - 38, -8 - 38, -8 + 114)
     finally:
         after.close()
+
+
+def _migrate(storage: Storage, revision: str, *, down: bool = False) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from webapp.storage.database import MIGRATIONS_DIR
+
+    config = Config(str(MIGRATIONS_DIR / "alembic.ini"))
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with storage.engine.begin() as connection:
+        config.attributes["connection"] = connection
+        (command.downgrade if down else command.upgrade)(config, revision)
+
+
+def test_a_club_tally_kept_before_0007_goes_on_with_its_table(storage, db_url):
+    """0007 moves each club table's tally beside its snapshot: the table's next hands continue it,
+    and its seat rows end as those of a table that was never migrated (the same hands)."""
+    from webapp.storage.models import SeatItemRow, SeatTallyRow
+
+    club = storage.create_club("Migrated")
+    members = [storage.add_member(club.id, name).id for name in PLAYERS]
+    storage.create_season(club.id, "All", family="mcr", rule="table_points")
+    events = [{**mcr_win(0, 1, 8), "score": {**mcr_win(0, 1, 8)["score"], "declared": False,
+                                              "items": [{"name": "Flower", "value": 1, "count": 1}]}},
+              mcr_win(2, None, 12), {"type": "draw"}, mcr_win(1, 3, 9), mcr_win(3, None, 10)]
+    migrated, kept = (storage.create_club_table(club.id, "mcr", members) for _ in range(2))
+    for version, event in enumerate(events):
+        storage.record(kept.id, version, event)
+    for version, event in enumerate(events[:3]):
+        storage.record(migrated.id, version, event)
+    _migrate(storage, "0006", down=True)
+    with storage.engine.connect() as connection:
+        version, tally = connection.execute(
+            text("SELECT version, tally FROM table_tallies WHERE table_id = :t"), {"t": migrated.id}).one()
+    assert version == 3
+    _migrate(storage, "head")
+    storage.engine.dispose()        # no connection keeps the old columns' statements
+    with storage.engine.connect() as connection:
+        moved = connection.execute(text("SELECT tally FROM table_snapshots WHERE table_id = :t"),
+                                   {"t": migrated.id}).scalar()
+    def as_json(value: object) -> object:  # SQLite hands back the text, PostgreSQL the value
+        return json.loads(value) if isinstance(value, str) else value
+
+    assert as_json(moved) is not None and as_json(moved) == as_json(tally)
+    for version, event in enumerate(events[3:], start=3):
+        storage.record(migrated.id, version, event)
+
+    def seats(table_id: int) -> tuple[list[tuple], list[tuple]]:
+        with storage.engine.connect() as connection:
+            rows = connection.execute(select(SeatTallyRow).where(SeatTallyRow.table_id == table_id)
+                                      .order_by(SeatTallyRow.seat)).all()
+            items = connection.execute(select(SeatItemRow.seat, SeatItemRow.item, SeatItemRow.hands)
+                                       .where(SeatItemRow.table_id == table_id)
+                                       .order_by(SeatItemRow.seat, SeatItemRow.item)).all()
+        return [tuple(row)[1:-1] for row in rows], [tuple(item) for item in items]
+
+    assert seats(migrated.id) == seats(kept.id)
+    assert seats(kept.id)[1] == [(0, "Flower", 1)]
+    assert storage.load(migrated.id).tally[1] == storage.load(kept.id).tally[1]
