@@ -15,7 +15,7 @@ from engine.table.events import TableError, declared_score
 from engine.table.fold import effective_events
 from engine.table.state import Table
 from webapp.storage import ConflictError, Storage
-from webapp.storage.models import SeatItemRow, SeatTallyRow
+from webapp.storage.models import SeatTallyRow
 from webapp.storage.placing import placings
 from webapp.storage.tally import tally_of
 
@@ -100,11 +100,11 @@ def stored_tally(store: Storage, table_id: int) -> tuple[list[tuple], dict[tuple
             .order_by(SeatTallyRow.seat)
         ).all()
         items = connection.execute(
-            select(SeatItemRow.seat, SeatItemRow.item, SeatItemRow.hands).where(
-                SeatItemRow.table_id == table_id
-            )
+            select(SeatTallyRow.seat, SeatTallyRow.items).where(SeatTallyRow.table_id == table_id)
         ).all()
-    return [tuple(row) for row in seats], {(s, item): hands for s, item, hands in items}
+    return [tuple(row) for row in seats], {
+        (s, item): hands for s, counted in items for item, hands in counted.items()
+    }
 
 
 def from_scratch(store: Storage, table_id: int, season) -> tuple[list[tuple], dict[tuple[int, str], int]]:

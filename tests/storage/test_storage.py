@@ -298,7 +298,7 @@ def _migrate(storage: Storage, revision: str, *, down: bool = False) -> None:
 def test_a_club_tally_kept_before_0007_goes_on_with_its_table(storage, db_url):
     """0007 moves each club table's tally beside its snapshot: the table's next hands continue it,
     and its seat rows end as those of a table that was never migrated (the same hands)."""
-    from webapp.storage.models import SeatItemRow, SeatTallyRow
+    from webapp.storage.models import SeatTallyRow
 
     club = storage.create_club("Migrated")
     members = [storage.add_member(club.id, name).id for name in PLAYERS]
@@ -325,18 +325,20 @@ def test_a_club_tally_kept_before_0007_goes_on_with_its_table(storage, db_url):
         return json.loads(value) if isinstance(value, str) else value
 
     assert as_json(moved) is not None and as_json(moved) == as_json(tally)
+    with storage.engine.connect() as connection:   # the items moved into the seat rows
+        items = connection.execute(text("SELECT items FROM seat_tallies WHERE table_id = :t ORDER BY seat"),
+                                   {"t": migrated.id}).scalars().all()
+    assert [as_json(counted) for counted in items] == [{"Flower": 1}, {}, {}, {}]
     for version, event in enumerate(events[3:], start=3):
         storage.record(migrated.id, version, event)
 
-    def seats(table_id: int) -> tuple[list[tuple], list[tuple]]:
+    def seats(table_id: int) -> list[dict]:
         with storage.engine.connect() as connection:
             rows = connection.execute(select(SeatTallyRow).where(SeatTallyRow.table_id == table_id)
                                       .order_by(SeatTallyRow.seat)).all()
-            items = connection.execute(select(SeatItemRow.seat, SeatItemRow.item, SeatItemRow.hands)
-                                       .where(SeatItemRow.table_id == table_id)
-                                       .order_by(SeatItemRow.seat, SeatItemRow.item)).all()
-        return [tuple(row)[1:-1] for row in rows], [tuple(item) for item in items]
+        return [{key: value for key, value in row._mapping.items() if key not in ("table_id", "played_at")}
+                for row in rows]
 
     assert seats(migrated.id) == seats(kept.id)
-    assert seats(kept.id)[1] == [(0, "Flower", 1)]
+    assert [seat["items"] for seat in seats(kept.id)] == [{"Flower": 1}, {}, {}, {}]
     assert storage.load(migrated.id).tally[1] == storage.load(kept.id).tally[1]

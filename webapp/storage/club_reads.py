@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import Integer, case, cast, func, select, true
 from sqlalchemy.orm import aliased
 
 from engine.families import get_preset
 from engine.families.standings import Standing, rank
 from webapp.storage.database import Database
-from webapp.storage.models import DEALT_IN_TO, MemberRow, SeasonRow, SeatItemRow, SeatTallyRow, TableRow
+from webapp.storage.models import DEALT_IN_TO, MemberRow, SeasonRow, SeatTallyRow, TableRow
 
 CHART_GAMES = 100  # the newest games a player's charts show
 TOP_ITEMS = 8  # the items a player page lists per family
@@ -125,17 +125,17 @@ class ClubReads(Database):
                 .where(*where, SeatTallyRow.hands > 0)
                 .group_by(TableRow.rules)
             ).all()
+            # Each seat's items, unnested by the database's own JSON function (the same columns,
+            # key and value, in both), then summed per family's preset and item.
+            unnest = func.json_each_text if self.engine.dialect.name == "postgresql" else func.json_each
+            each = unnest(SeatTallyRow.items).table_valued("key", "value").alias("item")
             items = session.execute(
-                select(TableRow.rules, SeatItemRow.item, func.sum(SeatItemRow.hands))
-                .join(
-                    SeatTallyRow,
-                    and_(
-                        SeatTallyRow.table_id == SeatItemRow.table_id, SeatTallyRow.seat == SeatItemRow.seat
-                    ),
-                )
-                .join(TableRow, TableRow.id == SeatItemRow.table_id)
+                select(TableRow.rules, each.c.key, func.sum(cast(each.c.value, Integer)))
+                .select_from(SeatTallyRow)
+                .join(TableRow, TableRow.id == SeatTallyRow.table_id)
+                .join(each, true())
                 .where(*where)
-                .group_by(TableRow.rules, SeatItemRow.item)
+                .group_by(TableRow.rules, each.c.key)
             ).all()
         by_family: dict[str, list[Any]] = {}
         for rules, *figures in rows:

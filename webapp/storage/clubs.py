@@ -1,8 +1,8 @@
 """Clubs: their people, seasons and tables, and each club table's tally kept with every event.
 
 A club table's tally (``webapp.storage.tally``) is worked out before each of its events is
-written and stored in the same transaction: the seat rows (``seat_tallies``) and breakdown items
-(``seat_items``) that standings and player pages add up in SQL (``webapp.storage.club_reads``),
+written and stored in the same transaction: the seat rows (``seat_tallies``, with each seat's breakdown
+items) that standings and player pages add up in SQL (``webapp.storage.club_reads``),
 and the whole tally as JSON beside the table's snapshot (``table_snapshots.tally``, in the
 snapshot's own statement), which the next event continues from. An append continues it with the
 new records; an undo or an amendment, or a tally that is not at the version the writer read, is
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, insert, select, text, update
+from sqlalchemy import bindparam, case, delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -31,7 +31,6 @@ from webapp.storage.models import (
     ClubRow,
     MemberRow,
     SeasonRow,
-    SeatItemRow,
     SeatRow,
     SeatTallyRow,
     SnapshotRow,
@@ -321,6 +320,7 @@ class ClubStore(Database):
                     **{key: 0 for key in TALLY_COLUMNS + DEALT_IN_TO},
                     "figure": 0.0,
                     "tiebreak": 0.0,
+                    "items": {},
                 }
                 for seat, member_id in enumerate(member_ids)
             ],
@@ -478,10 +478,10 @@ class ClubStore(Database):
 
     @staticmethod
     def _write_tally(session: Session, table_id: int, write: TallyWrite) -> None:
-        """Store a tally's seat rows (the four seats in one statement: one total moves every
-        seat's placing) and the items that changed since ``write.before`` (without ``before``,
-        every item). The tally itself goes with the table's snapshot (``Storage._store_snapshot``)."""
-        tally, before = write.tally, write.before
+        """Store a tally's seat rows: the four seats' figures and items in one statement (one
+        total moves every seat's placing). The tally itself goes with the table's snapshot
+        (``Storage._store_snapshot``)."""
+        tally = write.tally
         places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
         figures: dict[str, Any] = {"at_table": table_id}
         for seat, counted in enumerate(tally.seats):
@@ -490,28 +490,12 @@ class ClubStore(Database):
                 "place": places[seat][0],
                 "figure": places[seat][1],
                 "tiebreak": places[seat][2],
+                "items": counted.items,
                 **{key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"},
                 **dict(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True)),
             }
             figures.update({f"{key}_{seat}": value for key, value in values.items()})
-        connection = session.connection()
-        connection.execute(_SEAT_FIGURES, figures)
-        if before is None:
-            connection.execute(_ITEMS_OF_TABLE, {"at_table": table_id})
-        # An append only adds to counts: the items it changed, one insert-or-set for all of them.
-        rows = [
-            (seat, item[:120], hands)
-            for seat, counted in enumerate(tally.seats)
-            for item, hands in counted.items.items()
-            if before is None or before.seats[seat].items.get(item) != hands
-        ]
-        if rows:
-            connection.execute(
-                _item_counts(len(rows)),
-                {"at_table": table_id}
-                | {f"{key}_{row}": value for row, values in enumerate(rows)
-                   for key, value in zip(("seat", "item", "hands"), values, strict=True)},
-            )
+        session.connection().execute(_SEAT_FIGURES, figures)
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -546,11 +530,11 @@ TALLY_COLUMNS = (
 )
 
 
-# The statement of every event's seat rows, built once: the four seats' figures in one UPDATE
+# The statement of every event's seat rows, built once: the four seats' figures and items in one UPDATE
 # (a CASE on the seat per column: one round trip, where an executemany costs one per row on
 # psycopg2), run on the session's connection, not through the ORM.
-SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak")
-_SEAT_TABLE, _ITEM_TABLE = SeatTallyRow.__table__, SeatItemRow.__table__
+SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
+_SEAT_TABLE = SeatTallyRow.__table__
 _SEAT_FIGURES = (
     update(_SEAT_TABLE)
     .where(_SEAT_TABLE.c.table_id == bindparam("at_table"))
@@ -567,21 +551,6 @@ _SEAT_FIGURES = (
         }
     )
 )
-_ITEMS_OF_TABLE = delete(_ITEM_TABLE).where(_ITEM_TABLE.c.table_id == bindparam("at_table"))
-_ITEM_COUNTS: dict[int, Any] = {}
-
-
-def _item_counts(count: int) -> Any:
-    """Insert-or-set of ``count`` items' hands at one table: rows of VALUES in one statement, in
-    the ON CONFLICT form SQLite and PostgreSQL share (text, so it is compiled once per count)."""
-    if count not in _ITEM_COUNTS:
-        rows = ", ".join(f"(:at_table, :seat_{row}, :item_{row}, :hands_{row})" for row in range(count))
-        _ITEM_COUNTS[count] = text(
-            f"INSERT INTO {_ITEM_TABLE.name} (table_id, seat, item, hands) VALUES {rows} "
-            "ON CONFLICT (table_id, seat, item) DO UPDATE SET hands = excluded.hands"
-        )
-    return _ITEM_COUNTS[count]
-
 
 def _with_events(
     state: TableState, log: Sequence[Mapping[str, Any]]

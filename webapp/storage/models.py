@@ -218,16 +218,9 @@ class SeatTallyRow(Base):
     figure: Mapped[float] = mapped_column(Float, default=0.0)
     tiebreak: Mapped[float] = mapped_column(Float, default=0.0)
     played_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    # the breakdown items (fans, yaku, faan, tai) this seat won hands with: {item: hands}; a
+    # player's page sums them per item in SQL (``webapp.storage.club_reads``)
+    items: Mapped[dict] = mapped_column(JSON, default=dict, server_default="{}")
 
 
 DEALT_IN_TO = ("dealt_in_to_seat_0", "dealt_in_to_seat_1", "dealt_in_to_seat_2", "dealt_in_to_seat_3")
-
-
-class SeatItemRow(Base):
-    """How many hands a seat won at a table with one breakdown item (a fan, yaku, faan, tai)."""
-
-    __tablename__ = "seat_items"
-    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    item: Mapped[str] = mapped_column(String(120), primary_key=True)
-    hands: Mapped[int] = mapped_column(Integer)
