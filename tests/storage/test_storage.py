@@ -342,3 +342,25 @@ def test_a_club_tally_kept_before_0007_goes_on_with_its_table(storage, db_url):
     assert seats(migrated.id) == seats(kept.id)
     assert [seat["items"] for seat in seats(kept.id)] == [{"Flower": 1}, {}, {}, {}]
     assert storage.load(migrated.id).tally[1] == storage.load(kept.id).tally[1]
+
+
+def test_a_players_items_are_summed_over_their_tables(storage):
+    """A player page's most-scored items add up each seat's items at every table the player sat
+    at, whatever the seat (the database unnests them: SQLite's json_each, PostgreSQL's)."""
+    def win(winner: int, discarder: int | None, *items: str) -> dict:
+        score = dict(declared_score(8 + len(items), minimum=8), declared=False,
+                     items=[{"name": name, "value": 1, "count": 1} for name in items])
+        return {"type": "win", "winner": winner, "discarder": discarder, "score": score}
+
+    club = storage.create_club("Items")
+    ann, bob, cai, dee, eve = (storage.add_member(club.id, name).id for name in [*PLAYERS, "Eve"])
+    first = storage.create_club_table(club.id, "mcr", [ann, bob, cai, dee])
+    second = storage.create_club_table(club.id, "mcr", [eve, cai, bob, ann])   # Ann in seat 3 here
+    for version, event in enumerate([win(0, 1, "Flower", "All Chows"), win(1, None, "Flower"),
+                                     win(0, 2, "Flower")]):
+        storage.record(first.id, version, event)
+    storage.record(second.id, 0, win(3, 0, "All Chows", "Pure Straight"))
+    (figures,) = storage.player_figures(club.id, ann)
+    assert (figures.wins, figures.games) == (3, 2)
+    assert figures.items == [("All Chows", 2), ("Flower", 2), ("Pure Straight", 1)]
+    assert storage.player_figures(club.id, bob)[0].items == [("Flower", 1)]
