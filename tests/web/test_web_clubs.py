@@ -454,3 +454,37 @@ def test_head_to_head_counts_the_deal_ins_between_the_two(client, club) -> None:
     figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", html))
     assert figures["Games together"] == "2"
     assert figures["Ann dealt in to Bob"] == "1" and figures["Bob dealt in to Ann"] == "2"
+
+
+def test_a_season_is_renamed_from_its_page_and_keeps_its_standings(client, club) -> None:
+    token, ids, season = club
+    ann, bob, cai, dee = (ids[name] for name in NAMES[:4])
+    play_table(client, token, [ann, bob, cai, dee], [(0, 1, 8)])
+    page = f"/c/{token}/seasons/{season}"
+    before = standings_rows(client, page)
+    assert 'id="season-rename-form"' in client.get(page).get_data(as_text=True)
+    response = client.post(f"{page}/name", data={"csrf_token": csrf(client, page), "name": "Winter"})
+    assert response.status_code == 303
+    html = client.get(page).get_data(as_text=True)
+    assert "<h1>Winter</h1>" in html and "Autumn" not in html
+    assert "Winter" in club_page(client, token)
+    assert standings_rows(client, page) == before
+    # no name: refused, said so, and the name stays
+    refused = client.post(f"{page}/name", data={"csrf_token": csrf(client, page), "name": "  "},
+                          follow_redirects=True).get_data(as_text=True)
+    assert "Not renamed" in refused and "<h1>Winter</h1>" in refused
+
+
+def test_a_season_cannot_be_renamed_by_a_read_only_link_or_another_club(client, club) -> None:
+    token, ids, season = club
+    view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(client, token)).group(1)
+    assert 'id="season-rename-form"' not in client.get(f"/cv/{view}/seasons/{season}").get_data(as_text=True)
+    response = client.post(f"/cv/{view}/seasons/{season}/name",
+                           data={"csrf_token": csrf(client), "name": "Zed"})
+    assert response.status_code in (404, 405)
+    other = make_club(client, "Other club")
+    response = client.post(f"/c/{other}/seasons/{season}/name",
+                           data={"csrf_token": csrf(client, f"/c/{other}"), "name": "Zed"})
+    assert response.status_code == 404
+    html = client.get(f"/c/{token}/seasons/{season}").get_data(as_text=True)
+    assert "<h1>Autumn</h1>" in html and "Zed" not in html

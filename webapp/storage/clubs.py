@@ -253,6 +253,18 @@ class ClubStore(Database):
                 raise ClubError(f"no season {season_id} in this club")
             return _season(row)
 
+    def rename_season(self, club_id: int, season_id: int, name: str) -> Season:
+        """A new name for a season (its tables, rule and standings stay as they are)."""
+        name = check_text((name or "").strip(), SEASON_NAME)
+        if not name:
+            raise ClubError("a season needs a name")
+        with self._write() as session:
+            row = session.get(SeasonRow, season_id)
+            if row is None or row.club_id != club_id:
+                raise ClubError(f"no season {season_id} in this club")
+            row.name = name
+            return _season(row)
+
     def _season_for(self, session: Session, club_id: int, rules: str, day: date) -> SeasonRow | None:
         """The newest season of the club that holds ``day`` and plays this preset's family."""
         rows = session.scalars(

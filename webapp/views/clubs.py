@@ -220,6 +220,20 @@ def add_season(token: str):  # type: ignore[no-untyped-def]
     return redirect(url_for("clubs.club_page", kind=EDIT, token=token), 303)
 
 
+@bp.post("/c/<token>/seasons/<season_id>/name")
+def rename_season(token: str, season_id: str):  # type: ignore[no-untyped-def]
+    club = _club(EDIT, token)
+    storage = backend().storage
+    season = _in_club(lambda: storage.season(club.id, _number(season_id)))  # another club's: a 404
+    try:
+        storage.rename_season(club.id, season.id, request.form.get("name", ""))
+    except ClubError as error:
+        flash(gettext("Not renamed: %(error)s", error=_club_error(error)), "error")
+    except TableError as error:
+        flash(gettext("Not renamed: %(error)s", error=refusal_text(error)), "error")
+    return redirect(url_for("clubs.standings_page", kind=EDIT, token=token, season_id=season.id), 303)
+
+
 @bp.post("/c/<token>/tables")
 def add_table(token: str):  # type: ignore[no-untyped-def]
     club = _club(EDIT, token)
