@@ -364,3 +364,37 @@ def test_a_players_items_are_summed_over_their_tables(storage):
     assert (figures.wins, figures.games) == (3, 2)
     assert figures.items == [("All Chows", 2), ("Flower", 2), ("Pure Straight", 1)]
     assert storage.player_figures(club.id, bob)[0].items == [("Flower", 1)]
+
+
+def test_a_seasons_new_rule_places_its_tables_again_and_refuses_a_hand_placed_under_the_old(storage):
+    """A season's rule changed: its standings follow the new rule at once, and a hand worked out
+    by a writer that read the season before the change is refused as a conflict (nothing of it
+    written); sent again, it is placed under the new rule."""
+    from webapp.storage.placing import RuleRefused, placings
+
+    club = storage.create_club("Rules")
+    ann, bob, cai, dee = (storage.add_member(club.id, name).id for name in PLAYERS)
+    season = storage.create_season(club.id, "All", family="mcr", rule="table_points")
+    ref = storage.create_club_table(club.id, "mcr", [ann, bob, cai, dee])
+    storage.record(ref.id, 0, mcr_win(0, 1, 8))
+    stale = storage.load(ref.id)                      # a writer reads the table, season and all
+    changed = storage.change_season_rule(club.id, season.id, "net")
+    assert (changed.rule, changed.revision) == ("net", season.revision + 1)
+    totals = list(storage.load(ref.id).head.totals)
+    by_member = {s.key: s.figure for s in storage.standings(club.id, season.id)}
+    placed = placings("mcr", {}, changed, totals)
+    assert [by_member[m] for m in (ann, bob, cai, dee)] == [figure for _, figure, _ in placed]
+    assert by_member[ann] == totals[0]                # net points: the table's total itself
+    with pytest.raises(ConflictError):
+        storage.record(ref.id, 1, mcr_win(2, None, 10), based_on=stale)
+    assert storage.load(ref.id).version == 1 and counts(storage, ref.id) == (1, 1)
+    storage.record(ref.id, 1, mcr_win(2, None, 10))
+    totals = list(storage.load(ref.id).head.totals)
+    by_member = {s.key: s.figure for s in storage.standings(club.id, season.id)}
+    assert [by_member[m] for m in (ann, bob, cai, dee)] == [float(total) for total in totals]
+    with pytest.raises(RuleRefused):                  # a rule the season's family does not have
+        storage.change_season_rule(club.id, season.id, "uma_oka")
+    other = storage.create_club("Other")
+    with pytest.raises(StorageError):
+        storage.change_season_rule(other.id, season.id, "table_points")
+    assert storage.season(club.id, season.id).rule == "net"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import bindparam, case, delete, insert, select, update
+from sqlalchemy import Integer, bindparam, case, delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -82,7 +82,8 @@ class TallyWrite:
 
 def _season(row: SeasonRow) -> Season:
     return Season(
-        row.id, row.name, row.starts_on, row.ends_on, row.family, row.rule, dict(row.rule_options or {})
+        row.id, row.name, row.starts_on, row.ends_on, row.family, row.rule, dict(row.rule_options or {}),
+        row.revision or 0,
     )
 
 
@@ -264,6 +265,34 @@ class ClubStore(Database):
                 raise ClubError(f"no season {season_id} in this club")
             row.name = name
             return _season(row)
+
+    def change_season_rule(
+        self, club_id: int, season_id: int, rule: str, rule_options: Mapping[str, Any] | None = None
+    ) -> Season:
+        """A season's standings rule and options changed (RuleRefused for one its family does not
+        have): every table of the season is placed again under it, in the same transaction."""
+        with self._read() as session:
+            found = session.get(SeasonRow, season_id)
+            if found is None or found.club_id != club_id:
+                raise ClubError(f"no season {season_id} in this club")
+            options = placing.checked_rule(found.family, rule, rule_options or {})
+        with self._append() as session:
+            # The season's tables' rows first, as an event's write takes them: a writer already
+            # under way is waited for (and its hand placed again below); one that comes after
+            # waits, then finds the new revision and is refused as a conflict.
+            session.execute(
+                update(TableRow).where(TableRow.season_id == season_id).values(version=TableRow.version)
+            )
+            row = session.get(SeasonRow, season_id)
+            if row is None or row.club_id != club_id:
+                raise ClubError(f"no season {season_id} in this club")
+            row.rule, row.rule_options, row.revision = rule, options, (row.revision or 0) + 1
+            session.flush()
+            season = _season(row)
+            tables = session.scalars(select(TableRow).where(TableRow.season_id == season_id)).unique().all()
+            for table in tables:
+                self._place_table(session, table, season)
+            return season
 
     def _season_for(self, session: Session, club_id: int, rules: str, day: date) -> SeasonRow | None:
         """The newest season of the club that holds ``day`` and plays this preset's family."""
@@ -489,13 +518,19 @@ class ClubStore(Database):
         return Table(table.rules, names, dict(table.options or {}), log).state
 
     @staticmethod
-    def _write_tally(session: Session, table_id: int, write: TallyWrite) -> None:
+    def _write_tally(session: Session, table_id: int, write: TallyWrite) -> bool:
         """Store a tally's seat rows: the four seats' figures and items in one statement (one
-        total moves every seat's placing). The tally itself goes with the table's snapshot
-        (``Storage._store_snapshot``)."""
+        total moves every seat's placing), or nothing (False) where the table's season, or its
+        rule, is no longer the one ``write`` placed them under. The tally itself goes with the
+        table's snapshot (``Storage._store_snapshot``)."""
         tally = write.tally
         places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
-        figures: dict[str, Any] = {"at_table": table_id}
+        season = write.season
+        figures: dict[str, Any] = {
+            "at_table": table_id,
+            "at_season": season.id if season is not None else None,
+            "at_revision": season.revision if season is not None else NO_SEASON,
+        }
         for seat, counted in enumerate(tally.seats):
             values = {
                 "total": tally.totals[seat],
@@ -507,7 +542,7 @@ class ClubStore(Database):
                 **dict(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True)),
             }
             figures.update({f"{key}_{seat}": value for key, value in values.items()})
-        session.connection().execute(_SEAT_FIGURES, figures)
+        return session.connection().execute(_SEAT_FIGURES, figures).rowcount == SEATS
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -547,9 +582,23 @@ TALLY_COLUMNS = (
 # psycopg2), run on the session's connection, not through the ORM.
 SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
 _SEAT_TABLE = SeatTallyRow.__table__
+_SEASON_TABLE = SeasonRow.__table__
+NO_SEASON = -1  # the revision a table in no season is placed at
 _SEAT_FIGURES = (
     update(_SEAT_TABLE)
-    .where(_SEAT_TABLE.c.table_id == bindparam("at_table"))
+    .where(
+        _SEAT_TABLE.c.table_id == bindparam("at_table"),
+        # placed under the season (and its rule's revision) the writer read, else no row is
+        # written: the same statement, no round trip more
+        _SEAT_TABLE.c.season_id.is_not_distinct_from(bindparam("at_season", type_=Integer)),
+        func.coalesce(
+            select(_SEASON_TABLE.c.revision)
+            .where(_SEASON_TABLE.c.id == _SEAT_TABLE.c.season_id)
+            .scalar_subquery(),
+            NO_SEASON,
+        )
+        == bindparam("at_revision", type_=Integer),
+    )
     .values(
         {
             key: case(

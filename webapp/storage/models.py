@@ -182,6 +182,9 @@ class SeasonRow(Base):
     family: Mapped[str | None] = mapped_column(String(40), nullable=True)
     rule: Mapped[str] = mapped_column(String(40))
     rule_options: Mapped[dict] = mapped_column(JSON, default=dict)
+    # one more with each change of the rule or its options: a hand placed under the old rule by a
+    # writer that read the season before the change is refused as a conflict
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
 
 

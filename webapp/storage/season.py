@@ -19,6 +19,7 @@ class Season:
     family: str | None  # None: any family (a mixed season)
     rule: str
     rule_options: Mapping[str, Any]
+    revision: int = 0  # counts the changes of its rule (``SeasonRow.revision``)
 
     def holds(self, day: date) -> bool:
         return (self.starts_on is None or self.starts_on <= day) and (

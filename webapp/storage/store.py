@@ -379,8 +379,8 @@ class Storage(MediaStore, ClubStore, ClubReads):
                 else:
                     self._store_snapshot(session, table_id, seq, state, count, count + len(state.records),
                                          tally=tally_json)
-                if tally is not None:
-                    self._write_tally(session, table_id, tally)
+                if tally is not None and not self._write_tally(session, table_id, tally):
+                    raise ConflictError(table_id, version, None)   # its season's rule changed since
                 session.flush()
         except IntegrityError as error:            # another writer took this seq first
             raise ConflictError(table_id, version, self._version_now(table_id)) from error

@@ -1,6 +1,8 @@
 """A club table's tally is written in fewer statements with each hand: the whole tally beside the
 table's snapshot (in the snapshot's own statement) instead of a table of its own, and each seat's
 breakdown items in its seat row (one statement for the four seats) instead of a row per item.
+A season counts the changes of its standings rule (``seasons.revision``), so that a hand placed
+under the old rule is refused.
 
 A tally is moved only where it is at its snapshot's version; any other is folded again from the
 table's log by the table's next event (or when its season's placings are worked out again).
@@ -31,6 +33,7 @@ SEAT_TALLIES = sa.table(
 
 
 def upgrade() -> None:
+    op.add_column("seasons", sa.Column("revision", sa.Integer, nullable=False, server_default="0"))
     op.add_column("table_snapshots", sa.Column("tally", sa.JSON, nullable=True))
     op.execute(
         "UPDATE table_snapshots SET tally = (SELECT table_tallies.tally FROM table_tallies"
@@ -85,3 +88,5 @@ def downgrade() -> None:
     )
     with op.batch_alter_table("table_snapshots") as batch:
         batch.drop_column("tally")
+    with op.batch_alter_table("seasons") as batch:
+        batch.drop_column("revision")
