@@ -88,5 +88,5 @@ def downgrade() -> None:
     )
     with op.batch_alter_table("table_snapshots") as batch:
         batch.drop_column("tally")
-    with op.batch_alter_table("seasons") as batch:
-        batch.drop_column("revision")
+    # dropped in place (SQLite 3.35+), not by batch's copy: other tables point at seasons
+    op.drop_column("seasons", "revision")
