@@ -488,3 +488,31 @@ def test_a_season_cannot_be_renamed_by_a_read_only_link_or_another_club(client, 
     assert response.status_code == 404
     html = client.get(f"/c/{token}/seasons/{season}").get_data(as_text=True)
     assert "<h1>Autumn</h1>" in html and "Zed" not in html
+
+
+def test_a_seasons_rule_is_changed_from_its_page_and_the_standings_follow(client, club) -> None:
+    token, ids, season = club
+    ann, bob, cai, dee = (ids[name] for name in NAMES[:4])
+    # Ann wins 8 on Bob's discard: Ann +32, Bob -16, Cai and Dee -8 (MCR settlement).
+    play_table(client, token, [ann, bob, cai, dee], [(0, 1, 8)])
+    page = f"/c/{token}/seasons/{season}"
+    assert float(dict((n, f) for n, _, f in standings_rows(client, page))["Ann"]) == 4.0  # table points
+    response = client.post(f"{page}/rule", data={"csrf_token": csrf(client, page), "rule": "net"})
+    assert response.status_code == 303
+    html = client.get(page).get_data(as_text=True)
+    assert 'id="season-rule">Net points<' in html
+    assert '<option value="net" selected>' in html
+    figures = dict(re.findall(r'/players/\d+\?season=\d+">([^<]+)</a>.*?</td>\s*<td class="num">\d+</td>'
+                              r'<td class="num">(-?[0-9.]+)</td>', html, re.S))
+    assert figures == {"Ann": "32", "Cai": "-8", "Dee": "-8", "Bob": "-16"}   # net points
+    # a rule the season's family does not have: refused, said so, the rule stays
+    refused = client.post(f"{page}/rule", data={"csrf_token": csrf(client, page), "rule": "uma_oka"},
+                          follow_redirects=True).get_data(as_text=True)
+    assert "Not changed" in refused and 'id="season-rule">Net points<' in refused
+    # a read-only link has no form and cannot post one
+    view = re.search(r"/cv/([A-Za-z0-9_-]+)", club_page(client, token)).group(1)
+    assert 'id="season-rule-form"' not in client.get(f"/cv/{view}/seasons/{season}").get_data(as_text=True)
+    response = client.post(f"/cv/{view}/seasons/{season}/rule",
+                           data={"csrf_token": csrf(client), "rule": "table_points"})
+    assert response.status_code in (404, 405)
+    assert 'id="season-rule">Net points<' in client.get(page).get_data(as_text=True)

@@ -180,19 +180,25 @@ def _day(text: str) -> date | None:
         raise ClubError("a date must be written YYYY-MM-DD") from error
 
 
+def _rule_options(form: Any, rule: str) -> dict[str, Any]:
+    """The options a season form gives its rule: the stake, for net money (RuleRefused if it is
+    not a whole number)."""
+    stake = form.get("stake", "").strip()
+    if not stake or rule != "money":
+        return {}
+    if not re.fullmatch(r"[0-9]{1,7}", stake):
+        raise RuleRefused("the stake must be a whole number")
+    return {"stake": int(stake)}
+
+
 @bp.post("/c/<token>/seasons")
 def add_season(token: str):  # type: ignore[no-untyped-def]
     club = _club(EDIT, token)
     form = request.form
     family = form.get("family") or None
     rule = form.get(f"rule.{family or 'mixed'}") or form.get("rule", "")
-    options: dict[str, Any] = {}
     try:
-        stake = form.get("stake", "").strip()
-        if stake and rule == "money":
-            if not re.fullmatch(r"[0-9]{1,7}", stake):
-                raise RuleRefused("the stake must be a whole number")
-            options["stake"] = int(stake)
+        options = _rule_options(form, rule)
         if family is not None:
             family_named(family)
         backend().storage.create_season(
@@ -231,6 +237,25 @@ def rename_season(token: str, season_id: str):  # type: ignore[no-untyped-def]
         flash(gettext("Not renamed: %(error)s", error=_club_error(error)), "error")
     except TableError as error:
         flash(gettext("Not renamed: %(error)s", error=refusal_text(error)), "error")
+    return redirect(url_for("clubs.standings_page", kind=EDIT, token=token, season_id=season.id), 303)
+
+
+@bp.post("/c/<token>/seasons/<season_id>/rule")
+def change_season_rule(token: str, season_id: str):  # type: ignore[no-untyped-def]
+    club = _club(EDIT, token)
+    storage = backend().storage
+    season = _in_club(lambda: storage.season(club.id, _number(season_id)))  # another club's: a 404
+    rule = request.form.get("rule", "")
+    try:
+        storage.change_season_rule(club.id, season.id, rule, _rule_options(request.form, rule))
+    except RuleRefused:
+        flash(
+            gettext(
+                "Not changed: choose a standings rule the season's family has, and a stake "
+                "that is a whole number."
+            ),
+            "error",
+        )
     return redirect(url_for("clubs.standings_page", kind=EDIT, token=token, season_id=season.id), 303)
 
 
@@ -318,6 +343,8 @@ def standings_page(kind: str, token: str, season_id: str):  # type: ignore[no-un
         "club_standings.html",
         club=club,
         season=season,
+        rules=[(rule.code, rule.label) for rule in rules_offered(season.family)],
+        stake=season.rule_options.get("stake", 100),
         rows=rows,
         rule_label=label,
         rule_unit=unit,
