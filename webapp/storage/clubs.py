@@ -70,12 +70,10 @@ class Member:
 
 @dataclass(frozen=True)
 class TallyWrite:
-    """A club table's tally after an event, with what its rows are written against: the tally
-    before the event (None: every seat row and item is written again), the table's preset and
-    options, and its season."""
+    """A club table's tally after an event, with what its seat rows are placed by: the table's
+    preset and options, and its season (as the writer read it)."""
 
     tally: TableTally
-    before: TableTally | None
     rules: tuple[str, dict[str, Any]]
     season: Season | None
 
@@ -371,7 +369,7 @@ class ClubStore(Database):
             session,
             table.id,
             TallyWrite(
-                tally, None, (table.rules, dict(table.options or {})),
+                tally, (table.rules, dict(table.options or {})),
                 _season(season) if season is not None else None,
             ),
         )
@@ -503,15 +501,14 @@ class ClubStore(Database):
         season = _season(season_row) if season_row is not None else None
         if full is None and stored is not None and stored_version == version:
             events = {version: payload}  # the event's id is its seq - 1
-            before = TableTally.from_json(stored)
             tally = add_records(
                 TableTally.from_json(stored), [(r, events.get(r.event_id)) for r in new_records]
             )
-            return TallyWrite(tally, before, table_rules, season)
+            return TallyWrite(tally, table_rules, season)
         whole_log = [*loaded.log, dict(payload)]
         if full is None:
             full = Table(rules, list(loaded.head.players), dict(overrides or {}), whole_log).state
-        return TallyWrite(tally_of(_with_events(full, whole_log)), None, table_rules, season)
+        return TallyWrite(tally_of(_with_events(full, whole_log)), table_rules, season)
 
     @staticmethod
     def _replayed(table: TableRow, names: Sequence[str], log: Sequence[Mapping[str, Any]]) -> TableState:
@@ -577,9 +574,9 @@ TALLY_COLUMNS = (
 )
 
 
-# The statement of every event's seat rows, built once: the four seats' figures and items in one UPDATE
-# (a CASE on the seat per column: one round trip, where an executemany costs one per row on
-# psycopg2), run on the session's connection, not through the ORM.
+# The statement of every event's seat rows, built once: the four seats' figures and items in one
+# UPDATE (a CASE on the seat per column: one round trip, where an executemany costs one per row
+# on psycopg2), run on the session's connection, not through the ORM.
 SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
 _SEAT_TABLE = SeatTallyRow.__table__
 _SEASON_TABLE = SeasonRow.__table__
@@ -612,6 +609,7 @@ _SEAT_FIGURES = (
         }
     )
 )
+
 
 def _with_events(
     state: TableState, log: Sequence[Mapping[str, Any]]
