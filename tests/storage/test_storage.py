@@ -364,6 +364,8 @@ def test_a_players_items_are_summed_over_their_tables(storage):
     assert (figures.wins, figures.games) == (3, 2)
     assert figures.items == [("All Chows", 2), ("Flower", 2), ("Pure Straight", 1)]
     assert storage.player_figures(club.id, bob)[0].items == [("Flower", 1)]
+    other = storage.create_club("Other")                # another club's link shows none of it
+    assert storage.player_figures(other.id, ann) == [] and storage.player_games(other.id, ann) == []
 
 
 def test_a_seasons_new_rule_places_its_tables_again_and_refuses_a_hand_placed_under_the_old(storage):

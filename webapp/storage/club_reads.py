@@ -77,6 +77,17 @@ class HeadToHead:
     second_dealt_in_to_first: int = 0
 
 
+def _of_club(member_id: int, club_id: int) -> Any:
+    """The player's id where the player is one of the club's (else none): a player's seats are
+    only ever at the club's own tables, so this keeps another club's figures out, and lets the
+    database find the seats by the player's index, whatever it believes of the club's tables
+    (PostgreSQL, with statistics older than a club grown fast, went through every table of the
+    club instead)."""
+    return (
+        select(MemberRow.id).where(MemberRow.id == member_id, MemberRow.club_id == club_id).scalar_subquery()
+    )
+
+
 class ClubReads(Database):
     """The reads of a club's pages (mixed into ``Storage``)."""
 
@@ -104,7 +115,7 @@ class ClubReads(Database):
         self, club_id: int, member_id: int, season_id: int | None = None
     ) -> list[FamilyFigures]:
         """A player's figures per family (all time, or over one season), most games first."""
-        where = [SeatTallyRow.member_id == member_id, TableRow.club_id == club_id]
+        where = [SeatTallyRow.member_id == _of_club(member_id, club_id)]
         if season_id is not None:
             where.append(SeatTallyRow.season_id == season_id)
         with self._read() as session:
@@ -168,7 +179,7 @@ class ClubReads(Database):
                 SeatTallyRow.figure,
             )
             .join(TableRow, TableRow.id == SeatTallyRow.table_id)
-            .where(SeatTallyRow.member_id == member_id, TableRow.club_id == club_id, SeatTallyRow.hands > 0)
+            .where(SeatTallyRow.member_id == _of_club(member_id, club_id), SeatTallyRow.hands > 0)
         )
         if season_id is not None:
             query = query.where(SeatTallyRow.season_id == season_id)
