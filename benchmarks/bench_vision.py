@@ -128,16 +128,21 @@ def side_by_side(samples: list[Sample], reader) -> None:
         print("  " + theirs.line("mahjong-detector", len(samples)))
 
 
-def twelve_megapixel(sample: Sample) -> bytes:
-    """An evaluation photo enlarged to 4000 x 3000 (padded to 4:3 with its table colour), with noise."""
-    image = cv2.imread(str(sample.image))
+def four_by_three(image: np.ndarray) -> np.ndarray:
+    """The photo padded to 4:3 with its table colour (its median), so that resized to a camera's
+    4:3 frame its tiles keep their shape (the real photos' export made them square)."""
     height, width = image.shape[:2]
     target_w = max(width, round(height * 4 / 3))
     target_h = round(target_w * 3 / 4)
     pad_y, pad_x = target_h - height, target_w - width
     table = [int(value) for value in np.median(image.reshape(-1, 3), axis=0)]
-    image = cv2.copyMakeBorder(image, pad_y // 2, pad_y - pad_y // 2, pad_x // 2, pad_x - pad_x // 2,
-                               cv2.BORDER_CONSTANT, value=table)
+    return cv2.copyMakeBorder(image, pad_y // 2, pad_y - pad_y // 2, pad_x // 2, pad_x - pad_x // 2,
+                              cv2.BORDER_CONSTANT, value=table)
+
+
+def twelve_megapixel(sample: Sample) -> bytes:
+    """An evaluation photo enlarged to 4000 x 3000 (padded to 4:3 with its table colour), with noise."""
+    image = four_by_three(cv2.imread(str(sample.image)))
     large = cv2.resize(image, (4000, 3000), interpolation=cv2.INTER_CUBIC).astype(np.float32)
     large += np.random.default_rng(0).normal(0, 6, large.shape).astype(np.float32)
     pixels = np.clip(large, 0, 255).astype(np.uint8)
@@ -329,8 +334,9 @@ def real_video(sample: Sample, count: int, seed: int = 0, steady: bool = False) 
     """640x480 frames of a real photo as a hand-held camera sees it: small shifts, turns, noise.
     Each frame shaken afresh (up to 2 degrees and 8 pixels each way: a shaky hand, the worst case),
     or ``steady``: a camera held over the table that drifts, each frame a small step (up to 0.3
-    degrees and 1.5 pixels) from the last, as video frames a thirtieth of a second apart are."""
-    image = cv2.imread(str(sample.image))
+    degrees and 1.5 pixels) from the last, as video frames a thirtieth of a second apart are. The
+    photo is padded to 4:3 first, so its tiles keep their shape in the 640x480 frames."""
+    image = four_by_three(cv2.imread(str(sample.image)))
     rng = np.random.default_rng(seed)
     frames = []
     angle = dx = dy = 0.0
