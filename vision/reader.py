@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.classify import FrameMemory
+from vision.classify import FrameMemory, moved_boxes
 from vision.decode import DEFAULT_MIN_SIDE, decode_image
 from vision.detect import ModelConfig, TileDetector
 from vision.detections import Detections
@@ -25,7 +25,7 @@ from vision.halves import join_halves
 from vision.layout import Layout, LayoutOptions, read_layout
 from vision.level import MIN_LINE, detect_level
 from vision.rows import reading_order
-from vision.still import MAX_STILL, StillFrame, carried_boxes, drift, frame_motion, small_grey, unchanged
+from vision.still import MAX_STILL, StillFrame, drift, frame_motion, small_grey, unchanged
 from vision.suggest import Suggestion, SuggestOptions, suggest
 
 
@@ -147,7 +147,7 @@ def _carried(memory: FrameMemory, small: np.ndarray, width: float, start: float)
     memory.still = replace(still, carried=still.carried + 1)
     last = still.reading
     moved = frame_motion(motion, small.shape[1], width)
-    detections = replace(last.detections, boxes=carried_boxes(last.detections.boxes, moved))
+    detections = replace(last.detections, boxes=moved_boxes(last.detections.boxes, moved))
     timing = {"decode": 0.0, "detect": _ms(start), "layout": 0.0}
     return replace(last, detections=detections, timing_ms=timing, carried=True)
 

@@ -80,14 +80,3 @@ def frame_motion(motion: np.ndarray, small_width: int, width: int) -> np.ndarray
     scaled = motion.astype(np.float64).copy()
     scaled[:, 2] *= width / small_width
     return scaled
-
-
-def carried_boxes(boxes: np.ndarray, motion: np.ndarray) -> np.ndarray:
-    """Axis-aligned boxes moved by a turn-and-shift: centres moved, sides kept (a turn of a degree
-    or two leaves a tile's box the same shape)."""
-    if not len(boxes):
-        return boxes
-    centres = (boxes[:, :2] + boxes[:, 2:]) / 2
-    half = (boxes[:, 2:] - boxes[:, :2]) / 2
-    moved = centres @ motion[:, :2].T + motion[:, 2]
-    return np.hstack([moved - half, moved + half]).astype(boxes.dtype)

@@ -7,7 +7,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.still import carried_boxes, drift, frame_motion, small_grey, unchanged
+from vision.classify import moved_boxes
+from vision.still import drift, frame_motion, small_grey, unchanged
 
 
 def _table(seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
@@ -39,7 +40,7 @@ def test_a_frame_drifted_a_little_shows_the_same_and_its_boxes_follow():
     last, small = small_grey(frame), small_grey(later)
     motion = drift(last, small)
     assert motion is not None and unchanged(last, small, motion)
-    moved = carried_boxes(boxes, frame_motion(motion, small.shape[1], 640))
+    moved = moved_boxes(boxes, frame_motion(motion, small.shape[1], 640))
     expected = cv2.getRotationMatrix2D((320, 240), 0.6, 1.0)
     expected[:, 2] += (5.0, -3.0)
     centres = (boxes[:, :2] + boxes[:, 2:]) / 2 @ expected[:, :2].T + expected[:, 2]
