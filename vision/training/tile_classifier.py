@@ -126,24 +126,41 @@ def logits_of(model, stored: np.ndarray, batch: int = 256) -> np.ndarray:
 
 
 class SourceSampler:
-    """Training indexes drawn source by source in SHARES (sources absent from the bank drop out)."""
+    """Training indexes drawn source by source in SHARES (sources absent from the bank drop out).
 
-    def __init__(self, sources: np.ndarray, seed: int) -> None:
+    ``balance`` > 0 draws, within each source, a crop of a class seen ``n`` times with weight
+    ``n ** -balance``: a set has one of each flower and four of every other tile, so the real
+    photos hold a quarter as many crops of each flower as of a suit tile, and at 0 the classifier
+    sees a flower's numeral a quarter as often as it needs to tell it from the next one's."""
+
+    def __init__(self, sources: np.ndarray, seed: int, labels: np.ndarray | None = None,
+                 balance: float = 0.0) -> None:
         self.rng = np.random.default_rng(seed)
         self.pools = {name: np.flatnonzero(sources == name) for name in SHARES}
         self.pools = {name: pool for name, pool in self.pools.items() if len(pool)}
         total = sum(SHARES[name] for name in self.pools)
         self.names = list(self.pools)
         self.weights = np.array([SHARES[name] / total for name in self.names])
+        self.within: dict[str, np.ndarray | None] = {name: None for name in self.names}
+        if balance > 0 and labels is not None:
+            for name, pool in self.pools.items():
+                _, inverse, counts = np.unique(labels[pool], return_inverse=True, return_counts=True)
+                weight = counts[inverse].astype(np.float64) ** -balance
+                self.within[name] = np.cumsum(weight / weight.sum())
 
     def draw(self, count: int) -> np.ndarray:
         picks = self.rng.choice(len(self.names), size=count, p=self.weights)
-        return np.array([self.pools[self.names[pick]][self.rng.integers(len(self.pools[self.names[pick]]))]
-                         for pick in picks])
+        return np.array([self._one(self.names[pick]) for pick in picks])
+
+    def _one(self, name: str) -> int:
+        pool, within = self.pools[name], self.within[name]
+        if within is None:
+            return int(pool[self.rng.integers(len(pool))])
+        return int(pool[min(len(pool) - 1, int(np.searchsorted(within, self.rng.random(), side="right")))])
 
 
 def train(bank_path: Path, run: Path, epochs: int, steps: int, batch: int, lr: float, seed: int,
-          threads: int, init: Path | None = None) -> None:
+          threads: int, init: Path | None = None, balance: float = 0.0) -> None:
     """Fine-tune for ``epochs`` in ``run``, resuming from its last checkpoint. ``init`` starts a new
     run from another run's weights with a fresh schedule (a second cycle when the first ended
     still learning); a run that has a checkpoint of its own ignores it."""
@@ -165,7 +182,7 @@ def train(bank_path: Path, run: Path, epochs: int, steps: int, batch: int, lr: f
         * 0.5 * (1 + np.cos(np.pi * min(1.0, step / max(1, total)))))
     checkpoint = run / "last.pt"
     start, history = 0, []
-    sampler = SourceSampler(bank["train_source"], seed)
+    sampler = SourceSampler(bank["train_source"], seed, bank["train_y"], balance)
     if checkpoint.exists():
         state = torch.load(checkpoint, weights_only=False)
         model.load_state_dict(state["model"])
@@ -240,13 +257,16 @@ def main(argv: list[str] | None = None) -> None:
     fit.add_argument("--seed", type=int, default=7)
     fit.add_argument("--threads", type=int, default=2)
     fit.add_argument("--init", type=Path, help="start from another run's checkpoint (a new cycle)")
+    fit.add_argument("--balance", type=float, default=0.0,
+                     help="within each source, draw a class seen n times with weight n ** -BALANCE "
+                          "(0: every crop alike)")
     out = commands.add_parser("export", help="write the ONNX model the runtime loads")
     out.add_argument("--weights", type=Path, required=True, help="a checkpoint (best.pt or last.pt)")
     out.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.command == "train":
         train(args.bank, args.run, args.epochs, args.steps, args.batch, args.lr, args.seed, args.threads,
-              args.init)
+              args.init, args.balance)
     else:
         print(export(args.weights, args.out))
 
