@@ -41,8 +41,17 @@ from functools import cache
 import cv2
 import numpy as np
 
-from vision.classify import FrameMemory, cutting_angle
-from vision.detect import FAINT_CONF, PAD_VALUE, TileDetector, boxes_back, mirror_boxes, nms, turn_level
+from vision.classify import FrameMemory, SeenFrame, cutting_angle, grey_of, still_matches
+from vision.detect import (
+    FAINT_CONF,
+    PAD_VALUE,
+    TileDetector,
+    boxes_back,
+    mirror_boxes,
+    nms,
+    same_place,
+    turn_level,
+)
 from vision.detections import Detections
 from vision.row_gaps import candidate_boxes, in_rows
 from vision.rows import row_angle
@@ -275,6 +284,29 @@ def _sure(detector: TileDetector, scores: np.ndarray) -> np.ndarray:
     return scores >= detector.conf
 
 
+def still_in_place(detector: TileDetector, image: np.ndarray, boxes: np.ndarray, scores: np.ndarray,
+                   tiles: Detections, previous: SeenFrame, line: float) -> Detections:
+    """A live camera's faint boxes (``boxes``, under the detector's threshold) that lie where its
+    last frame (``previous``) saw a tile, with the pixels at that place unchanged once the
+    camera's own motion is taken out (vision.classify.still_matches), and in no tile's place:
+    that tile, its reading the last frame's when that was sure, else read afresh, and taken when
+    read surely. A detector's score for one tile wavers from frame to frame around its threshold;
+    without this a hand shown to a shaking camera loses a tile in one frame and has it back in the
+    next, and the frames' vote for the whole hand seldom reaches its quorum."""
+    if not len(boxes):
+        return Detections.empty()
+    # the camera's motion since the last frame is told by this frame's every box, the sure ones too
+    placed = still_matches(np.concatenate([tiles.boxes.reshape(-1, 4), boxes]).astype(np.float32),
+                           grey_of(image), previous)[len(tiles):] >= 0
+    if len(tiles):
+        placed &= ~same_place(boxes, tiles.boxes).any(axis=1)
+    if not placed.any():
+        return Detections.empty()
+    read = detector.name_tiles(image, boxes[placed], scores[placed], angle=line,
+                               memory=FrameMemory(previous), faint=True)[1]
+    return read[(read.class_ids >= 0) & (read.confidences >= detector.config.unsure_below)]
+
+
 def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
                  close_ups: bool = False, mirror: bool | None = None, memory: FrameMemory | None = None,
                  take_faint: bool = False, refused: float | None = None
@@ -341,7 +373,11 @@ def detect_level(detector: TileDetector, pixels: np.ndarray, hint: float = 0.0,
     sure = _sure(detector, scores)
     # every crop is cut along the line the sure tiles give (a faint box alone tells no line)
     line = cutting_angle(boxes[sure])
+    previous = memory.seen if memory is not None else None
     tiles, doubted = detector.name_tiles(image, boxes[sure], scores[sure], angle=line, memory=memory)
+    if previous is not None and not take_faint and not sure.all():
+        tiles = tiles.joined(still_in_place(detector, image, boxes[~sure], scores[~sure], tiles, previous,
+                                            line))
     faint_read = None
     if take_faint and detector.config.calibrated and not sure.all():
         # a faint box in a row of the sure tiles that the classifier reads as surely as a tile

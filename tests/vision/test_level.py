@@ -363,3 +363,63 @@ def test_a_photo_is_never_carried_over(block_reader):
     block_reader.blocks.config = type("Config", (), {"calibrated": False})()   # a photo names faint boxes
     block_reader.read_pixels(photo)
     assert not block_reader.read_pixels(photo, hint=0.0, lean=True).carried
+
+
+class WaveringBlocks(Blocks):
+    """Blocks read as a calibrated classifier with a frame memory reads them: the blocks listed in
+    ``faint`` scored under the threshold, every reading 0.95 likely, and each frame's sure tiles
+    kept as the camera's last frame (vision.classify.FrameMemory)."""
+
+    config = type("Config", (), {"unsure_below": 0.9, "calibrated": True})()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.faint: set[int] = set()
+
+    def find_tiles(self, pixels: np.ndarray, conf: float,
+                   mirror: bool | None = None) -> tuple[np.ndarray, np.ndarray]:
+        boxes, scores = super().find_tiles(pixels, conf, mirror)
+        order = np.argsort(boxes[:, 0])           # numbered left to right, as the row runs
+        boxes = boxes[order]
+        scores = np.array([0.25 if k in self.faint else 0.9 for k in range(len(boxes))], np.float32)
+        return boxes, scores
+
+    def name_tiles(self, pixels: np.ndarray, boxes: np.ndarray, scores: np.ndarray, *, memory=None,
+                   faint: bool = False, **_: object):  # type: ignore[no-untyped-def]
+        from vision.classify import SeenFrame, grey_of  # noqa: PLC0415
+
+        found = Detections.from_codes(boxes, ["1m"] * len(boxes), confidences=np.full(len(boxes), 0.95))
+        if memory is not None:
+            memory.seen = SeenFrame(boxes.copy(), grey_of(pixels), np.full((len(boxes), 2), 0.5))
+        return (Detections.empty(), found) if faint else (found, Detections.empty())
+
+
+def test_a_live_tile_scored_faint_where_the_last_frame_saw_it_is_kept():
+    """A detector's score for one tile wavers round its threshold from frame to frame: a faint box
+    at the place the last frame saw a tile, its pixels unchanged, is that tile (a camera's frames
+    only, never a photo's faint boxes, which are judged by the rows: vision.row_gaps.in_rows)."""
+    from vision.classify import FrameMemory  # noqa: PLC0415
+
+    detector, memory = WaveringBlocks(), FrameMemory()
+    photo, _ = photo_of_a_row(0)
+    assert len(detect_level(detector, photo, memory=memory)[0]) == 10
+    shifted = np.ascontiguousarray(np.roll(photo, (2, 3), axis=(0, 1)))   # the camera shook a little
+    detector.faint = {4}
+    assert len(detect_level(detector, shifted, memory=memory)[0]) == 10
+    # without the last frame's sight of it the faint box is no tile
+    assert len(detect_level(detector, shifted, memory=FrameMemory())[0]) == 9
+    # a faint box where the last frame saw no tile is none either: a new block, scored faint
+    detector.faint = set()
+    detect_level(detector, photo, memory=memory)
+    added = photo.copy()
+    added[150:230, 740:800] = 255
+    detector.faint = {10}
+    assert len(detect_level(detector, added, memory=memory)[0]) == 10
+    # nor is a faint box at a tile's place whose pixels changed (a tile taken and another put)
+    detector.faint = set()
+    detect_level(detector, photo, memory=memory)
+    changed = photo.copy()
+    changed[160:220, 366:406] = 120                # the fifth block's face another (its box the same)
+    detector.faint = {4}
+    tiles = detect_level(detector, changed, memory=memory)[0]
+    assert len(tiles) == 9
