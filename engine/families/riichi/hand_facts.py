@@ -114,13 +114,15 @@ def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: Meld
         features = _SITUATION_BITS[flags, tsumo, is_open, options.get("riichi", True),
                                    options.get("ippatsu", True), options.get("renhou_as_yakuman", False)]
     else:
-        features = _SITUATION_BITS[flags, tsumo, is_open]
+        features = _PLAIN_SITUATION_BITS[tsumo][is_open]
     if honors:
         features |= _HONOUR_BITS[bytes(counts[27:])] \
-            | _WIND_BITS[seat_wind, counts[seat_wind], round_wind, counts[round_wind]]
-    features |= _SHAPE_BITS[suits | honors << 3 | all_simple << 4 | all_terminal_honor << 5
-                            | green << 6 | is_open << 7 | bool(options.get("open_tanyao")) << 8
-                            | kongs << 9]
+            | _WIND_BITS[seat_wind - 27][counts[seat_wind]][round_wind - 27][counts[round_wind]]
+    # The shape key (``_shape_bits``) made by conditional additions, the cheapest form per hand.
+    features |= _SHAPE_BITS[suits + (8 if honors else 0) + (16 if all_simple else 0)
+                            + (32 if all_terminal_honor else 0) + (64 if green else 0)
+                            + (128 if is_open else 0) + (256 if options.get("open_tanyao") else 0)
+                            + (kongs << 9)]
     # Positional arguments: this runs once per hand, on the hot path.
     return Facts(counts, flags, options, tsumo, is_open, melds.any_melds, kongs, hand.win_tile.kind,
                  seat_wind, round_wind, suits, honors, all_simple, all_terminal_honor, green), features
@@ -183,8 +185,16 @@ def _shape_bits(key: int) -> int:
 
 # Each group's bits by what it reads (a subscript per hand, ``tables.Table``): few values occur.
 _SITUATION_BITS = Table(_situation_bits, 4096)
+# The same without flags, by tsumo and then open (two subscripts, no key to build).
+_PLAIN_SITUATION_BITS: tuple[tuple[int, int], ...] = tuple(
+    (_situation_bits((frozenset(), tsumo, False)), _situation_bits((frozenset(), tsumo, True)))
+    for tsumo in (False, True))
 _HONOUR_BITS = Table(_honour_bits, 4096)
-_WIND_BITS = Table(_wind_bits, 1024)
+# By seat wind, its count, round wind, its count (four subscripts; every case made at import).
+_WIND_BITS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(_wind_bits((seat_wind, seat_count, round_wind, round_count))
+                      for round_count in range(5)) for round_wind in range(27, 31))
+          for seat_count in range(5)) for seat_wind in range(27, 31))
 _SHAPE_BITS = Table(_shape_bits, 4096)
 
 
