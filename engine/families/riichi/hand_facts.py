@@ -1,6 +1,6 @@
 """What a Japanese win's hand says before any reading: its facts (suits, honours, simples, the
-flags and their consistency), the feature bits that say which hand and flag yaku are worth
-checking, and the dora it holds."""
+flags and their consistency), the bits of the flag and hand yaku it has (generated from the
+units' predicates), and the dora it holds."""
 
 from __future__ import annotations
 

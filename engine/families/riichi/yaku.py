@@ -94,10 +94,11 @@ class Yaku:
     applies: Predicate
     why: str | Reason              # a fixed reason, or one that names what the hand holds
     yakuman: bool = False
-    # The feature bits that are the unit's whole condition once the hand-wide facts are known
-    # (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis picks yaku by them
-    # (``hand_units_exact``, ``set_units_exact``) and no predicate runs per hand. The predicate
-    # stays the definition; tests/engine/riichi/test_riichi_yaku_tables.py holds the two equal.
+    # The unit's own bits (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis
+    # picks yaku by them (``hand_units_exact``, ``set_units_exact``) and no predicate runs per
+    # hand. A hand's bits are generated from the predicates (``hand_facts``); a reading's are
+    # worked out in ``analysis`` and held equal to the predicates by
+    # tests/engine/riichi/test_riichi_yaku_tables.py.
     exact: int = 0
 
     def han(self, is_open: bool) -> int:
