@@ -128,21 +128,34 @@ def _straight_suit(chow_mask: int) -> int | None:
     return None
 
 
-def _peikou_pairs(chows: list[int]) -> int:
+def peikou_pairs(chows: list[int]) -> int:
+    """How many pairs of identical chows (by first kind) a reading holds."""
     seen: dict[int, int] = {}
     for kind in chows:
         seen[kind] = seen.get(kind, 0) + 1
     return sum(count // 2 for count in seen.values())
 
 
+TERMINAL_BLOCK, HONOUR_BLOCK = 1, 2
+
+
+def block_outside(kind: int, shape: int) -> int:
+    """What a block holds of the outside tiles (chanta, junchan): TERMINAL_BLOCK when a
+    terminal, HONOUR_BLOCK when honours, 0 when only simples."""
+    last = kind + 2 if shape == CHOW_B else kind
+    if TERMINAL[kind] or TERMINAL[last]:
+        return TERMINAL_BLOCK
+    return HONOUR_BLOCK if kind >= 27 else 0
+
+
 def _outside_sets(view: View) -> tuple[int, int]:
     """(blocks with a terminal, blocks of honours) of a reading."""
     terminal = honour = 0
     for kind, shape in view.reading:
-        last = kind + 2 if shape == CHOW_B else kind
-        if TERMINAL[kind] or TERMINAL[last]:
+        outside = block_outside(kind, shape)
+        if outside == TERMINAL_BLOCK:
             terminal += 1
-        elif kind >= 27:
+        elif outside == HONOUR_BLOCK:
             honour += 1
     return terminal, honour
 
@@ -352,10 +365,10 @@ def _set_units() -> list[Yaku]:
         Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
              why("riichi.chiitoitsu"), exact=S_SEVEN),
         Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
-             closed(lambda f, v: _peikou_pairs(v.chows) == 1),
+             closed(lambda f, v: peikou_pairs(v.chows) == 1),
              why("riichi.iipeikou"), exact=S_IIPEIKOU | S_CLOSED),
         Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
-             closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
+             closed(lambda f, v: peikou_pairs(v.chows) >= 2),
              why("riichi.ryanpeikou"), exact=S_RYANPEIKOU | S_CLOSED),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
              lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why, exact=S_SANSHOKU),
