@@ -55,8 +55,7 @@ from engine.families.riichi.suit_tallies import (
 from engine.families.riichi.yaku import (
     BY_ID,
     FLAG,
-    H_NINE_GATES,
-    HAND_EXACT_BITS,
+    H_PURE_ONE_SUIT,
     NINE_GATES,
     S_CHANTA,
     S_CLOSED,
@@ -271,7 +270,8 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
         dora, red, ura = count_dora(hand, counts, red, options)
     else:
         dora = ura = 0
-    if hand_bits & H_NINE_GATES:    # the bits say the hand may be nine gates: its predicates decide
+    if hand_bits & H_PURE_ONE_SUIT and not melds.any_melds:
+        # Nine gates is a closed chinitsu: there its predicates decide.
         for unit in NINE_GATES:
             if unit.applies(facts, None):  # type: ignore[arg-type]
                 hand_bits |= unit.exact
@@ -279,7 +279,7 @@ def analyse(hand: DeclaredHand, options: dict[str, Any], melds: MeldInfo | None 
     tsumo = facts.tsumo
     # The key of a candidate's value (``_combined_value``): the hand's exact bits and the two
     # switches that change han, to which each candidate adds its reading's bits.
-    hand_key = ((hand_bits & HAND_EXACT_BITS) << _HAND_AT) | (_OPEN if is_open else 0) \
+    hand_key = (hand_bits << _HAND_AT) | (_OPEN if is_open else 0) \
         | (_DOUBLE_YAKUMAN if options.get("double_yakuman", True) else 0)
     candidates: list[Candidate] = []
     if melds.any_melds:

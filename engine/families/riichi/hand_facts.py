@@ -1,11 +1,10 @@
 """What a Japanese win's hand says before any reading: its facts (suits, honours, simples, the
-flags and their consistency), the feature bits that say which hand and flag yaku are worth
-checking, and the dora it holds."""
+flags and their consistency), the bits of the flag and hand yaku it has (generated from the
+units' predicates), and the dora it holds."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engine.core.hand import DeclaredHand
@@ -15,40 +14,14 @@ from engine.families.riichi.readings import (
     MeldInfo,
 )
 from engine.families.riichi.yaku import (
-    FLAG_BITS,
     GREEN,
-    H_CLOSED,
-    H_DAISANGEN,
-    H_DAISUUSHII,
-    H_GREEN,
-    H_HONOURS_ONLY,
-    H_KONGS,
-    H_KONGS3,
-    H_KONGS4,
-    H_NINE_GATES,
-    H_ONE_SUIT,
-    H_OUTSIDE,
-    H_PUNG_OF,
-    H_PURE_ONE_SUIT,
-    H_ROUND_PUNG,
-    H_ROUND_PUNG_OF,
-    H_SEAT_PUNG,
-    H_SEAT_PUNG_OF,
-    H_SHOUSANGEN,
-    H_SHOUSUUSHII,
-    H_SIMPLE,
-    H_TANYAO,
-    H_TERMINALS_ONLY,
-    H_THREE_WIND_PUNGS,
-    H_TSUMO,
-    H_TWO_DRAGON_PUNGS,
+    HONOUR_UNITS,
+    SHAPE_UNITS,
     SIMPLE,
-    X_DOUBLE_RIICHI,
-    X_IPPATSU,
-    X_RENHOU,
-    X_RENHOU_YAKUMAN,
-    X_RIICHI,
+    SITUATIONAL,
+    WIND_UNITS,
     Facts,
+    Yaku,
 )
 
 
@@ -120,9 +93,10 @@ _HONOR_MASK = sum(1 << kind for kind in range(27, 34))
 
 def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: MeldInfo,
                 options: dict[str, Any]) -> tuple[Facts, int]:
-    """The hand-level facts, and the feature bits that decide which flag and hand units are worth
-    checking (one function, as both read the same values); ``present`` has bit k set when kind k
-    is in the hand."""
+    """The hand-level facts, and the bits of the flag and hand units that apply (``Yaku.exact``;
+    nine gates and thirteen orphans are decided apart). The bits come from tables generated from
+    the units' predicates (``units_bits``), one per group of units and keyed by what that group
+    reads; ``present`` has bit k set when kind k is in the hand."""
     suits = (1 if present & 0x1FF else 0) | (2 if present & 0x3FE00 else 0) \
         | (4 if present & 0x7FC0000 else 0)
     assert hand.win_tile is not None
@@ -135,84 +109,93 @@ def build_facts(hand: DeclaredHand, counts: list[int], present: int, melds: Meld
     seat_wind = hand.seat_wind
     round_wind = hand.round_wind
     is_open = melds.open_blocks != ()
-    features = H_TSUMO if tsumo else 0
-    if not is_open:
-        features |= H_CLOSED
-    if flags:
-        features |= _flag_features(flags, options.get("riichi", True), options.get("ippatsu", True),
-                                   options.get("renhou_as_yakuman", False))
-    if honors:
-        features |= _HONOUR_FEATURES[bytes(counts[27:])]
-        if counts[seat_wind] >= 3:
-            features |= H_SEAT_PUNG | H_SEAT_PUNG_OF[seat_wind]
-        if counts[round_wind] >= 3:
-            features |= H_ROUND_PUNG | H_ROUND_PUNG_OF[round_wind]
-        if suits in (1, 2, 4):
-            features |= H_ONE_SUIT
-        elif not suits:
-            features |= H_HONOURS_ONLY
-    elif suits in (1, 2, 4):
-        features |= H_PURE_ONE_SUIT if melds.any_melds else H_PURE_ONE_SUIT | H_NINE_GATES
-    if all_simple:
-        features |= H_SIMPLE
-        if not is_open or options.get("open_tanyao"):
-            features |= H_TANYAO
-    elif all_terminal_honor:
-        features |= H_OUTSIDE if honors else H_OUTSIDE | H_TERMINALS_ONLY
-    if green:
-        features |= H_GREEN
     kongs = melds.kong_count
-    if kongs >= 3:
-        features |= H_KONGS | (H_KONGS3 if kongs == 3 else H_KONGS4)
+    if flags:
+        features = _SITUATION_BITS[flags, tsumo, is_open, options.get("riichi", True),
+                                   options.get("ippatsu", True), options.get("renhou_as_yakuman", False)]
+    else:
+        features = _PLAIN_SITUATION_BITS[tsumo][is_open]
+    if honors:
+        features |= _HONOUR_BITS[bytes(counts[27:])] \
+            | _WIND_BITS[seat_wind - 27][counts[seat_wind]][round_wind - 27][counts[round_wind]]
+    # The shape key (``_shape_bits``) made by conditional additions, the cheapest form per hand.
+    features |= _SHAPE_BITS[suits + (8 if honors else 0) + (16 if all_simple else 0)
+                            + (32 if all_terminal_honor else 0) + (64 if green else 0)
+                            + (128 if is_open else 0) + (256 if options.get("open_tanyao") else 0)
+                            + (kongs << 9)]
     # Positional arguments: this runs once per hand, on the hot path.
     return Facts(counts, flags, options, tsumo, is_open, melds.any_melds, kongs, hand.win_tile.kind,
                  seat_wind, round_wind, suits, honors, all_simple, all_terminal_honor, green), features
 
 
-@lru_cache(maxsize=256)
-def _flag_features(flags: frozenset[str], riichi: bool, ippatsu: bool, renhou_yakuman: bool) -> int:
-    """The feature bits of a set of flags under the three options that switch flag yaku (few sets
-    occur; a frozenset keeps its hash): each flag's own bit, and the exact bit of its unit."""
-    features = 0
-    for flag in flags:
-        features |= FLAG_BITS.get(flag, 0)
-    if riichi:
-        if "double_riichi" in flags:
-            features |= X_DOUBLE_RIICHI
-        elif "riichi" in flags:
-            features |= X_RIICHI
-    if ippatsu and "ippatsu" in flags:
-        features |= X_IPPATSU
-    if "renhou" in flags:
-        features |= X_RENHOU_YAKUMAN if renhou_yakuman else X_RENHOU
-    return features
+def units_bits(units: tuple[Yaku, ...], facts: Facts) -> int:
+    """The exact bits of the units whose predicates hold on ``facts``: the one definition the
+    tables below are generated from."""
+    bits = 0
+    for unit in units:
+        if unit.applies(facts, None):  # type: ignore[arg-type]
+            bits |= unit.exact
+    return bits
 
 
-def _honour_features(honours: bytes) -> int:
-    """The feature bits of the seven honour counts (all tiles): a pung of each, two dragon or
-    three wind pungs, and the exact bits of the dragon and wind yaku. Honour counts repeat across
-    hands, so each is worked out once."""
-    features = dragons = winds = 0
-    for offset, count in enumerate(honours):
-        if count >= 3:
-            features |= H_PUNG_OF[27 + offset]
-            if offset >= 4:
-                dragons += 1
-            else:
-                winds += 1
-    if dragons >= 2:
-        features |= H_TWO_DRAGON_PUNGS
-        if min(honours[4:]) >= 2:
-            features |= H_SHOUSANGEN
-        if dragons == 3:
-            features |= H_DAISANGEN
-    if winds >= 3:
-        features |= H_THREE_WIND_PUNGS
-        if winds == 4:
-            features |= H_DAISUUSHII
-        elif honours[:4].count(2) == 1:
-            features |= H_SHOUSUUSHII
-    return features
+def probe(counts: list[int] | None = None, flags: frozenset[str] = frozenset(),
+          options: dict[str, Any] | None = None, tsumo: bool = False, is_open: bool = False,
+          kongs: int = 0, seat_wind: int = EAST, round_wind: int = EAST, suits: int = 0,
+          honors: bool = False, all_simple: bool = False, all_terminal_honor: bool = False,
+          green: bool = False) -> Facts:
+    """Facts that hold only what one group of units reads (the rest empty), for generating that
+    group's bits."""
+    return Facts(counts or [0] * 34, flags, options or {}, tsumo, is_open, is_open or kongs > 0,
+                 kongs, 0, seat_wind, round_wind, suits, honors, all_simple, all_terminal_honor,
+                 green)
+
+
+_FLAG_OPTIONS = ("riichi", "ippatsu", "renhou_as_yakuman")
+
+
+def _situation_bits(key: tuple) -> int:
+    """Key: (flags, tsumo, open, and with flags the three flag options). Without flags the options
+    are left out of the key: no flag unit reads them then (tests/engine/riichi checks this)."""
+    flags, tsumo, is_open, *switches = key
+    return units_bits(SITUATIONAL, probe(flags=flags, tsumo=tsumo, is_open=is_open,
+                                         options=dict(zip(_FLAG_OPTIONS, switches, strict=False))))
+
+
+def _honour_bits(honours: bytes) -> int:
+    return units_bits(HONOUR_UNITS, probe(counts=[0] * 27 + [*honours]))
+
+
+def _wind_bits(key: tuple[int, int, int, int]) -> int:
+    """Key: (seat wind, its count, round wind, its count)."""
+    seat_wind, seat_count, round_wind, round_count = key
+    counts = [0] * 34
+    counts[seat_wind] = seat_count
+    counts[round_wind] = round_count
+    return units_bits(WIND_UNITS, probe(counts=counts, seat_wind=seat_wind, round_wind=round_wind))
+
+
+def _shape_bits(key: int) -> int:
+    """Key: suits (3 bits), honours, all simple, all terminal or honour, green, open, the open
+    tanyao option, then the kongs from bit 9."""
+    return units_bits(SHAPE_UNITS, probe(
+        suits=key & 7, honors=bool(key >> 3 & 1), all_simple=bool(key >> 4 & 1),
+        all_terminal_honor=bool(key >> 5 & 1), green=bool(key >> 6 & 1),
+        is_open=bool(key >> 7 & 1), options={"open_tanyao": bool(key >> 8 & 1)}, kongs=key >> 9))
+
+
+# Each group's bits by what it reads (a subscript per hand, ``tables.Table``): few values occur.
+_SITUATION_BITS = Table(_situation_bits, 4096)
+# The same without flags, by tsumo and then open (two subscripts, no key to build).
+_PLAIN_SITUATION_BITS: tuple[tuple[int, int], ...] = tuple(
+    (_situation_bits((frozenset(), tsumo, False)), _situation_bits((frozenset(), tsumo, True)))
+    for tsumo in (False, True))
+_HONOUR_BITS = Table(_honour_bits, 4096)
+# By seat wind, its count, round wind, its count (four subscripts; every case made at import).
+_WIND_BITS: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(_wind_bits((seat_wind, seat_count, round_wind, round_count))
+                      for round_count in range(5)) for round_wind in range(27, 31))
+          for seat_count in range(5)) for seat_wind in range(27, 31))
+_SHAPE_BITS = Table(_shape_bits, 4096)
 
 
 def _dora_kind(indicator: int) -> int:
@@ -221,10 +204,6 @@ def _dora_kind(indicator: int) -> int:
     if indicator < 31:
         return 27 if indicator == 30 else indicator + 1
     return 31 if indicator == 33 else indicator + 1
-
-
-# By the seven honour counts, once each (a subscript per hand, ``tables.Table``).
-_HONOUR_FEATURES = Table(_honour_features, 4096)
 
 
 DORA_OF: tuple[int, ...] = tuple(_dora_kind(kind) for kind in range(34))

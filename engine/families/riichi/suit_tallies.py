@@ -34,7 +34,7 @@ from engine.families.riichi.readings import (
     readings_of,
     suit_shape,
 )
-from engine.families.riichi.yaku import SIMPLE
+from engine.families.riichi.yaku import block_outside, peikou_pairs
 
 # Fields of a tally: each counter has 4 bits (a reading has at most 5 blocks); the fu come last.
 T_CHOWS, T_TRIPLETS, T_INSIDE, T_PEIKOU, T_HONOURS, T_CLOSED, T_PAIRS = \
@@ -68,15 +68,10 @@ class Part:
         self.wins = wins      # by offset from base: WinInfo, None (no block), or _UNKNOWN
 
 
-def _outside(kind: int, shape: int) -> bool:
-    """Does the block hold a terminal or an honour (chanta, junchan)?"""
-    return kind % 9 in (0, 6) if shape == CHOW_B else not SIMPLE[kind]
-
-
 def block_tally(kind: int, shape: int, opened: bool) -> tuple[int, int]:
     """(tally, masks) of one block: concealed pungs are closed, a meld is closed only as a
     concealed kong. Pairs count here but earn their fu per hand (it depends on the winds)."""
-    tally = 0 if _outside(kind, shape) else T_INSIDE
+    tally = T_INSIDE if block_outside(kind, shape) == 0 else 0
     if kind >= 27:
         tally += T_HONOURS
     if shape == CHOW_B:
@@ -109,16 +104,16 @@ def make_part(blocks: tuple[Block, ...], base: int, size: int) -> Part:
     """Count one split's share of a reading (see the module docstring)."""
     tally = masks = 0
     pair = -1
-    chows: dict[int, int] = {}
+    chows = []
     for kind, shape in blocks:
         block_bits, block_masks = CLOSED_TALLY[kind * 4 + shape]  # type: ignore[misc]
         tally += block_bits
         masks |= block_masks
         if shape == CHOW_B:
-            chows[kind] = chows.get(kind, 0) + 1
+            chows.append(kind)
         elif shape == PAIR_B:
             pair = kind
-    tally += sum(count // 2 for count in chows.values()) * T_PEIKOU
+    tally += peikou_pairs(chows) * T_PEIKOU
     return Part(blocks, tally, masks, pair, base, [_UNKNOWN] * size)
 
 

@@ -94,10 +94,11 @@ class Yaku:
     applies: Predicate
     why: str | Reason              # a fixed reason, or one that names what the hand holds
     yakuman: bool = False
-    # The feature bits that are the unit's whole condition once the hand-wide facts are known
-    # (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis picks yaku by them
-    # (``hand_units_exact``, ``set_units_exact``) and no predicate runs per hand. The predicate
-    # stays the definition; tests/engine/riichi/test_riichi_yaku_tables.py holds the two equal.
+    # The unit's own bits (the H_*/X_* bits of a hand, the S_* bits of a reading): the analysis
+    # picks yaku by them (``hand_units_exact``, ``set_units_exact``) and no predicate runs per
+    # hand. A hand's bits are generated from the predicates (``hand_facts``); a reading's are
+    # worked out in ``analysis`` and held equal to the predicates by
+    # tests/engine/riichi/test_riichi_yaku_tables.py.
     exact: int = 0
 
     def han(self, is_open: bool) -> int:
@@ -127,21 +128,34 @@ def _straight_suit(chow_mask: int) -> int | None:
     return None
 
 
-def _peikou_pairs(chows: list[int]) -> int:
+def peikou_pairs(chows: list[int]) -> int:
+    """How many pairs of identical chows (by first kind) a reading holds."""
     seen: dict[int, int] = {}
     for kind in chows:
         seen[kind] = seen.get(kind, 0) + 1
     return sum(count // 2 for count in seen.values())
 
 
+TERMINAL_BLOCK, HONOUR_BLOCK = 1, 2
+
+
+def block_outside(kind: int, shape: int) -> int:
+    """What a block holds of the outside tiles (chanta, junchan): TERMINAL_BLOCK when a
+    terminal, HONOUR_BLOCK when honours, 0 when only simples."""
+    last = kind + 2 if shape == CHOW_B else kind
+    if TERMINAL[kind] or TERMINAL[last]:
+        return TERMINAL_BLOCK
+    return HONOUR_BLOCK if kind >= 27 else 0
+
+
 def _outside_sets(view: View) -> tuple[int, int]:
     """(blocks with a terminal, blocks of honours) of a reading."""
     terminal = honour = 0
     for kind, shape in view.reading:
-        last = kind + 2 if shape == CHOW_B else kind
-        if TERMINAL[kind] or TERMINAL[last]:
+        outside = block_outside(kind, shape)
+        if outside == TERMINAL_BLOCK:
             terminal += 1
-        elif kind >= 27:
+        elif outside == HONOUR_BLOCK:
             honour += 1
     return terminal, honour
 
@@ -351,10 +365,10 @@ def _set_units() -> list[Yaku]:
         Yaku("chiitoitsu", "Chiitoitsu", 2, 0, SETS, lambda f, v: v.seven_pairs,
              why("riichi.chiitoitsu"), exact=S_SEVEN),
         Yaku("iipeikou", "Iipeikou", 1, 0, SETS,
-             closed(lambda f, v: _peikou_pairs(v.chows) == 1),
+             closed(lambda f, v: peikou_pairs(v.chows) == 1),
              why("riichi.iipeikou"), exact=S_IIPEIKOU | S_CLOSED),
         Yaku("ryanpeikou", "Ryanpeikou", 3, 0, SETS,
-             closed(lambda f, v: _peikou_pairs(v.chows) >= 2),
+             closed(lambda f, v: peikou_pairs(v.chows) >= 2),
              why("riichi.ryanpeikou"), exact=S_RYANPEIKOU | S_CLOSED),
         Yaku("sanshoku", "Sanshoku Doujun", 2, 1, SETS,
              lambda f, v: _same_in_three_suits(v.chow_mask) is not None, sanshoku_why, exact=S_SANSHOKU),
@@ -384,16 +398,16 @@ def _set_units() -> list[Yaku]:
 
 
 # -- feature bits: what a hand and a reading have, as integers, so units are picked by bit tests --
-# Hand features (flag and hand scopes): one bit per flag, then the hand's shape.
+# Each flag and hand unit has its own bits (``Yaku.exact``), set in a hand's bits when its
+# predicate holds: ``hand_facts`` generates them from the predicates, group by group (below).
 FLAG_NAMES = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
               "renhou", "tenhou", "chiihou")
 FLAG_BITS: dict[str, int] = {name: 1 << bit for bit, name in enumerate(FLAG_NAMES)}
-# H_ONE_SUIT: one suit with honours; H_PURE_ONE_SUIT: one suit alone; H_NINE_GATES: one suit
-# alone and no melds (the nine gates shape is then checked by its predicate).
-(H_TSUMO, H_ONE_SUIT, H_SIMPLE, H_OUTSIDE, H_GREEN, H_KONGS, H_TWO_DRAGON_PUNGS,
- H_THREE_WIND_PUNGS, H_SEAT_PUNG, H_ROUND_PUNG) = (1 << bit for bit in range(10, 20))
-H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in range(27, 34)}   # a pung of that honour
-H_PURE_ONE_SUIT, H_NINE_GATES = 1 << 27, 1 << 28
+# H_ONE_SUIT: honitsu; H_PURE_ONE_SUIT: chinitsu; H_OUTSIDE: honroutou; H_TSUMO | H_CLOSED:
+# menzen tsumo; H_PUNG_OF: a pung of that dragon.
+H_TSUMO, H_ONE_SUIT, H_OUTSIDE, H_GREEN = (1 << bit for bit in range(10, 14))
+H_PUNG_OF = {kind: 1 << (20 + kind - 27) for kind in (31, 32, 33)}
+H_PURE_ONE_SUIT = 1 << 27
 NEVER = 1 << 30                 # decided outside the predicate loop (thirteen orphans)
 # Reading features (sets scope).
 # S_OUTSIDE: every block holds a terminal or honour; S_PEIKOU: some chow appears twice;
@@ -401,11 +415,9 @@ NEVER = 1 << 30                 # decided outside the predicate loop (thirteen o
 S_OUTSIDE_CHOWS, S_PEIKOU, S_SANSHOKU, S_ITTSU, S_THREE_TRIPLETS, S_FOUR_TRIPLETS, S_SEVEN, \
     S_PINFU, S_CLOSED, S_DOUKOU, S_SANANKOU = (1 << bit for bit in range(11))
 
-# Exact hand bits: with these, the flag and hand bits above are each one unit's whole condition
-# (H_CLOSED: no open meld; H_TANYAO: all simples, closed or with open tanyao allowed; X_*: the
-# flag's unit applies under the options; the honour bits are the yakuman and shousangen shapes;
-# H_*_PUNG_OF: a pung of that seat or round wind). Nine gates' bits are set by its predicates,
-# run only on the hands H_NINE_GATES allows.
+# More hand bits, one unit's each (X_*: the flag's unit under the options; H_*_PUNG_OF: a pung of
+# that seat or round wind). Nine gates' bits are set by its predicates, run only on the closed
+# hands of one suit without honours (chinitsu's bit without melds).
 (H_CLOSED, H_TANYAO, X_RIICHI, X_DOUBLE_RIICHI, X_IPPATSU, X_RENHOU, X_RENHOU_YAKUMAN,
  H_SHOUSANGEN, H_DAISANGEN, H_SHOUSUUSHII, H_DAISUUSHII, H_KONGS3, H_KONGS4, H_HONOURS_ONLY,
  H_TERMINALS_ONLY) = (1 << bit for bit in range(31, 46))
@@ -437,6 +449,18 @@ _HAND_EXACT_UNITS = tuple((HAND_EXACT[unit.id], unit) for unit in SITUATIONAL + 
 HAND_EXACT_BITS: int = reduce(or_, HAND_EXACT.values(), 0)
 _SET_EXACT_UNITS = tuple((EXACT[unit.id], unit) for unit in SET_UNITS)
 NINE_GATES: tuple[Yaku, ...] = (BY_ID["chuuren"], BY_ID["chuuren_9_wait"])
+# The hand units by the facts their predicates read, so that each group's bits can be generated
+# from its predicates once per value of those facts (``hand_facts``): the honour counts; a seat
+# or round wind with its count; the hand's shape (suits, honours, simples, terminals, green,
+# open, kongs, the open tanyao option). The flag units read the flags, the three flag options,
+# tsumo and open. Nine gates and thirteen orphans are decided apart.
+HONOUR_UNITS: tuple[Yaku, ...] = tuple(BY_ID[name] for name in (
+    "haku", "hatsu", "chun", "shousangen", "daisangen", "shousuushii", "daisuushii"))
+WIND_UNITS: tuple[Yaku, ...] = tuple(unit for unit in HAND_UNITS
+                                     if unit.id.startswith(("seat_wind_", "round_wind_")))
+SHAPE_UNITS: tuple[Yaku, ...] = tuple(BY_ID[name] for name in (
+    "tanyao", "honitsu", "chinitsu", "honroutou", "ryuuiisou", "tsuuiisou", "chinroutou",
+    "sankantsu", "suukantsu"))
 DOUBLE_YAKUMAN = frozenset({"kokushi_13_wait", "chuuren_9_wait", "daisuushii", "suuankou_tanki"})
 # Units decided outside the predicate loop (thirteen orphans has no sets to read).
 KOKUSHI_IDS = ("kokushi", "kokushi_13_wait")

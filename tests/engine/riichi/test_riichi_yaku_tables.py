@@ -136,3 +136,74 @@ def test_hand_bits_outside_the_exact_ones_pick_no_unit() -> None:
         features = rng.getrandbits(top) & rng.getrandbits(top)
         assert hand_units_exact(features) == hand_units_exact(features & HAND_EXACT_BITS)
 
+
+
+def test_the_hand_unit_groups_cover_every_hand_unit_once() -> None:
+    """The flag and hand bits are generated group by group: every hand unit is in exactly one
+    group, or decided apart (nine gates, thirteen orphans)."""
+    from engine.families.riichi.yaku import (
+        BY_ID,
+        HAND_UNITS,
+        HONOUR_UNITS,
+        NINE_GATES,
+        SHAPE_UNITS,
+        WIND_UNITS,
+    )
+
+    grouped = [*HONOUR_UNITS, *WIND_UNITS, *SHAPE_UNITS, *NINE_GATES,
+               *(BY_ID[name] for name in KOKUSHI_IDS)]
+    assert len(grouped) == len(set(grouped))
+    assert set(grouped) == set(HAND_UNITS)
+
+
+@pytest.mark.parametrize(("seed", "count", "overrides"), TABLE_CASES)
+def test_the_generated_hand_bits_are_the_units_that_apply(seed: int, count: int,
+                                                          overrides: dict) -> None:
+    """Each group's table is generated from its predicates over only what the group reads; asked
+    on the hand's whole facts, every flag and hand unit's predicate gives the same bits (so no
+    unit reads a fact its group's key leaves out)."""
+    from engine.families.riichi.hand_facts import build_facts, units_bits
+    from engine.families.riichi.yaku import HAND_UNITS, NINE_GATES, SITUATIONAL
+
+    apart = {*NINE_GATES, *(unit for unit in HAND_UNITS if unit.id in KOKUSHI_IDS)}
+    units = tuple(unit for unit in SITUATIONAL + HAND_UNITS if unit not in apart)
+    _, options = resolve_options("riichi", overrides)
+    wrong = []
+    for request in random_requests(seed, count):
+        hand = hand_from_dict(request)
+        melds = meld_info(hand.melds)
+        counts = [0] * 34
+        present = 0
+        for tile in hand.all_tiles():
+            counts[tile.kind] += 1
+            present |= 1 << tile.kind
+        facts, bits = build_facts(hand, counts, present, melds, options)
+        if bits != units_bits(units, facts):
+            wrong.append((request["hand"], request.get("melds"), sorted(hand.flags)))
+    assert not wrong, f"{len(wrong)} hands: {wrong[:3]}"
+
+
+def test_the_keys_left_short_lose_nothing() -> None:
+    """The situation key leaves out the flag options when there is no flag, and a hand without
+    honour tiles skips the honour and wind tables: under every option, and for every wind,
+    those would add nothing."""
+    from itertools import product
+
+    from engine.families.riichi.hand_facts import (
+        _FLAG_OPTIONS,
+        _situation_bits,
+        probe,
+        units_bits,
+    )
+    from engine.families.riichi.yaku import HONOUR_UNITS, WIND_UNITS
+
+    for tsumo, is_open in product((False, True), repeat=2):
+        short = _situation_bits((frozenset(), tsumo, is_open))
+        for switches in product((False, True), repeat=len(_FLAG_OPTIONS)):
+            assert _situation_bits((frozenset(), tsumo, is_open, *switches)) == short
+    assert units_bits(HONOUR_UNITS, probe()) == 0
+    for seat_wind, round_wind in product(range(27, 31), repeat=2):
+        assert units_bits(WIND_UNITS, probe(seat_wind=seat_wind, round_wind=round_wind)) == 0
+    # The units do read their groups' facts: the tables are not all empty.
+    assert _situation_bits((frozenset({"riichi"}), False, False, True, True, False)) != 0
+    assert units_bits(HONOUR_UNITS, probe(counts=[0] * 31 + [3, 3, 3])) != 0
