@@ -183,17 +183,20 @@ def moved_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
     return np.hstack([moved - half, moved + half]).astype(boxes.dtype)
 
 
-def still_matches(boxes: np.ndarray, grey: np.ndarray, seen: SeenFrame | None) -> np.ndarray:
+def still_matches(boxes: np.ndarray, grey: np.ndarray, seen: SeenFrame | None,
+                  motion_boxes: np.ndarray | None = None) -> np.ndarray:
     """For each box of this frame (``grey``: its pixels), the index of ``seen``'s box it is,
     or -1: the box lies within SAME_TILE of its size of that box once the camera's own motion is
     taken out, and the pixels under it changed under CHANGED from the pixels at the same place of
     the last frame (the box carried back by that motion). The same place, not the last box: a
     detector's box of a still tile shifts a little from frame to frame, and the pixels under two
-    boxes a tenth of a tile apart differ as much as two tiles' do."""
+    boxes a tenth of a tile apart differ as much as two tiles' do. ``motion_boxes``: this frame's
+    boxes to tell the camera's motion by, when not ``boxes`` themselves (a frame's sure tiles, for
+    its faint boxes: a faint box is often a second box of a sure tile, which confuses the fit)."""
     found = np.full(len(boxes), -1, np.int64)
     if seen is None or not len(seen.boxes) or not len(boxes) or seen.grey.shape != grey.shape:
         return found    # a frame read in another view (turned level, or not) shares no places
-    motion = camera_motion(seen.boxes, boxes)
+    motion = camera_motion(seen.boxes, boxes if motion_boxes is None else motion_boxes)
     last = seen.boxes if motion is None else moved_boxes(seen.boxes, motion)
     size = np.maximum(boxes[:, 2:] - boxes[:, :2], 1).max(axis=1)
     distance = np.abs(boxes[:, None, :] - last[None, :, :]).max(axis=2) / size[:, None]

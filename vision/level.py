@@ -295,9 +295,9 @@ def still_in_place(detector: TileDetector, image: np.ndarray, boxes: np.ndarray,
     next, and the frames' vote for the whole hand seldom reaches its quorum."""
     if not len(boxes):
         return Detections.empty()
-    # the camera's motion since the last frame is told by this frame's every box, the sure ones too
-    placed = still_matches(np.concatenate([tiles.boxes.reshape(-1, 4), boxes]).astype(np.float32),
-                           grey_of(image), previous)[len(tiles):] >= 0
+    # the camera's motion since the last frame is told by this frame's sure tiles
+    placed = still_matches(boxes, grey_of(image), previous,
+                           tiles.boxes.astype(np.float32) if len(tiles) else None) >= 0
     if len(tiles):
         placed &= ~same_place(boxes, tiles.boxes).any(axis=1)
     if not placed.any():

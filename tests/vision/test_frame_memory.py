@@ -140,3 +140,17 @@ def test_a_box_carried_off_the_frame_or_a_frame_of_another_view_is_no_match():
     assert found[4:9].tolist() == [4, 5, 6, 7, 8] and found[-2:].tolist() == [-1, -1]
     turned = np.ascontiguousarray(np.rot90(frame))
     assert (still_matches(boxes, grey_of(turned), _seen(frame, boxes)) == -1).all()
+
+
+def test_a_box_alone_is_placed_by_the_motion_the_frame_s_other_boxes_tell():
+    """A live frame's faint box is matched with the camera's motion told by the frame's sure tiles
+    (vision.level.still_in_place): a box alone tells no motion, and shaken a fifth of a tile its
+    pixels at the unmoved place differ; a second box of a sure tile among the boxes would throw the
+    fit, so the motion comes from the boxes given for it."""
+    frame, boxes = _frame_and_boxes()
+    moved, moved_boxes = _shaken(frame, boxes, degrees=1.0, shift=(9.0, -7.0))
+    seen = _seen(frame, boxes)
+    faint = moved_boxes[5:6]
+    assert still_matches(faint, grey_of(moved), seen).tolist() == [-1]
+    sure = np.delete(moved_boxes, 5, axis=0)
+    assert still_matches(faint, grey_of(moved), seen, sure).tolist() == [5]
