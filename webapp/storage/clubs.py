@@ -11,13 +11,27 @@ folded again from every record that counts now.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Integer,
+    String,
+    bindparam,
+    cast,
+    delete,
+    func,
+    insert,
+    literal_column,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -523,23 +537,24 @@ class ClubStore(Database):
         tally = write.tally
         places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
         season = write.season
-        figures: dict[str, Any] = {
-            "at_table": table_id,
-            "at_season": season.id if season is not None else None,
-            "at_revision": season.revision if season is not None else NO_SEASON,
-        }
+        figures = []
         for seat, counted in enumerate(tally.seats):
-            values = {
-                "total": tally.totals[seat],
-                "place": places[seat][0],
-                "figure": places[seat][1],
-                "tiebreak": places[seat][2],
-                "items": counted.items,
-                **{key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"},
-                **dict(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True)),
-            }
-            figures.update({f"{key}_{seat}": value for key, value in values.items()})
-        return session.connection().execute(_SEAT_FIGURES, figures).rowcount == SEATS
+            values = {key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"}
+            values.update(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True))
+            values.update(zip(("place", "figure", "tiebreak"), places[seat], strict=True))
+            values.update(total=tally.totals[seat], items=counted.items)
+            figures.append([values[key] for key in SEAT_FIGURES])
+        connection = session.connection()
+        written = connection.execute(
+            _seat_figures_statement(connection.dialect.name),
+            {
+                "at_table": table_id,
+                "at_season": season.id if season is not None else None,
+                "at_revision": season.revision if season is not None else NO_SEASON,
+                "figures": json.dumps(figures, separators=(",", ":")),
+            },
+        )
+        return written.rowcount == SEATS
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -574,41 +589,63 @@ TALLY_COLUMNS = (
 )
 
 
-# The statement of every event's seat rows, built once: the four seats' figures and items in one
-# UPDATE (a CASE on the seat per column: one round trip, where an executemany costs one per row
-# on psycopg2), run on the session's connection, not through the ORM.
+# The statement of every event's seat rows, built once per dialect: the four seats' figures and
+# items go as one JSON document (a list per seat, in ``SEAT_FIGURES`` order) that the UPDATE
+# unpacks with the database's own JSON functions and joins to the seat rows. One round trip, and
+# four bound values instead of one per seat and figure, which SQLAlchemy would otherwise process
+# one by one on every hand.
 SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
 _SEAT_TABLE = SeatTallyRow.__table__
 _SEASON_TABLE = SeasonRow.__table__
 NO_SEASON = -1  # the revision a table in no season is placed at
-_SEAT_FIGURES = (
-    update(_SEAT_TABLE)
-    .where(
-        _SEAT_TABLE.c.table_id == bindparam("at_table"),
-        # placed under the season (and its rule's revision) the writer read, else no row is
-        # written: the same statement, no round trip more
-        _SEAT_TABLE.c.season_id.is_not_distinct_from(bindparam("at_season", type_=Integer)),
-        func.coalesce(
-            select(_SEASON_TABLE.c.revision)
-            .where(_SEASON_TABLE.c.id == _SEAT_TABLE.c.season_id)
-            .scalar_subquery(),
-            NO_SEASON,
+_SEAT_STATEMENTS: dict[str, Any] = {}
+
+
+def _seat_figures_statement(dialect: str) -> Any:
+    """The seat rows' UPDATE for this dialect (PostgreSQL's or SQLite's JSON functions)."""
+    found = _SEAT_STATEMENTS.get(dialect)
+    if found is not None:
+        return found
+    given_json = bindparam("figures", type_=String)
+    if dialect == "postgresql":
+        given = (
+            func.jsonb_array_elements(cast(given_json, JSONB))
+            .table_valued("value", with_ordinality="ordinality")
+            .alias("given")
         )
-        == bindparam("at_revision", type_=Integer),
-    )
-    .values(
-        {
-            key: case(
-                *(
-                    (_SEAT_TABLE.c.seat == seat, bindparam(f"{key}_{seat}", type_=_SEAT_TABLE.c[key].type))
-                    for seat in range(SEATS)
-                ),
-                else_=_SEAT_TABLE.c[key],
+        seat = given.c.ordinality - literal_column("1")
+
+        def figure(index: int, column: Any) -> Any:
+            if column.name == "items":
+                return cast(given.c.value.op("->")(literal_column(str(index))), JSON)
+            return cast(given.c.value.op("->>")(literal_column(str(index))), column.type)
+    else:
+        given = func.json_each(given_json).table_valued("key", "value").alias("given")
+        seat = given.c.key
+
+        def figure(index: int, column: Any) -> Any:
+            return func.json_extract(given.c.value, literal_column(f"'$[{index}]'"))
+
+    statement = (
+        update(_SEAT_TABLE)
+        .where(
+            _SEAT_TABLE.c.table_id == bindparam("at_table"),
+            _SEAT_TABLE.c.seat == seat,
+            # placed under the season (and its rule's revision) the writer read, else no row is
+            # written: the same statement, no round trip more
+            _SEAT_TABLE.c.season_id.is_not_distinct_from(bindparam("at_season", type_=Integer)),
+            func.coalesce(
+                select(_SEASON_TABLE.c.revision)
+                .where(_SEASON_TABLE.c.id == _SEAT_TABLE.c.season_id)
+                .scalar_subquery(),
+                literal_column(str(NO_SEASON)),
             )
-            for key in SEAT_FIGURES
-        }
+            == bindparam("at_revision", type_=Integer),
+        )
+        .values({key: figure(index, _SEAT_TABLE.c[key]) for index, key in enumerate(SEAT_FIGURES)})
     )
-)
+    _SEAT_STATEMENTS[dialect] = statement
+    return statement
 
 
 def _with_events(
