@@ -15,7 +15,8 @@ from test_web_clubs import NAMES, add_players, add_season, club_page, csrf, make
 from tests_web_helpers import WIN, png_bytes, record
 
 from webapp.app import create_app
-from webapp.storage.models import ClubRow, TableRow
+from webapp.storage import Storage
+from webapp.storage.models import Base, ClubRow, TableRow
 
 
 @pytest.fixture()
@@ -149,3 +150,37 @@ def test_a_season_zip_with_too_many_entries_is_refused(other_server) -> None:
     answer = post_import(other_server, out.getvalue())
     assert answer.status_code == 400 and "holds 2002 files" in answer.get_data(as_text=True)
     assert counts(other_server) == (0, 0, 0)
+
+
+def everything(client) -> tuple[dict[str, list[tuple]], list[tuple[str, bytes]]]:  # type: ignore[no-untyped-def]
+    """Every row of every table of the server's database, and every file (path and bytes) under
+    its data folder."""
+    storage = client.application.extensions["tiletally.backend"].storage
+    with storage.engine.connect() as connection:
+        rows = {table.name: sorted(map(tuple, connection.execute(select(table))), key=repr)
+                for table in Base.metadata.sorted_tables}
+    root = Path(client.application.config["DATA_DIR"])
+    files = sorted((str(path.relative_to(root)), path.read_bytes())
+                   for path in root.rglob("*") if path.is_file())
+    return rows, files
+
+
+def test_a_crash_half_way_through_a_season_zip_import_leaves_everything_as_it_was(
+        season_zip, other_server, monkeypatch) -> None:
+    data, _ = season_zip
+    assert post_import(other_server, data).status_code == 303   # something there already
+    before = everything(other_server)
+    stored = Storage._store_snapshot
+    calls = []
+
+    def crashing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 3:     # the second table's first snapshot: the first table is in by now
+            raise RuntimeError("the server dies here")
+        return stored(*args, **kwargs)
+
+    monkeypatch.setattr(Storage, "_store_snapshot", staticmethod(crashing))
+    assert post_import(other_server, data).status_code == 500
+    assert len(calls) == 3
+    monkeypatch.undo()
+    assert everything(other_server) == before

@@ -104,13 +104,17 @@ class ClubStore(Database):
 
     # -- clubs and their people -----------------------------------------------------------------
     def create_club(self, name: str) -> ClubRef:
+        with self._write() as session:
+            return self._new_club(session, name)
+
+    @staticmethod
+    def _new_club(session: Session, name: str) -> ClubRef:
         name = check_text((name or "").strip(), CLUB_NAME) or "Club"
         edit_token = new_token()
-        with self._write() as session:
-            row = ClubRow(name=name, edit_token_hash=hash_token(edit_token), view_token=new_token())
-            session.add(row)
-            session.flush()
-            return ClubRef(row.id, row.name, row.view_token, edit_token)
+        row = ClubRow(name=name, edit_token_hash=hash_token(edit_token), view_token=new_token())
+        session.add(row)
+        session.flush()
+        return ClubRef(row.id, row.name, row.view_token, edit_token)
 
     def club_by_edit_token(self, token: str) -> ClubRef | None:
         if not token:
@@ -144,31 +148,23 @@ class ClubStore(Database):
                 raise ClubError(f"no club {club_id}")
             return row.name
 
-    def remove_club(self, club_id: int, table_ids: Sequence[int] = ()) -> None:
-        """A club and its tables gone (an import that failed half way; ``table_ids``: tables it
-        imported that had not joined the club yet)."""
-        with self._write() as session:
-            owned = list(session.scalars(select(TableRow.id).where(TableRow.club_id == club_id)))
-            for table_id in [*owned, *table_ids]:
-                session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table_id))
-                session.execute(delete(TableRow).where(TableRow.id == table_id))
-            session.execute(delete(ClubRow).where(ClubRow.id == club_id))
-
     def add_member(self, club_id: int, name: str, short_name: str = "") -> Member:
         """A new person of the club (ClubError if the club already has that name)."""
+        with self._write() as session:
+            return self._new_member(session, club_id, name, short_name)
+
+    @staticmethod
+    def _new_member(session: Session, club_id: int, name: str, short_name: str = "") -> Member:
         name = check_text((name or "").strip(), N_("a player's name"))
         short_name = check_text((short_name or "").strip(), SHORT_NAME, SHORT_NAME_LIMIT)
         if not name:
             raise ClubError("a player needs a name")
-        with self._write() as session:
-            if session.scalar(
-                select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)
-            ):
-                raise ClubError(f"the club already has a player named {name}")
-            row = MemberRow(club_id=club_id, name=name, short_name=short_name)
-            session.add(row)
-            session.flush()
-            return Member(row.id, row.name, row.short_name)
+        if session.scalar(select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)):
+            raise ClubError(f"the club already has a player named {name}")
+        row = MemberRow(club_id=club_id, name=name, short_name=short_name)
+        session.add(row)
+        session.flush()
+        return Member(row.id, row.name, row.short_name)
 
     def rename_member(self, club_id: int, member_id: int, name: str, short_name: str = "") -> Member:
         """A new display name (the person keeps their id, games and figures)."""
@@ -220,37 +216,52 @@ class ClubStore(Database):
         ends_on: date | None = None,
     ) -> Season:
         """A season; the club's tables whose day it holds (and that have no season yet) join it."""
+        with self._write() as session:
+            return self._new_season(
+                session, club_id, name, family=family, rule=rule, rule_options=rule_options,
+                starts_on=starts_on, ends_on=ends_on,
+            )
+
+    def _new_season(
+        self,
+        session: Session,
+        club_id: int,
+        name: str,
+        *,
+        family: str | None,
+        rule: str,
+        rule_options: Mapping[str, Any] | None = None,
+        starts_on: date | None = None,
+        ends_on: date | None = None,
+    ) -> Season:
         name = check_text((name or "").strip(), SEASON_NAME)
         if not name:
             raise ClubError("a season needs a name")
         if starts_on and ends_on and ends_on < starts_on:
             raise ClubError("a season cannot end before it starts")
         options = placing.checked_rule(family, rule, rule_options or {})
-        with self._write() as session:
-            row = SeasonRow(
-                club_id=club_id,
-                name=name,
-                family=family,
-                rule=rule,
-                rule_options=options,
-                starts_on=starts_on,
-                ends_on=ends_on,
-            )
-            session.add(row)
-            session.flush()
-            season = _season(row)
-            tables = (
-                session.scalars(
-                    select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None))
-                )
-                .unique()
-                .all()
-            )
-            for table in tables:
-                if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
-                    table.season_id = season.id
-                    self._place_table(session, table, season)
-            return season
+        row = SeasonRow(
+            club_id=club_id,
+            name=name,
+            family=family,
+            rule=rule,
+            rule_options=options,
+            starts_on=starts_on,
+            ends_on=ends_on,
+        )
+        session.add(row)
+        session.flush()
+        season = _season(row)
+        tables = (
+            session.scalars(select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None)))
+            .unique()
+            .all()
+        )
+        for table in tables:
+            if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
+                table.season_id = season.id
+                self._place_table(session, table, season)
+        return season
 
     def seasons(self, club_id: int) -> list[Season]:
         with self._read() as session:
