@@ -11,27 +11,13 @@ folded again from every record that counts now.
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import (
-    JSON,
-    Integer,
-    String,
-    bindparam,
-    cast,
-    delete,
-    func,
-    insert,
-    literal_column,
-    select,
-    update,
-)
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -52,7 +38,8 @@ from webapp.storage.models import (
     utc_now,
 )
 from webapp.storage.season import Season
-from webapp.storage.tally import SEATS, TableTally, add_records, tally_of
+from webapp.storage.seat_rows import COUNTS, NO_SEASON, write_seat_rows
+from webapp.storage.tally import TableTally, add_records, tally_of
 from webapp.storage.values import StorageError, check_text, hash_token, new_token
 
 CLUB_NAME = N_("the club name")
@@ -381,7 +368,7 @@ class ClubStore(Database):
                     "member_id": member_id,
                     "season_id": table.season_id,
                     "played_at": played_at,
-                    **{key: 0 for key in TALLY_COLUMNS + DEALT_IN_TO},
+                    **{key: 0 for key in COUNTS + DEALT_IN_TO},
                     "figure": 0.0,
                     "tiebreak": 0.0,
                     "items": {},
@@ -547,25 +534,18 @@ class ClubStore(Database):
         table's snapshot (``Storage._store_snapshot``)."""
         tally = write.tally
         places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
-        season = write.season
-        figures = []
+        seats = []
         for seat, counted in enumerate(tally.seats):
-            values = {key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"}
-            values.update(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True))
-            values.update(zip(("place", "figure", "tiebreak"), places[seat], strict=True))
-            values.update(total=tally.totals[seat], items=counted.items)
-            figures.append([values[key] for key in SEAT_FIGURES])
-        connection = session.connection()
-        written = connection.execute(
-            _seat_figures_statement(connection.dialect.name),
-            {
-                "at_table": table_id,
-                "at_season": season.id if season is not None else None,
-                "at_revision": season.revision if season is not None else NO_SEASON,
-                "figures": json.dumps(figures, separators=(",", ":")),
-            },
+            figures: dict[str, Any] = {key: getattr(counted, key) for key in COUNTS if key != "total"}
+            figures.update(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True))
+            figures.update(zip(("place", "figure", "tiebreak"), places[seat], strict=True))
+            figures.update(total=tally.totals[seat], items=counted.items)
+            seats.append(figures)
+        season = write.season
+        return write_seat_rows(
+            session.connection(), table_id, season.id if season is not None else None,
+            season.revision if season is not None else NO_SEASON, seats,
         )
-        return written.rowcount == SEATS
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -585,78 +565,6 @@ class ClubStore(Database):
                     season_id=season.id if season else None, place=place, figure=figure, tiebreak=tiebreak
                 )
             )
-
-
-TALLY_COLUMNS = (
-    "hands",
-    "wins",
-    "self_drawn",
-    "dealt_in",
-    "false_wins",
-    "win_value_sum",
-    "win_value_max",
-    "dealer_streak",
-    "total",
-)
-
-
-# The statement of every event's seat rows, built once per dialect: the four seats' figures and
-# items go as one JSON document (a list per seat, in ``SEAT_FIGURES`` order) that the UPDATE
-# unpacks with the database's own JSON functions and joins to the seat rows. One round trip, and
-# four bound values instead of one per seat and figure, which SQLAlchemy would otherwise process
-# one by one on every hand.
-SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
-_SEAT_TABLE = SeatTallyRow.__table__
-_SEASON_TABLE = SeasonRow.__table__
-NO_SEASON = -1  # the revision a table in no season is placed at
-_SEAT_STATEMENTS: dict[str, Any] = {}
-
-
-def _seat_figures_statement(dialect: str) -> Any:
-    """The seat rows' UPDATE for this dialect (PostgreSQL's or SQLite's JSON functions)."""
-    found = _SEAT_STATEMENTS.get(dialect)
-    if found is not None:
-        return found
-    given_json = bindparam("figures", type_=String)
-    if dialect == "postgresql":
-        given = (
-            func.jsonb_array_elements(cast(given_json, JSONB))
-            .table_valued("value", with_ordinality="ordinality")
-            .alias("given")
-        )
-        seat = given.c.ordinality - literal_column("1")
-
-        def figure(index: int, column: Any) -> Any:
-            if column.name == "items":
-                return cast(given.c.value.op("->")(literal_column(str(index))), JSON)
-            return cast(given.c.value.op("->>")(literal_column(str(index))), column.type)
-    else:
-        given = func.json_each(given_json).table_valued("key", "value").alias("given")
-        seat = given.c.key
-
-        def figure(index: int, column: Any) -> Any:
-            return func.json_extract(given.c.value, literal_column(f"'$[{index}]'"))
-
-    statement = (
-        update(_SEAT_TABLE)
-        .where(
-            _SEAT_TABLE.c.table_id == bindparam("at_table"),
-            _SEAT_TABLE.c.seat == seat,
-            # placed under the season (and its rule's revision) the writer read, else no row is
-            # written: the same statement, no round trip more
-            _SEAT_TABLE.c.season_id.is_not_distinct_from(bindparam("at_season", type_=Integer)),
-            func.coalesce(
-                select(_SEASON_TABLE.c.revision)
-                .where(_SEASON_TABLE.c.id == _SEAT_TABLE.c.season_id)
-                .scalar_subquery(),
-                literal_column(str(NO_SEASON)),
-            )
-            == bindparam("at_revision", type_=Integer),
-        )
-        .values({key: figure(index, _SEAT_TABLE.c[key]) for index, key in enumerate(SEAT_FIGURES)})
-    )
-    _SEAT_STATEMENTS[dialect] = statement
-    return statement
 
 
 def _with_events(
