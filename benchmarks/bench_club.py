@@ -3,6 +3,7 @@ outside a club, on SQLite and PostgreSQL.
 
 A club of 40 players plays ``--tables`` tables of ``--hands`` hands each (every hand recorded
 through the store, as the app records it); a second club of the same database plays 10 tables.
+In both, the first ten tables seat each player once, so both standings rank all 40 players.
 The season's standings page and a player's page are fetched from the app (Flask's test client,
 templates included) for both clubs in turns, and the bench prints each page's median and the
 ratio big/small. Then hands are recorded in turns into a new club table and a new table outside
@@ -56,8 +57,11 @@ def make_club(storage: Storage, tables: int, hands: int, rng: random.Random) -> 
     club = storage.create_club(f"Club of {tables}")
     members = [storage.add_member(club.id, f"Player {n}").id for n in range(PLAYERS)]
     season = storage.create_season(club.id, "Season", family="mcr", rule="table_points")
-    for _ in range(tables):
-        ref = storage.create_club_table(club.id, "mcr", rng.sample(members, 4))
+    for number in range(tables):
+        # The first tables seat every player once, so that a club of 10 tables ranks all 40 as
+        # a big club does: its standings page shows as many rows, and the ratio is of the club's size.
+        seats = members[4 * number : 4 * number + 4] if 4 * number + 4 <= PLAYERS else rng.sample(members, 4)
+        ref = storage.create_club_table(club.id, "mcr", seats)
         for version in range(hands):
             storage.record(ref.id, version, hand_event(rng))
     return club.edit_token or "", season.id, members[0]

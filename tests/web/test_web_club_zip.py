@@ -15,16 +15,22 @@ from test_web_clubs import NAMES, add_players, add_season, club_page, csrf, make
 from tests_web_helpers import WIN, png_bytes, record
 
 from webapp.app import create_app
-from webapp.storage.models import ClubRow, TableRow
+from webapp.storage import Storage
+from webapp.storage.models import Base, ClubRow, TableRow
+
+
+def another_server(folder: Path, *, media_in_database: bool = False):  # type: ignore[no-untyped-def]
+    """Another server: its own data folder and database, the shipped photo limits except a small
+    full-decode limit (so a test PNG over it stays small), and forms without CSRF."""
+    app = create_app({"DATA_DIR": str(folder), "READER": False, "CSRF_DISABLED": True,
+                      "RATE_LIMITS_ENABLED": False, "MAX_FULL_DECODE_PIXELS": 1_000_000,
+                      "MEDIA_IN_DATABASE": media_in_database})
+    return app.test_client()
 
 
 @pytest.fixture()
 def other_server(tmp_path):  # type: ignore[no-untyped-def]
-    """Another server: its own data folder and database, the shipped photo limits except a small
-    full-decode limit (so a test PNG over it stays small), and forms without CSRF."""
-    app = create_app({"DATA_DIR": str(tmp_path / "other"), "READER": False, "CSRF_DISABLED": True,
-                      "RATE_LIMITS_ENABLED": False, "MAX_FULL_DECODE_PIXELS": 1_000_000})
-    return app.test_client()
+    return another_server(tmp_path / "other")
 
 
 def club_table_with_photos(client, token: str, seats: list[int], shades: list[int]) -> str:  # type: ignore[no-untyped-def]
@@ -149,3 +155,46 @@ def test_a_season_zip_with_too_many_entries_is_refused(other_server) -> None:
     answer = post_import(other_server, out.getvalue())
     assert answer.status_code == 400 and "holds 2002 files" in answer.get_data(as_text=True)
     assert counts(other_server) == (0, 0, 0)
+
+
+def everything(client) -> tuple[dict[str, list[tuple]], list[tuple[str, bytes]]]:  # type: ignore[no-untyped-def]
+    """Every row of every table of the server's database, and every file (path and bytes) under
+    its data folder."""
+    storage = client.application.extensions["tiletally.backend"].storage
+    with storage.engine.connect() as connection:
+        rows = {table.name: sorted(map(tuple, connection.execute(select(table))), key=repr)
+                for table in Base.metadata.sorted_tables}
+    root = Path(client.application.config["DATA_DIR"])
+    files = sorted((str(path.relative_to(root)), path.read_bytes())
+                   for path in root.rglob("*") if path.is_file())
+    return rows, files
+
+
+@pytest.mark.parametrize("media_in_database", [False, True])
+def test_a_crash_half_way_through_a_season_zip_import_leaves_everything_as_it_was(
+        season_zip, tmp_path, monkeypatch, media_in_database) -> None:
+    data, _ = season_zip
+    other_server = another_server(tmp_path / "other", media_in_database=media_in_database)
+    assert post_import(other_server, data).status_code == 303   # something there already
+    before = everything(other_server)
+    stored = Storage._store_snapshot
+    calls = []
+
+    def crashing(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        if len(calls) == 3:     # the second table's first snapshot: the first table is in by now
+            raise RuntimeError("the server dies here")
+        return stored(*args, **kwargs)
+
+    monkeypatch.setattr(Storage, "_store_snapshot", staticmethod(crashing))
+    assert post_import(other_server, data).status_code == 500
+    assert len(calls) == 3
+    assert everything(other_server) == before
+    # A process that dies there does not remove the photos it staged: the next start does.
+    calls.clear()
+    backend = other_server.application.extensions["tiletally.backend"]
+    monkeypatch.setattr(backend, "abandon_import", lambda staging: None)
+    assert post_import(other_server, data).status_code == 500
+    monkeypatch.undo()
+    backend.clean_orphans()
+    assert everything(other_server) == before

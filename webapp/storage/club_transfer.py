@@ -7,13 +7,15 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from engine.table.events import TableError
 from webapp.storage.clubs import ClubError, ClubRef
-from webapp.storage.transfer import spreadsheet_text
-from webapp.storage.values import StorageError
+from webapp.storage.season_import import SeasonImportPlan, SeasonTable
+from webapp.storage.transfer import ImportedPhoto, plan_import, spreadsheet_text
+from webapp.storage.values import StorageError, TableRef
 
 if TYPE_CHECKING:
     from webapp.storage.store import Storage
@@ -128,24 +130,31 @@ def _day(text: Any) -> date | None:
         raise ClubImportRefused(f"not a date: {text!r}") from error
 
 
-TableImport = Callable[[Mapping[str, Any]], int]  # a table of the document -> the new table's id
+@dataclass(frozen=True)
+class TableUpload:
+    """One table of a season file as the store takes it: the table's own export, the photos
+    stored with it (photos kept in the database), and what runs inside the import's transaction
+    once it is written (photos staged in the data folder note their table, see ``Backend``)."""
+
+    export: Mapping[str, Any]
+    photos: Sequence[ImportedPhoto] = ()
+    before_commit: Callable[[TableRef], None] | None = None
+
+
+TableSource = Callable[[Mapping[str, Any]], TableUpload]  # a table of the document -> its upload
 
 
 def import_season(
-    storage: Storage,
-    data: Mapping[str, Any],
-    import_table: TableImport | None = None,
-    forget: Callable[[Sequence[int]], None] | None = None,
+    storage: Storage, data: Mapping[str, Any], table_upload: TableSource | None = None
 ) -> ClubRef:
-    """A new club from a season export: its players, the season, and each table imported (its
-    events checked against its totals) and moved into the club with its players in their seats.
-    ``import_table`` stores one table of the document (by default its inline ``"export"``; a zip
-    brings its own, with photos). A file that fails leaves nothing: the club and the tables
-    imported so far are removed, and ``forget`` is told their ids (for what lives outside the
-    database, such as photo files)."""
-    if import_table is None:
-        def import_table(table: Mapping[str, Any]) -> int:
-            return storage.import_json(table["export"]).id
+    """A new club from a season export: its players, the season, and each table (its events
+    checked against its totals, as a table import's are) with its players in their seats, all in
+    one transaction (``Storage.import_club_season``): a file that fails, or a server that stops
+    half way, leaves nothing. ``table_upload`` gives each table of the document as the store takes
+    it (by default its inline ``"export"``; a zip brings its own, with photos)."""
+    if table_upload is None:
+        def table_upload(table: Mapping[str, Any]) -> TableUpload:
+            return TableUpload(table["export"])
     if (
         not isinstance(data, Mapping)
         or data.get("format") != SEASON_FORMAT
@@ -154,37 +163,28 @@ def import_season(
         raise ClubImportRefused("not a club season export")
     try:
         club_name = str(data["club"]["name"])
-        players = list(data["players"])
+        players = [
+            (player["id"], str(player["name"]), str(player.get("short_name") or ""))
+            for player in data["players"]
+        ]
         season = dict(data["season"])
         tables = list(data["tables"])
-    except (KeyError, TypeError) as error:
+        season_arguments = {
+            "name": str(season["name"]),
+            "family": season.get("family"),
+            "rule": str(season["rule"]),
+            "rule_options": season.get("rule_options") or {},
+            "starts_on": _day(season.get("starts_on")),
+            "ends_on": _day(season.get("ends_on")),
+        }
+    except (KeyError, TypeError, AttributeError) as error:
         raise ClubImportRefused("the export misses its club, players, season or tables") from error
-    club = storage.create_club(club_name)
-    imported: list[int] = []
     try:
-        ids: dict[Any, int] = {}
-        for player in players:
-            ids[player["id"]] = storage.add_member(
-                club.id, str(player["name"]), str(player.get("short_name") or "")
-            ).id
-        new_season = storage.create_season(
-            club.id,
-            str(season["name"]),
-            family=season.get("family"),
-            rule=str(season["rule"]),
-            rule_options=season.get("rule_options") or {},
-            starts_on=_day(season.get("starts_on")),
-            ends_on=_day(season.get("ends_on")),
-        )
+        checked = []
         for table in tables:
-            table_id = import_table(table)
-            imported.append(table_id)
-            storage.move_into_club(
-                table_id, club.id, [ids[seat] for seat in table["seats"]], season_id=new_season.id
-            )
+            upload = table_upload(table)
+            checked.append(SeasonTable(plan_import(upload.export), list(table["seats"]), upload.photos,
+                                       upload.before_commit))
+        return storage.import_club_season(SeasonImportPlan(club_name, players, season_arguments, checked))
     except (ClubError, StorageError, TableError, KeyError, TypeError, ValueError) as error:
-        storage.remove_club(club.id, imported)
-        if forget is not None:
-            forget(imported)
         raise ClubImportRefused(str(error)) from error
-    return club

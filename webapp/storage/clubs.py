@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Integer, bindparam, case, delete, func, insert, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.orm import Session
 
 from engine.reasons.marker import N_
@@ -38,7 +38,8 @@ from webapp.storage.models import (
     utc_now,
 )
 from webapp.storage.season import Season
-from webapp.storage.tally import SEATS, TableTally, add_records, tally_of
+from webapp.storage.seat_rows import COUNTS, NO_SEASON, write_seat_rows
+from webapp.storage.tally import TableTally, add_records, tally_of
 from webapp.storage.values import StorageError, check_text, hash_token, new_token
 
 CLUB_NAME = N_("the club name")
@@ -90,13 +91,17 @@ class ClubStore(Database):
 
     # -- clubs and their people -----------------------------------------------------------------
     def create_club(self, name: str) -> ClubRef:
+        with self._write() as session:
+            return self._new_club(session, name)
+
+    @staticmethod
+    def _new_club(session: Session, name: str) -> ClubRef:
         name = check_text((name or "").strip(), CLUB_NAME) or "Club"
         edit_token = new_token()
-        with self._write() as session:
-            row = ClubRow(name=name, edit_token_hash=hash_token(edit_token), view_token=new_token())
-            session.add(row)
-            session.flush()
-            return ClubRef(row.id, row.name, row.view_token, edit_token)
+        row = ClubRow(name=name, edit_token_hash=hash_token(edit_token), view_token=new_token())
+        session.add(row)
+        session.flush()
+        return ClubRef(row.id, row.name, row.view_token, edit_token)
 
     def club_by_edit_token(self, token: str) -> ClubRef | None:
         if not token:
@@ -130,31 +135,23 @@ class ClubStore(Database):
                 raise ClubError(f"no club {club_id}")
             return row.name
 
-    def remove_club(self, club_id: int, table_ids: Sequence[int] = ()) -> None:
-        """A club and its tables gone (an import that failed half way; ``table_ids``: tables it
-        imported that had not joined the club yet)."""
-        with self._write() as session:
-            owned = list(session.scalars(select(TableRow.id).where(TableRow.club_id == club_id)))
-            for table_id in [*owned, *table_ids]:
-                session.execute(delete(SeatTallyRow).where(SeatTallyRow.table_id == table_id))
-                session.execute(delete(TableRow).where(TableRow.id == table_id))
-            session.execute(delete(ClubRow).where(ClubRow.id == club_id))
-
     def add_member(self, club_id: int, name: str, short_name: str = "") -> Member:
         """A new person of the club (ClubError if the club already has that name)."""
+        with self._write() as session:
+            return self._new_member(session, club_id, name, short_name)
+
+    @staticmethod
+    def _new_member(session: Session, club_id: int, name: str, short_name: str = "") -> Member:
         name = check_text((name or "").strip(), N_("a player's name"))
         short_name = check_text((short_name or "").strip(), SHORT_NAME, SHORT_NAME_LIMIT)
         if not name:
             raise ClubError("a player needs a name")
-        with self._write() as session:
-            if session.scalar(
-                select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)
-            ):
-                raise ClubError(f"the club already has a player named {name}")
-            row = MemberRow(club_id=club_id, name=name, short_name=short_name)
-            session.add(row)
-            session.flush()
-            return Member(row.id, row.name, row.short_name)
+        if session.scalar(select(MemberRow.id).where(MemberRow.club_id == club_id, MemberRow.name == name)):
+            raise ClubError(f"the club already has a player named {name}")
+        row = MemberRow(club_id=club_id, name=name, short_name=short_name)
+        session.add(row)
+        session.flush()
+        return Member(row.id, row.name, row.short_name)
 
     def rename_member(self, club_id: int, member_id: int, name: str, short_name: str = "") -> Member:
         """A new display name (the person keeps their id, games and figures)."""
@@ -206,37 +203,52 @@ class ClubStore(Database):
         ends_on: date | None = None,
     ) -> Season:
         """A season; the club's tables whose day it holds (and that have no season yet) join it."""
+        with self._write() as session:
+            return self._new_season(
+                session, club_id, name, family=family, rule=rule, rule_options=rule_options,
+                starts_on=starts_on, ends_on=ends_on,
+            )
+
+    def _new_season(
+        self,
+        session: Session,
+        club_id: int,
+        name: str,
+        *,
+        family: str | None,
+        rule: str,
+        rule_options: Mapping[str, Any] | None = None,
+        starts_on: date | None = None,
+        ends_on: date | None = None,
+    ) -> Season:
         name = check_text((name or "").strip(), SEASON_NAME)
         if not name:
             raise ClubError("a season needs a name")
         if starts_on and ends_on and ends_on < starts_on:
             raise ClubError("a season cannot end before it starts")
         options = placing.checked_rule(family, rule, rule_options or {})
-        with self._write() as session:
-            row = SeasonRow(
-                club_id=club_id,
-                name=name,
-                family=family,
-                rule=rule,
-                rule_options=options,
-                starts_on=starts_on,
-                ends_on=ends_on,
-            )
-            session.add(row)
-            session.flush()
-            season = _season(row)
-            tables = (
-                session.scalars(
-                    select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None))
-                )
-                .unique()
-                .all()
-            )
-            for table in tables:
-                if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
-                    table.season_id = season.id
-                    self._place_table(session, table, season)
-            return season
+        row = SeasonRow(
+            club_id=club_id,
+            name=name,
+            family=family,
+            rule=rule,
+            rule_options=options,
+            starts_on=starts_on,
+            ends_on=ends_on,
+        )
+        session.add(row)
+        session.flush()
+        season = _season(row)
+        tables = (
+            session.scalars(select(TableRow).where(TableRow.club_id == club_id, TableRow.season_id.is_(None)))
+            .unique()
+            .all()
+        )
+        for table in tables:
+            if season.holds(table.created_at.date()) and placing.family_fits(season.family, table.rules):
+                table.season_id = season.id
+                self._place_table(session, table, season)
+        return season
 
     def seasons(self, club_id: int) -> list[Season]:
         with self._read() as session:
@@ -356,7 +368,7 @@ class ClubStore(Database):
                     "member_id": member_id,
                     "season_id": table.season_id,
                     "played_at": played_at,
-                    **{key: 0 for key in TALLY_COLUMNS + DEALT_IN_TO},
+                    **{key: 0 for key in COUNTS + DEALT_IN_TO},
                     "figure": 0.0,
                     "tiebreak": 0.0,
                     "items": {},
@@ -522,24 +534,18 @@ class ClubStore(Database):
         table's snapshot (``Storage._store_snapshot``)."""
         tally = write.tally
         places = placing.placings(write.rules[0], write.rules[1], write.season, tally.totals, tally.pot)
-        season = write.season
-        figures: dict[str, Any] = {
-            "at_table": table_id,
-            "at_season": season.id if season is not None else None,
-            "at_revision": season.revision if season is not None else NO_SEASON,
-        }
+        seats = []
         for seat, counted in enumerate(tally.seats):
-            values = {
-                "total": tally.totals[seat],
-                "place": places[seat][0],
-                "figure": places[seat][1],
-                "tiebreak": places[seat][2],
-                "items": counted.items,
-                **{key: getattr(counted, key) for key in TALLY_COLUMNS if key != "total"},
-                **dict(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True)),
-            }
-            figures.update({f"{key}_{seat}": value for key, value in values.items()})
-        return session.connection().execute(_SEAT_FIGURES, figures).rowcount == SEATS
+            figures: dict[str, Any] = {key: getattr(counted, key) for key in COUNTS if key != "total"}
+            figures.update(zip(DEALT_IN_TO, counted.dealt_in_to, strict=True))
+            figures.update(zip(("place", "figure", "tiebreak"), places[seat], strict=True))
+            figures.update(total=tally.totals[seat], items=counted.items)
+            seats.append(figures)
+        season = write.season
+        return write_seat_rows(
+            session.connection(), table_id, season.id if season is not None else None,
+            season.revision if season is not None else NO_SEASON, seats,
+        )
 
     def _place_table(self, session: Session, table: TableRow, season: Season | None) -> None:
         """The table's placings again (its season or that season's rule changed)."""
@@ -559,56 +565,6 @@ class ClubStore(Database):
                     season_id=season.id if season else None, place=place, figure=figure, tiebreak=tiebreak
                 )
             )
-
-
-TALLY_COLUMNS = (
-    "hands",
-    "wins",
-    "self_drawn",
-    "dealt_in",
-    "false_wins",
-    "win_value_sum",
-    "win_value_max",
-    "dealer_streak",
-    "total",
-)
-
-
-# The statement of every event's seat rows, built once: the four seats' figures and items in one
-# UPDATE (a CASE on the seat per column: one round trip, where an executemany costs one per row
-# on psycopg2), run on the session's connection, not through the ORM.
-SEAT_FIGURES = (*TALLY_COLUMNS, *DEALT_IN_TO, "place", "figure", "tiebreak", "items")
-_SEAT_TABLE = SeatTallyRow.__table__
-_SEASON_TABLE = SeasonRow.__table__
-NO_SEASON = -1  # the revision a table in no season is placed at
-_SEAT_FIGURES = (
-    update(_SEAT_TABLE)
-    .where(
-        _SEAT_TABLE.c.table_id == bindparam("at_table"),
-        # placed under the season (and its rule's revision) the writer read, else no row is
-        # written: the same statement, no round trip more
-        _SEAT_TABLE.c.season_id.is_not_distinct_from(bindparam("at_season", type_=Integer)),
-        func.coalesce(
-            select(_SEASON_TABLE.c.revision)
-            .where(_SEASON_TABLE.c.id == _SEAT_TABLE.c.season_id)
-            .scalar_subquery(),
-            NO_SEASON,
-        )
-        == bindparam("at_revision", type_=Integer),
-    )
-    .values(
-        {
-            key: case(
-                *(
-                    (_SEAT_TABLE.c.seat == seat, bindparam(f"{key}_{seat}", type_=_SEAT_TABLE.c[key].type))
-                    for seat in range(SEATS)
-                ),
-                else_=_SEAT_TABLE.c[key],
-            )
-            for key in SEAT_FIGURES
-        }
-    )
-)
 
 
 def _with_events(

@@ -18,7 +18,6 @@ from engine.table.state import HandRecord, Table, TableState, new_state
 from webapp import snapshot
 from webapp.storage import transfer
 from webapp.storage.club_reads import ClubReads
-from webapp.storage.clubs import ClubStore
 from webapp.storage.hand_rows import hand_row
 from webapp.storage.loaded import Loaded, PageRows
 from webapp.storage.media import MediaStore
@@ -34,6 +33,7 @@ from webapp.storage.models import (
     utc_now,
 )
 from webapp.storage.recent_pages import RecentPages
+from webapp.storage.season_import import SeasonImport
 from webapp.storage.values import (
     PLAYER_NAME,
     TABLE_NAME,
@@ -47,7 +47,7 @@ from webapp.storage.values import (
 )
 
 
-class Storage(MediaStore, ClubStore, ClubReads):
+class Storage(MediaStore, SeasonImport, ClubReads):
     """Tables and their logs, and clubs, in one database. Every write is one transaction."""
 
     def __init__(self, url: str | None = None, *, migrate: bool = True) -> None:
@@ -89,13 +89,16 @@ class Storage(MediaStore, ClubStore, ClubReads):
         transaction (so the select sees a row another server committed a moment ago). A player
         is never deleted, so one created for a table whose creation then fails is harmless."""
         writer = self._appender          # READ COMMITTED on PostgreSQL, BEGIN IMMEDIATE on SQLite
+        with Session(writer) as session, session.begin():
+            return self._players_in(session, names)
+
+    def _players_in(self, session: Session, names: Sequence[str]) -> list[int]:
+        """The players' ids, inserting the names new to the database, in ``session``'s transaction."""
         dialect_insert = postgresql_insert if self.engine.dialect.name == "postgresql" else sqlite_insert
         rows = [{"name": name, "created_at": utc_now()} for name in names]
-        with Session(writer) as session, session.begin():
-            session.execute(dialect_insert(PlayerRow).values(rows)
-                            .on_conflict_do_nothing(index_elements=["name"]))
-            found = dict(session.execute(select(PlayerRow.name, PlayerRow.id)
-                                         .where(PlayerRow.name.in_(list(names)))).all())
+        session.execute(dialect_insert(PlayerRow).values(rows).on_conflict_do_nothing(index_elements=["name"]))
+        found = dict(session.execute(select(PlayerRow.name, PlayerRow.id)
+                                     .where(PlayerRow.name.in_(list(names)))).all())
         return [found[name] for name in names]
 
     def list_tables(self) -> list[dict[str, Any]]:
@@ -446,27 +449,32 @@ class Storage(MediaStore, ClubStore, ClubReads):
         The file is checked completely and every row built first (``transfer.plan_import``), so
         the write lock is held only for the inserts, not while the engine works."""
         plan = transfer.plan_import(data, name)
-        stored_photos = [{"id": photo.id, "extension": photo.extension, "data": photo.data,
-                          "reading": dict(photo.reading) if photo.reading is not None else None,
-                          "created_at": utc_now()} for photo in photos]
         edit_token = new_token()
         player_ids = self._player_ids(plan.start.players)
         try:
             with self._write() as session:
-                row = self._insert_table(session, plan.start, plan.overrides, plan.table_name, edit_token,
-                                         player_ids)
-                batches = ((plan.events, EventRow), (plan.hands, HandRow), (stored_photos, PhotoRow))
-                for rows, model in batches:
-                    if rows:    # the table itself (Core), not the ORM's bulk insert: a third of the time
-                        session.execute(insert(model.__table__),
-                                        [dict(item, table_id=row.id) for item in rows])
-                self._store_snapshot(session, row.id, plan.version, plan.final, 0, len(plan.final.records),
-                                     plan.records_json)
-                row.version = plan.version
-                session.flush()
+                row = self._store_import(session, plan, photos, edit_token, player_ids)
                 ref = TableRef(row.id, row.name, row.rules, row.view_token, edit_token)
                 if before_commit is not None:
                     before_commit(ref)
         except IntegrityError as error:     # only a photo's id can be taken: the rest is new
             raise PhotoIdTaken("a photo id of this import was taken by another table meanwhile") from error
         return ref
+
+    def _store_import(self, session: Session, plan: transfer.ImportPlan,
+                      photos: Sequence[transfer.ImportedPhoto], edit_token: str,
+                      player_ids: Sequence[int]) -> TableRow:
+        """A planned import's table, events, hands, photos and snapshot, in ``session``."""
+        stored_photos = [{"id": photo.id, "extension": photo.extension, "data": photo.data,
+                          "reading": dict(photo.reading) if photo.reading is not None else None,
+                          "created_at": utc_now()} for photo in photos]
+        row = self._insert_table(session, plan.start, plan.overrides, plan.table_name, edit_token, player_ids)
+        batches = ((plan.events, EventRow), (plan.hands, HandRow), (stored_photos, PhotoRow))
+        for rows, model in batches:
+            if rows:    # the table itself (Core), not the ORM's bulk insert: a third of the time
+                session.execute(insert(model.__table__), [dict(item, table_id=row.id) for item in rows])
+        self._store_snapshot(session, row.id, plan.version, plan.final, 0, len(plan.final.records),
+                             plan.records_json)
+        row.version = plan.version
+        session.flush()
+        return row

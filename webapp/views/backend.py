@@ -24,6 +24,7 @@ from typing import Any
 from vision.classes import CLASS_INDEX
 from webapp.security import PHOTO_EXTENSIONS, CheckedImage, data_path, looks_like_token
 from webapp.storage import ConflictError, Loaded, Storage, TableRef
+from webapp.storage.club_transfer import TableUpload
 from webapp.storage.transfer import ImportedPhoto
 from webapp.storage.values import PhotoIdTaken
 
@@ -152,20 +153,47 @@ class Backend:
         self._place_import(staging)
         return ref
 
-    def remove_photo_files(self, table_ids: Sequence[int]) -> None:
-        """The data folder's photos of tables that are gone (an import undone): in the database
-        they went with their tables."""
-        for table_id in table_ids:
-            shutil.rmtree(data_path(self.data_dir, "photos", str(int(table_id))), ignore_errors=True)
-
     def _import_into_database(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
                               readings: Mapping[str, Any], taken: set[str]) -> TableRef:
         """The table and its photos in one transaction, each photo in ``taken`` under a new id."""
+        upload = self._renamed(export, photos, readings, taken)
+        return self.storage.import_json(upload.export, photos=upload.photos)
+
+    @staticmethod
+    def _renamed(export: Mapping[str, Any], photos: Mapping[str, CheckedImage], readings: Mapping[str, Any],
+                 taken: set[str]) -> TableUpload:
+        """The export and its photos as the database stores them, each photo in ``taken`` (and
+        the hands' references to it) under a new id."""
         new_ids = {old: secrets.token_hex(12) for old in photos if old in taken}
-        return self.storage.import_json(with_photo_ids(export, new_ids), photos=[
+        return TableUpload(with_photo_ids(export, new_ids), [
             ImportedPhoto(new_ids.get(photo_id, photo_id), image.extension, image.data,
                           readings.get(photo_id))
             for photo_id, image in photos.items()])
+
+    def prepared_import(self, export: Mapping[str, Any], photos: Mapping[str, CheckedImage],
+                        readings: Mapping[str, Any], *,
+                        renamed: set[str] | None = None) -> tuple[TableUpload, Path | None]:
+        """One table of an import of many in one transaction (a club's season), its photos made
+        ready as ``import_table`` makes them: in the database, each photo whose id is taken (or
+        in ``renamed``) under a new id; in the data folder, written to a staging folder (returned)
+        whose note the store writes inside its transaction. After the transaction the caller
+        moves each staging folder's photos under their table (``place_import``), or, if it
+        failed, removes the folder (``abandon_import``); a crash in between is finished at the
+        next start (``clean_orphans``)."""
+        if self.media_in_database:
+            taken = self.storage.taken_photo_ids(photos) if renamed is None else renamed
+            return self._renamed(export, photos, readings, taken), None
+        if not photos:
+            return TableUpload(export), None
+        staging = self._stage_import(photos, readings)
+        return TableUpload(export, before_commit=lambda ref: self._note_import(staging, ref)), staging
+
+    def place_import(self, staging: Path) -> None:
+        self._place_import(staging)
+
+    @staticmethod
+    def abandon_import(staging: Path) -> None:
+        shutil.rmtree(staging, ignore_errors=True)
 
     def _stage_import(self, images: Mapping[str, CheckedImage], read: Mapping[str, Any]) -> Path:
         """An import's photos and readings, written to a staging folder of its own."""

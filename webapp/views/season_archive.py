@@ -5,9 +5,9 @@ its photos (``webapp.views.archive``), the same file the table's own export page
 Reading one back is the table import's reading, table by table, under its limits: the season zip
 and the tables' zips inside it share one bound on the bytes they unpack, each table's photos go
 through the upload's checks, and all of them are checked before anything is written. Then the
-season is imported (``webapp.storage.club_transfer``) with each table's photos; a table that the
-store refuses takes the whole club with it, the photo files of the tables already stored
-included.
+season is imported (``webapp.storage.club_transfer``) with each table's photos in one transaction:
+a table that the store refuses, or a server that stops half way, leaves no club, no table and no
+photo file behind.
 """
 
 from __future__ import annotations
@@ -16,10 +16,12 @@ import io
 import json
 import zipfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from webapp.storage.club_transfer import ClubImportRefused, import_season, season_export
+from webapp.storage.club_transfer import ClubImportRefused, TableUpload, import_season, season_export
 from webapp.storage.clubs import ClubRef
+from webapp.storage.values import PhotoIdTaken
 from webapp.views.archive import ArchiveError, open_zip, read_entry, read_json, table_zip
 from webapp.views.backend import Backend
 from webapp.views.importing import CheckedUpload, ImportFailed, checked_upload, refusal
@@ -75,12 +77,37 @@ def import_season_zip(backend: Backend, data: bytes, *, max_upload_bytes: int, m
         cause = refusal(error)
         raise ImportFailed(str(cause)) from cause
 
-    def import_table(table: Mapping[str, Any]) -> int:
-        upload = checked[table[ARCHIVE_KEY]]
-        return backend.import_table(upload.archive.export, upload.photos, upload.archive.readings).id
+    def attempt(renamed: bool) -> ClubRef:
+        """The import in one transaction; every photo under a new id if ``renamed`` (the database
+        held none of the file's ids when read, but another import took one since)."""
+        staged: list[Path] = []
+
+        def table_upload(table: Mapping[str, Any]) -> TableUpload:
+            upload = checked[table[ARCHIVE_KEY]]
+            prepared, staging = backend.prepared_import(
+                upload.archive.export, upload.photos, upload.archive.readings,
+                renamed=set(upload.photos) if renamed else None)
+            if staging is not None:
+                staged.append(staging)
+            return prepared
+
+        try:
+            club = import_season(backend.storage, document, table_upload)
+        except BaseException:
+            for staging in staged:
+                backend.abandon_import(staging)
+            raise
+        for staging in staged:
+            backend.place_import(staging)
+        return club
 
     try:
-        return import_season(backend.storage, document, import_table, backend.remove_photo_files)
+        try:
+            return attempt(renamed=False)
+        except ClubImportRefused as error:
+            if not isinstance(error.__cause__, PhotoIdTaken):
+                raise
+            return attempt(renamed=True)
     except ClubImportRefused as error:
         cause = refusal(error)
         raise ImportFailed(str(cause)) from cause
